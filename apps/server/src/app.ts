@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext, Clock } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createJwtService } from './lib/jwt.ts';
+import { createLoginLimiter, type LoginLimits } from './modules/identity/login-limiter.ts';
+import { registerModules } from './modules/index.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  loginLimits?: LoginLimits;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Keys whose values never reach the log. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.Password',
+  '*.password',
+  '*.NewPassword',
+  '*.CurrentPassword',
+  '*.ConfirmPassword',
+  '*.AccessToken',
+  '*.RefreshToken',
+  '*.key',
+  '*.Key',
+];
+
+/** Query values that are secrets (recovery, invitation and verification keys) are masked in logged URLs. */
+const maskSecretsInUrl = (url: string): string => url.replace(/([?&](?:key|token|invitationkey|emailverifykey)=)[^&]*/gi, '$1[redacted]');
+
+/** Builds the whole app without listening, so tests call it with app.inject(). */
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (request) => ({ method: request.method, url: maskSecretsInUrl(request.url), remoteAddress: request.ip }),
+            },
+          },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 100 * 1024,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jwt: createJwtService(config.jwtSecret),
+    clock: options.clock ?? { now: () => new Date() },
+  };
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.queryRows('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerModules(app, ctx, { loginLimiter: createLoginLimiter(options.loginLimits) });
+  await registerSpa(app, config.webDistDir);
+  return app;
+};

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+
+/** The query builder every repository takes; a transaction is one too. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements in one transaction (migrations). */
+  execScript: (script: string) => Promise<void>;
+  /** Runs one parameterless statement on a single connection and returns its rows. */
+  queryRows: <T = Record<string, unknown>>(statement: string, params?: unknown[]) => Promise<T[]>;
+  /** Serialises work across processes that share a database (migrations, seeding). */
+  withExclusiveLock: <T>(work: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+export class DataDirLockedError extends Error {}
+
+/** Opens PGlite under dataDir (or in memory for 'memory://'), or PostgreSQL when databaseUrl is set. */
+export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+
+const openPglite = async (dataDir: string): Promise<Database> => {
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir !== 'memory://') {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      // PGlite has no lock of its own: a second process on the same files silently loses writes.
+      release = await lockfile.lock(dataDir, { lockfilePath: `${dataDir}/.plansmith.lock`, stale: 15_000, update: 5_000 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Plansmith process. Stop it first, or set DATA_DIR to another directory.`,
+        );
+      }
+      throw error;
+    }
+  }
+  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    execScript: async (script) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
+    // One in-process connection: nothing else can interleave across processes, the directory lock covers it.
+    withExclusiveLock: (work) => work(),
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+};
+
+const MIGRATION_LOCK_KEY = 80_442_001;
+
+const openPostgres = async (databaseUrl: string): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // bigint (int8) and numeric arrive as strings; cents fit safely in a JS number up to 2^53.
+  pool.on('error', () => undefined);
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    execScript: async (script) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    queryRows: async <T>(statement: string, params: unknown[] = []) =>
+      (await pool.query(statement, params)).rows as T[],
+    withExclusiveLock: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+};

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+const ISSUER = 'plansmith';
+const AUDIENCE = 'plansmith-web';
+// Pinned: a token signed with any other algorithm (or "none") is refused.
+const ALGORITHM = 'HS256';
+
+const ClaimsSchema = z.object({ sub: z.uuid(), tid: z.uuid(), ver: z.number().int().nonnegative(), exp: z.number() });
+export type AccessClaims = z.infer<typeof ClaimsSchema>;
+
+export type JwtService = {
+  sign: (claims: { userId: string; tenantId: string; tokenVersion: number }, now: Date, ttlSeconds: number) => Promise<{ token: string; expiresAt: Date }>;
+  verify: (token: string, now: Date) => Promise<AccessClaims | null>;
+};
+
+export const createJwtService = (secret: string): JwtService => {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: async ({ userId, tenantId, tokenVersion }, now, ttlSeconds) => {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      const expiresAt = issuedAt + ttlSeconds;
+      const token = await new SignJWT({ tid: tenantId, ver: tokenVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .setJti(randomUUID())
+        .sign(key);
+      return { token, expiresAt: new Date(expiresAt * 1000) };
+    },
+    verify: async (token, now) => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: now,
+        });
+        const claims = ClaimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+};

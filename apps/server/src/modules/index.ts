@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { registerIdentityRoutes } from './identity/identity.routes.ts';
+import type { LoginLimiter } from './identity/login-limiter.ts';
+import { registerTenantRoutes } from './tenants/tenants.routes.ts';
+
+export type ModuleOptions = { loginLimiter: LoginLimiter };
+
+/** Every feature module's routes. Each module registers its own contract routes. */
+export const registerModules = (app: FastifyInstance, ctx: AppContext, options: ModuleOptions): void => {
+  registerIdentityRoutes(app, ctx, options.loginLimiter);
+  registerTenantRoutes(app, ctx);
+};

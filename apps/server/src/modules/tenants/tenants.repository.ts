@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tenants, users } from './tenants.table.ts';
+
+export const findTenant = async (db: Db, tenantId: string) => {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row ?? null;
+};
+
+export const updateTenant = async (db: Db, tenantId: string, values: { name: string; metaData: Record<string, unknown> }, now: Date) => {
+  const [row] = await db
+    .update(tenants)
+    .set({ name: values.name, metaData: values.metaData, updatedAt: now })
+    .where(eq(tenants.id, tenantId))
+    .returning();
+  return row ?? null;
+};
+
+export const findUserProfile = async (db: Db, tenantId: string, userId: string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const updateOwnProfile = async (
+  db: Db,
+  tenantId: string,
+  userId: string,
+  values: { firstName: string; lastName: string; metaData: Record<string, unknown> },
+  now: Date,
+) => {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .returning();
+  return row ?? null;
+};

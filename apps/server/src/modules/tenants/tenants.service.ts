@@ -1,0 +1,56 @@
+import type { Tenant, UserProfile } from '@plansmith/contract';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { listPermissions } from './permissions.ts';
+import * as repo from './tenants.repository.ts';
+import { toTenant, toUserProfile } from './tenants.mappers.ts';
+
+export const createTenantsService = (ctx: AppContext) => ({
+  getMyProfile: async (auth: AuthContext): Promise<UserProfile> => {
+    const row = await repo.findUserProfile(ctx.db, auth.tenantId, auth.userId);
+    if (!row) throw notFound('Your profile');
+    return toUserProfile(row);
+  },
+
+  /** Saves the caller's own name; metadata keys are merged so one screen cannot erase another's. */
+  saveMyProfile: async (
+    auth: AuthContext,
+    input: { FirstName: string; LastName: string; MetaData?: Record<string, unknown> | undefined },
+  ): Promise<UserProfile> =>
+    ctx.db.transaction(async (tx) => {
+      const current = await repo.findUserProfile(tx, auth.tenantId, auth.userId);
+      if (!current) throw notFound('Your profile');
+      const row = await repo.updateOwnProfile(
+        tx,
+        auth.tenantId,
+        auth.userId,
+        { firstName: input.FirstName, lastName: input.LastName, metaData: { ...current.metaData, ...input.MetaData } },
+        ctx.clock.now(),
+      );
+      if (!row) throw notFound('Your profile');
+      return toUserProfile(row);
+    }),
+
+  getTenant: async (auth: AuthContext): Promise<Tenant> => {
+    const row = await repo.findTenant(ctx.db, auth.tenantId);
+    if (!row) throw notFound('Your account');
+    return toTenant(row);
+  },
+
+  saveTenant: async (auth: AuthContext, input: { Name: string; MetaData?: Record<string, unknown> | undefined }): Promise<Tenant> =>
+    ctx.db.transaction(async (tx) => {
+      const current = await repo.findTenant(tx, auth.tenantId);
+      if (!current) throw notFound('Your account');
+      const row = await repo.updateTenant(
+        tx,
+        auth.tenantId,
+        { name: input.Name, metaData: { ...current.metaData, ...input.MetaData } },
+        ctx.clock.now(),
+      );
+      if (!row) throw notFound('Your account');
+      return toTenant(row);
+    }),
+
+  getPermissions: (auth: AuthContext) => listPermissions(auth.role, auth.planCode),
+});

@@ -1,0 +1,71 @@
+import type { ErrorBody, FieldError } from '@plansmith/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors.ts';
+
+const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+
+/** Maps Postgres errors a client can cause to 4xx answers. */
+const databaseError = (error: { code?: unknown }): { status: number; message: string } | null => {
+  switch (error.code) {
+    case '23505':
+      return { status: 409, message: 'That conflicts with an existing record.' };
+    case '23503':
+      return { status: 400, message: 'A referenced record does not exist.' };
+    case '23514':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return { status: 400, message: 'A value is out of range or malformed.' };
+    default:
+      return null;
+  }
+};
+
+/**
+ * One error format for everything (DESIGN.md §2): `{ Result: null, Message, Errors?, RequestId }`.
+ * 5xx bodies are generic; the detail goes to the log with the request id.
+ */
+export const registerErrorHandling = (app: FastifyInstance): void => {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const requestId = String(request.id);
+    const send = (status: number, message: string, errors?: FieldError[]) => {
+      const body: ErrorBody = { Result: null, Message: message, RequestId: requestId, ...(errors ? { Errors: errors } : {}) };
+      return reply.status(status).send(body);
+    };
+
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(error.statusCode, error.message, error.fieldErrors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({ Field: fieldName(issue.instancePath), Message: issue.message ?? 'Invalid value.' }));
+      const first = errors[0];
+      return send(400, first ? first.Message : 'The request is not valid.', errors);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(500, 'Something went wrong on our side. Please try again.');
+    }
+    const dbError = databaseError(error as { code?: unknown });
+    if (dbError) {
+      request.log.warn({ err: error }, 'database refused the request');
+      return send(dbError.status, dbError.message);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return send(413, 'The request is too large. The limit is 100 KB.');
+    if (status === 415) return send(415, 'Send the request body as application/json.');
+    if (status === 429) {
+      return send(429, 'Too many requests. Please wait and try again.');
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, empty JSON body, ...): their text is safe to show.
+      const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is empty.' :
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+      return send(status, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(500, 'Something went wrong on our side. Please try again.');
+  });
+};

@@ -1,0 +1,39 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths that answer data, never cached. */
+export const isApiPath = (url: string): boolean => /^\/(api|user|guest|healthz|readyz|dev)(\/|$|\?|\.)/i.test(url);
+
+/**
+ * Security headers (DESIGN.md §1, issue 2): a CSP without inline scripts, HSTS, nosniff,
+ * frame-ancestors 'none', a strict Referrer-Policy; API answers are never stored.
+ * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements.
+ */
+export const registerSecurityHeaders = async (app: FastifyInstance, extraScriptSources: string[] = [], extraFrameSources: string[] = []): Promise<void> => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraScriptSources],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...extraScriptSources],
+        frameSrc: ["'self'", ...extraFrameSources],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+};

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call a route.
+ * - `anonymous`: no token.
+ * - `authenticated`: any active signed-in user.
+ * - a policy name (DESIGN.md §4): the caller's permission entry for it must be granted.
+ */
+export type Access = 'anonymous' | 'authenticated' | TenantPolicy | ProductPolicy;
+
+export type TenantPolicy = 'Account.Settings' | 'Account.Lookups' | 'Account.Teams' | 'Account.People' | 'Account.Billing';
+export type ProductPolicy = 'Plan.Agility' | 'Plan.Performance';
+
+export type RouteDef = {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  summary: string;
+  /** JSON body (POST). GET routes take none. */
+  body?: z.ZodType;
+  /** The Result of the envelope, or the whole body when `raw` is true. */
+  response: z.ZodType;
+  /** True when the response is not wrapped in `{ Result, Message }` (identity token endpoints). */
+  raw?: boolean;
+  /** Extra request methods that reach the same handler (DESIGN.md §7.9). */
+  alsoMethods?: readonly ('GET' | 'POST')[];
+  tags?: readonly string[];
+};
+
+export const defineRoutes = <const T extends Record<string, RouteDef>>(routes: T): T => routes;
+
+export type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type ParsedBodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
+export type ResultOf<R extends RouteDef> = z.output<R['response']>;
