@@ -66,8 +66,7 @@ export const DescriptionSchema = z.string().max(4000, 'Description can be at mos
 export const EmptyBodySchema = z.object({}).describe('No fields');
 
 /** Successful answers of the platform, tenants, comments, registration and payments services. */
-export const envelope = <T extends z.ZodType>(result: T) =>
-  z.object({ Result: result, Message: z.string().nullable() });
+export const envelope = <T extends z.ZodType>(result: T) => z.object({ Result: result, Message: z.string().nullable() });
 
 export const FieldErrorSchema = z.object({ Field: z.string(), Message: z.string() });
 

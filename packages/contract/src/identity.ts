@@ -25,7 +25,10 @@ export const NewPasswordSchema = z
 
 export const LoginRequestSchema = z.object({
   Username: z.string({ error: 'Please enter your email!' }).trim().min(1, 'Please enter your email!').max(254),
-  Password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!').max(PASSWORD_MAX_LENGTH * 4),
+  Password: z
+    .string({ error: 'Please enter your password!' })
+    .min(1, 'Please enter your password!')
+    .max(PASSWORD_MAX_LENGTH * 4),
   ClientId: ClientIdSchema,
 });
 
@@ -42,7 +45,10 @@ export const RefreshRequestSchema = z.object({
 });
 
 export const ChangePasswordRequestSchema = z.object({
-  CurrentPassword: z.string().min(1, 'Please enter your current password!').max(PASSWORD_MAX_LENGTH * 4),
+  CurrentPassword: z
+    .string()
+    .min(1, 'Please enter your current password!')
+    .max(PASSWORD_MAX_LENGTH * 4),
   NewPassword: NewPasswordSchema,
   ClientId: ClientIdSchema,
 });

@@ -51,15 +51,9 @@ export const paths = {
 export type PathName = keyof typeof paths;
 
 /** Builds a link: getHref('plan', { id }) → '/plans/…'; query values are URL-encoded. */
-export const getHref = (
-  name: PathName,
-  params: Record<string, string> = {},
-  query: Record<string, string | undefined> = {},
-): string => {
+export const getHref = (name: PathName, params: Record<string, string> = {}, query: Record<string, string | undefined> = {}): string => {
   const path = paths[name].pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
-  const search = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  ).toString();
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
   return search ? `${path}?${search}` : path;
 };
 
@@ -70,4 +64,10 @@ export const isAppPath = (pathname: string): boolean => {
     const pattern = new RegExp(`^${def.pattern.replace(/:\w+/g, '[^/]+')}$`, 'i');
     return pattern.test(clean);
   });
+};
+
+/** The route policy of a path, if it has one. */
+export const policyOf = (name: PathName): PathDef['policy'] => {
+  const def: PathDef = paths[name];
+  return def.policy;
 };

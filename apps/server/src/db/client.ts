@@ -89,8 +89,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
         client.release();
       }
     },
-    queryRows: async <T>(statement: string, params: unknown[] = []) =>
-      (await pool.query(statement, params)).rows as T[],
+    queryRows: async <T>(statement: string, params: unknown[] = []) => (await pool.query(statement, params)).rows as T[],
     withExclusiveLock: async (work) => {
       const client = await pool.connect();
       try {

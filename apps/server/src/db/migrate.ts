@@ -14,9 +14,7 @@ export const migrate = async (database: Database): Promise<string[]> =>
     await database.execScript(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const applied = new Set(
-      (await database.queryRows<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
-    );
+    const applied = new Set((await database.queryRows<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
     const files = readdirSync(MIGRATIONS_DIR)
       .filter((file) => file.endsWith('.sql'))
       .sort();

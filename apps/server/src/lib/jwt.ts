@@ -11,7 +11,11 @@ const ClaimsSchema = z.object({ sub: z.uuid(), tid: z.uuid(), ver: z.number().in
 export type AccessClaims = z.infer<typeof ClaimsSchema>;
 
 export type JwtService = {
-  sign: (claims: { userId: string; tenantId: string; tokenVersion: number }, now: Date, ttlSeconds: number) => Promise<{ token: string; expiresAt: Date }>;
+  sign: (
+    claims: { userId: string; tenantId: string; tokenVersion: number },
+    now: Date,
+    ttlSeconds: number,
+  ) => Promise<{ token: string; expiresAt: Date }>;
   verify: (token: string, now: Date) => Promise<AccessClaims | null>;
 };
 

@@ -1,11 +1,4 @@
-import {
-  type Access,
-  envelope,
-  ErrorBodySchema,
-  type ParsedBodyOf,
-  type ResultOf,
-  type RouteDef,
-} from '@plansmith/contract';
+import { type Access, envelope, ErrorBodySchema, type ParsedBodyOf, type ResultOf, type RouteDef } from '@plansmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
@@ -55,7 +48,11 @@ export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppConte
         reply,
       });
       if (def.raw) {
-        if (typeof result === 'string') return reply.type('text/plain; charset=utf-8').serializer((value: unknown) => String(value)).send(result);
+        if (typeof result === 'string')
+          return reply
+            .type('text/plain; charset=utf-8')
+            .serializer((value: unknown) => String(value))
+            .send(result);
         return result;
       }
       return { Result: result, Message: null };

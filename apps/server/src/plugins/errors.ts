@@ -40,7 +40,10 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return send(error.statusCode, error.message, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({ Field: fieldName(issue.instancePath), Message: issue.message ?? 'Invalid value.' }));
+      const errors = error.validation.map((issue) => ({
+        Field: fieldName(issue.instancePath),
+        Message: issue.message ?? 'Invalid value.',
+      }));
       const first = errors[0];
       return send(400, first ? first.Message : 'The request is not valid.', errors);
     }
@@ -61,8 +64,12 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, empty JSON body, ...): their text is safe to show.
-      const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is empty.' :
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is empty.'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : error.message;
       return send(status, message);
     }
     request.log.error({ err: error }, 'request failed');

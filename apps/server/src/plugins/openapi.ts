@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const registerOpenApi = async (app: FastifyInstance): Promise<void> => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Plansmith API', version: '1.0.0', description: 'Marketing plans, budgets and expenses. Field names are PascalCase; money is decimal US dollars.' },
+      info: {
+        title: 'Plansmith API',
+        version: '1.0.0',
+        description: 'Marketing plans, budgets and expenses. Field names are PascalCase; money is decimal US dollars.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -9,7 +9,11 @@ export const isApiPath = (url: string): boolean => /^\/(api|user|guest|healthz|r
  * frame-ancestors 'none', a strict Referrer-Policy; API answers are never stored.
  * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements.
  */
-export const registerSecurityHeaders = async (app: FastifyInstance, extraScriptSources: string[] = [], extraFrameSources: string[] = []): Promise<void> => {
+export const registerSecurityHeaders = async (
+  app: FastifyInstance,
+  extraScriptSources: string[] = [],
+  extraFrameSources: string[] = [],
+): Promise<void> => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

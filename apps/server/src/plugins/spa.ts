@@ -39,6 +39,8 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
         .header('Cache-Control', 'no-cache')
         .send(indexHtml);
     }
-    return reply.status(404).send({ Result: null, Message: `No such address: ${request.method} ${pathname}`, RequestId: String(request.id) });
+    return reply
+      .status(404)
+      .send({ Result: null, Message: `No such address: ${request.method} ${pathname}`, RequestId: String(request.id) });
   });
 };

@@ -34,7 +34,9 @@ export const markRefreshTokenUsed = async (db: Db, tenantId: string, id: string,
   const rows = await db
     .update(refreshTokens)
     .set({ usedAt: now })
-    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+    )
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
 };

@@ -25,7 +25,11 @@ export const issueTokens = async (
   family?: { familyId: string; familyStartedAt: Date },
 ): Promise<TokenResponse> => {
   const now = ctx.clock.now();
-  const access = await ctx.jwt.sign({ userId: user.id, tenantId: user.tenantId, tokenVersion: user.tokenVersion }, now, ACCESS_TOKEN_TTL_SECONDS);
+  const access = await ctx.jwt.sign(
+    { userId: user.id, tenantId: user.tenantId, tokenVersion: user.tokenVersion },
+    now,
+    ACCESS_TOKEN_TTL_SECONDS,
+  );
   const refreshToken = generateKey();
   await repo.insertRefreshToken(db, {
     tenantId: user.tenantId,
@@ -61,8 +65,7 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
       const row = await repo.findRefreshTokenByHash(tx, hashKey(refreshToken));
       if (!row || row.revokedAt) return { ok: false as const };
       const expired =
-        now.getTime() - row.createdAt.getTime() > REFRESH_IDLE_MS ||
-        now.getTime() - row.familyStartedAt.getTime() > REFRESH_ABSOLUTE_MS;
+        now.getTime() - row.createdAt.getTime() > REFRESH_IDLE_MS || now.getTime() - row.familyStartedAt.getTime() > REFRESH_ABSOLUTE_MS;
       if (row.usedAt || expired || !(await repo.markRefreshTokenUsed(tx, row.tenantId, row.id, now))) {
         await repo.revokeFamily(tx, row.tenantId, row.familyId, now);
         return { ok: false as const };
@@ -87,7 +90,9 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
     const user = await repo.findUser(ctx.db, auth.tenantId, auth.userId);
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw badRequest('Your current password is not correct.', [{ Field: 'CurrentPassword', Message: 'Your current password is not correct.' }]);
+      throw badRequest('Your current password is not correct.', [
+        { Field: 'CurrentPassword', Message: 'Your current password is not correct.' },
+      ]);
     }
     const ruleBroken = checkPasswordRules(newPassword, { email: user.email });
     if (ruleBroken) throw badRequest(ruleBroken, [{ Field: 'NewPassword', Message: ruleBroken }]);

@@ -12,8 +12,18 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 5, perIp: 50 };
  * In memory: with several instances each counts alone (documented in the README).
  */
 export const createLoginLimiter = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS) => {
-  const perAccount = new RateLimiterMemory({ keyPrefix: 'login-account', points: limits.perAccount, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS });
-  const perIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: limits.perIp, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS });
+  const perAccount = new RateLimiterMemory({
+    keyPrefix: 'login-account',
+    points: limits.perAccount,
+    duration: WINDOW_SECONDS,
+    blockDuration: WINDOW_SECONDS,
+  });
+  const perIp = new RateLimiterMemory({
+    keyPrefix: 'login-ip',
+    points: limits.perIp,
+    duration: WINDOW_SECONDS,
+    blockDuration: WINDOW_SECONDS,
+  });
 
   const blockedFor = async (limiter: RateLimiterMemory, key: string, points: number): Promise<number> => {
     const state = await limiter.get(key);

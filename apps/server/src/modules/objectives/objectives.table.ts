@@ -43,7 +43,5 @@ export const expectations = pgTable(
     expectedCount: numeric('expected_count', { precision: 18, scale: 2, mode: 'number' }).notNull(),
     actualCount: numeric('actual_count', { precision: 18, scale: 2, mode: 'number' }),
   },
-  (table) => [
-    primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.funnelStageId, table.month] }),
-  ],
+  (table) => [primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.funnelStageId, table.month] })],
 );

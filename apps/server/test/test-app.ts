@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, testConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
+
+/** A clock tests can move: expiry rules are tested without waiting. */
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
+
+export const createTestClock = (start = new Date()): TestClock => {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+};
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new database on that PostgreSQL server, dropped again on close.
+ */
+const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `plansmith_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  clock: TestClock;
+  request: (options: {
+    method?: 'GET' | 'POST';
+    url: string;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+  }) => Promise<TestResponse>;
+  /** POST with a JSON body and an optional bearer token. */
+  post: (url: string, body?: unknown, token?: string) => Promise<TestResponse>;
+  get: (url: string, token?: string) => Promise<TestResponse>;
+  close: () => Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: each test asserts the shape of the JSON it reads; typing it would only restate the contract.
+export type TestResponse = { status: number; headers: Record<string, unknown>; body: any; text: string };
+
+export const createTestApp = async (
+  options: { seedDemo?: boolean; config?: Partial<Config>; loginLimits?: LoginLimits; clock?: TestClock } = {},
+): Promise<TestApp> => {
+  const { database, drop } = await openTestDatabase();
+  await migrate(database);
+  if (options.seedDemo) await seedDemo(database);
+  const clock = options.clock ?? createTestClock();
+  const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
+  const app = await buildApp({ config, database, clock, loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 } });
+  await app.ready();
+
+  const request: TestApp['request'] = async ({ method = 'POST', url, body, token, headers = {} }) => {
+    const injectOptions: InjectOptions = {
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    };
+    const response = await app.inject(injectOptions);
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      parsed = null;
+    }
+    return { status: response.statusCode, headers: response.headers, body: parsed, text: response.body };
+  };
+
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    clock,
+    request,
+    post: (url, body = {}, token) => request({ method: 'POST', url, body, token }),
+    get: (url, token) => request({ method: 'GET', url, token }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};

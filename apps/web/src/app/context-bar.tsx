@@ -1,0 +1,11 @@
+import { Flex } from 'antd';
+import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
+import { TeamPicker } from '../features/teams/components/team-picker.tsx';
+
+/** The context team and plan pickers (SPEC.md §4, DESIGN.md §6). */
+export const ContextBar = () => (
+  <Flex gap={12} align="center" wrap>
+    <TeamPicker />
+    <PlanPicker />
+  </Flex>
+);

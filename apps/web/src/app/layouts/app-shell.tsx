@@ -1,0 +1,108 @@
+import { BellOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { getHref } from '@plansmith/contract';
+import { Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { Suspense, useMemo } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { hasPolicy, usePermissions, useProfile, useTenant } from '../../features/identity/api/identity-queries.ts';
+import { paths, policyOf } from '@plansmith/contract';
+import { Logo } from '../../shared/ui/logo.tsx';
+import { LoadingState } from '../../shared/ui/query-state.tsx';
+import { ContextBar } from '../context-bar.tsx';
+import { NAVIGATION, titleOf } from '../navigation.tsx';
+
+const selectedKeyFor = (pathname: string): string => {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  if (pathname.startsWith('/account/')) return pathname.split('/').slice(0, 3).join('/');
+  return first;
+};
+
+/** The signed-in shell of DESIGN.md §6: navigation, context bar, user menu and tenant badge. */
+export const AppShell = () => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const profile = useProfile();
+  const tenant = useTenant();
+
+  const menuItems = useMemo<MenuProps['items']>(
+    () =>
+      NAVIGATION.map((group) => ({
+        type: 'group' as const,
+        key: group.label,
+        label: group.label,
+        children: group.items
+          .filter((item) => {
+            const policy = policyOf(item.name);
+            return !policy || hasPolicy(permissions.data, policy);
+          })
+          .map((item) => ({
+            key: paths[item.name].pattern,
+            icon: item.icon,
+            label: <Link to={paths[item.name].pattern}>{titleOf(item.name)}</Link>,
+          })),
+      })).filter((group) => group.children.length > 0),
+    [permissions.data],
+  );
+
+  const fullName = profile.data ? `${profile.data.FirstName} ${profile.data.LastName}` : '';
+  const userMenu: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: <Link to={getHref('myProfile')}>My Profile</Link> },
+    { key: 'notifications', icon: <BellOutlined />, label: <Link to={getHref('notifications')}>Notifications</Link> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Sign Out', onClick: () => navigate(getHref('logout')) },
+  ];
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <div style={{ padding: '20px 20px 12px' }}>
+          <Logo />
+        </div>
+        <nav aria-label="Main">
+          <Menu mode="inline" selectedKeys={[selectedKeyFor(location.pathname)]} items={menuItems} style={{ borderInlineEnd: 'none' }} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 16,
+          }}
+        >
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <ContextBar />
+          </div>
+          <Flex align="center" gap={12}>
+            <Tooltip title={tenant.data?.Name}>
+              <Avatar shape="square" style={{ background: '#0958d9' }} aria-label={`Account ${tenant.data?.Name ?? ''}`}>
+                {tenant.data?.ShortName ?? ''}
+              </Avatar>
+            </Tooltip>
+            <Dropdown menu={{ items: userMenu }} trigger={['click']}>
+              <Button type="text" aria-label="User menu">
+                <Flex align="center" gap={8}>
+                  <Avatar size="small" icon={<UserOutlined />} />
+                  <Typography.Text>{fullName}</Typography.Text>
+                  <DownOutlined style={{ fontSize: 10 }} />
+                </Flex>
+              </Button>
+            </Dropdown>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24, background: '#f7f8fa' }}>
+          <main>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+};

@@ -1,0 +1,60 @@
+import {
+  AimOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FilterOutlined,
+  FundOutlined,
+  LineChartOutlined,
+  ProfileOutlined,
+  RiseOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { type PathName, paths } from '@plansmith/contract';
+import type { ReactNode } from 'react';
+
+export type NavItem = { name: PathName; icon: ReactNode };
+export type NavGroup = { label: string; items: NavItem[] };
+
+/** The left navigation: every area of SPEC.md's route table. Items whose policy is denied are hidden. */
+export const NAVIGATION: NavGroup[] = [
+  {
+    label: 'Plan',
+    items: [
+      { name: 'home', icon: <DashboardOutlined /> },
+      { name: 'plans', icon: <ProfileOutlined /> },
+      { name: 'budget', icon: <WalletOutlined /> },
+      { name: 'expenses', icon: <DollarOutlined /> },
+      { name: 'playbook', icon: <BookOutlined /> },
+    ],
+  },
+  {
+    label: 'Analyze',
+    items: [
+      { name: 'spending', icon: <LineChartOutlined /> },
+      { name: 'reports', icon: <BarChartOutlined /> },
+      { name: 'performance', icon: <RiseOutlined /> },
+      { name: 'expectations', icon: <FundOutlined /> },
+      { name: 'objectives', icon: <AimOutlined /> },
+      { name: 'funnels', icon: <FilterOutlined /> },
+    ],
+  },
+  {
+    label: 'Account',
+    items: [
+      { name: 'accountSettings', icon: <SettingOutlined /> },
+      { name: 'lookups', icon: <TagsOutlined /> },
+      { name: 'teams', icon: <TeamOutlined /> },
+      { name: 'people', icon: <UserOutlined /> },
+      { name: 'billing', icon: <CreditCardOutlined /> },
+    ],
+  },
+];
+
+export const titleOf = (name: PathName): string => paths[name].title;

@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from './area-placeholder.tsx';
+
+export const PerformancePage = () => (
+  <AreaPlaceholder title="Performance" description="Plan performance — objective attainment and cost per result — is not available yet." />
+);

@@ -1,0 +1,88 @@
+import { type PathName, paths } from '@plansmith/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { setSessionExpiredHandler } from '../shared/api/client.ts';
+import { RequirePolicy, RequireSession } from './guards.tsx';
+import { AnonymousLayout } from './layouts/anonymous-layout.tsx';
+import { AppShell } from './layouts/app-shell.tsx';
+
+type PageModule = Record<string, ComponentType>;
+
+/** A route whose page is loaded on first visit (keeps the first download small). */
+const page = (name: PathName, load: () => Promise<PageModule>, exportName: string, guarded = true): RouteObject => ({
+  path: paths[name].pattern,
+  lazy: async () => {
+    const Page = (await load())[exportName] as ComponentType;
+    return {
+      Component: guarded
+        ? () => (
+            <RequirePolicy name={name}>
+              <Page />
+            </RequirePolicy>
+          )
+        : Page,
+    };
+  },
+});
+
+const signedInRoutes: RouteObject[] = [
+  page('home', () => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
+  page('plans', () => import('./pages/plans-page.tsx'), 'PlansPage'),
+  page('plan', () => import('./pages/plan-page.tsx'), 'PlanPage'),
+  page('budget', () => import('./pages/budget-page.tsx'), 'BudgetPage'),
+  page('budgetItem', () => import('./pages/budget-item-page.tsx'), 'BudgetItemPage'),
+  page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'),
+  page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
+  page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
+  page('reports', () => import('./pages/reports-page.tsx'), 'ReportsPage'),
+  page('performance', () => import('./pages/performance-page.tsx'), 'PerformancePage'),
+  page('expectations', () => import('./pages/expectations-page.tsx'), 'ExpectationsPage'),
+  page('objectives', () => import('./pages/objectives-page.tsx'), 'ObjectivesPage'),
+  page('objective', () => import('./pages/objective-page.tsx'), 'ObjectivePage'),
+  page('funnels', () => import('./pages/funnels-page.tsx'), 'FunnelsPage'),
+  page('playbook', () => import('./pages/playbook-page.tsx'), 'PlaybookPage'),
+  page('myProfile', () => import('./pages/my-profile-page.tsx'), 'MyProfilePage'),
+  page('notifications', () => import('./pages/notifications-page.tsx'), 'NotificationsPage'),
+  page('accountSettings', () => import('./pages/account-settings-page.tsx'), 'AccountSettingsPage'),
+  page('lookups', () => import('./pages/lookups-page.tsx'), 'LookupsPage'),
+  page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),
+  page('people', () => import('./pages/people-page.tsx'), 'PeoplePage'),
+  page('billing', () => import('./pages/billing-page.tsx'), 'BillingPage'),
+  page('subscriptionCompleted', () => import('./pages/subscription-completed-page.tsx'), 'SubscriptionCompletedPage'),
+];
+
+const anonymousRoutes: RouteObject[] = [
+  page('login', () => import('./pages/login-page.tsx'), 'LoginPage', false),
+  page('logout', () => import('./pages/logout-page.tsx'), 'LogoutPage', false),
+  page('invitation', () => import('./pages/invitation-page.tsx'), 'InvitationPage', false),
+  page('forgotPassword', () => import('./pages/forgot-password-page.tsx'), 'ForgotPasswordPage', false),
+  page('recoverPassword', () => import('./pages/recover-password-page.tsx'), 'RecoverPasswordPage', false),
+  page('register', () => import('./pages/register-page.tsx'), 'RegisterPage', false),
+  page('registerEmailVerify', () => import('./pages/register-email-verify-page.tsx'), 'RegisterEmailVerifyPage', false),
+  page('registerPayment', () => import('./pages/register-payment-page.tsx'), 'RegisterPaymentPage', false),
+  page('registerCompleted', () => import('./pages/register-completed-page.tsx'), 'RegisterCompletedPage', false),
+  page('accessDenied', () => import('./pages/access-denied-page.tsx'), 'AccessDeniedPage', false),
+  page('guestPlanSummary', () => import('./pages/guest-plan-summary-page.tsx'), 'GuestPlanSummaryPage', false),
+];
+
+export const createAppRouter = () => {
+  const router = createBrowserRouter([
+    { element: <AnonymousLayout />, children: anonymousRoutes },
+    {
+      element: (
+        <RequireSession>
+          <AppShell />
+        </RequireSession>
+      ),
+      children: [
+        ...signedInRoutes,
+        { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }) },
+      ],
+    },
+  ]);
+  setSessionExpiredHandler(() => {
+    const { pathname, search } = window.location;
+    if (pathname !== '/login') void router.navigate(`/login?returnTo=${encodeURIComponent(pathname + search)}`, { replace: true });
+  });
+  return router;
+};

@@ -1,0 +1,91 @@
+import { type BodyOf, ErrorBodySchema, identityRoutes, type ResultOf, type RouteDef, type TokenResponse } from '@plansmith/contract';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { clearSession, isGuestAccess, readSession, saveTokens } from './session.ts';
+
+type SessionExpiredHandler = () => void;
+let sessionExpiredHandler: SessionExpiredHandler = () => {
+  window.location.assign('/login');
+};
+
+/** The app tells the client how to leave for /login (router navigation instead of a full reload). */
+export const setSessionExpiredHandler = (handler: SessionExpiredHandler): void => {
+  sessionExpiredHandler = handler;
+};
+
+const send = async (route: RouteDef, body: unknown, accessToken: string | undefined): Promise<Response> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (route.method === 'POST') headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(route.path, {
+      method: route.method,
+      headers,
+      body: route.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+};
+
+const readError = async (response: Response): Promise<ApiError> => {
+  const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) return new ApiError(response.status, parsed.data.Message, parsed.data.Errors ?? [], parsed.data.RequestId);
+  return new ApiError(response.status, `The request failed (${response.status}). Please try again.`);
+};
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * One refresh at a time (SPEC.md §8): every request that meets a 401 waits for the same refresh
+ * and is replayed after it. A refresh that yields no access token clears the session and sends
+ * the user to /login, unless guest access is set.
+ */
+export const refreshSession = (): Promise<boolean> => {
+  refreshInFlight ??= (async () => {
+    const session = readSession();
+    try {
+      if (!session) return false;
+      const response = await send(
+        identityRoutes.refresh,
+        { AccessToken: session.AccessToken, RefreshToken: session.RefreshToken },
+        undefined,
+      );
+      if (!response.ok) return false;
+      const tokens = (await response.json()) as TokenResponse;
+      if (!tokens.AccessToken) return false;
+      saveTokens(tokens);
+      return true;
+    } catch {
+      return false;
+    }
+  })()
+    .then((ok) => {
+      if (!ok) {
+        clearSession();
+        if (!isGuestAccess()) sessionExpiredHandler();
+      }
+      return ok;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+};
+
+/** Calls a contract route with the session's token; answers its Result (or raw body), or throws ApiError. */
+export const callApi = async <R extends RouteDef>(
+  route: R,
+  ...args: BodyOf<R> extends undefined ? [] : [body: BodyOf<R>]
+): Promise<ResultOf<R>> => {
+  const body = args[0];
+  const attempt = async (): Promise<Response> =>
+    send(route, body, route.access === 'anonymous' && !readSession() ? undefined : readSession()?.AccessToken);
+  let response = await attempt();
+  if (response.status === 401 && route.access !== 'anonymous') {
+    if (await refreshSession()) response = await attempt();
+  }
+  if (!response.ok) throw await readError(response);
+  const contentType = response.headers.get('content-type') ?? '';
+  const payload: unknown = contentType.includes('application/json') ? await response.json() : await response.text();
+  return (route.raw ? payload : (payload as { Result: unknown }).Result) as ResultOf<R>;
+};

@@ -1,0 +1,85 @@
+import type { TokenResponse } from '@plansmith/contract';
+
+/** The user session of SPEC.md §3, kept in localStorage so it survives a reload and is shared by tabs. */
+export type UserSession = {
+  AccessToken: string;
+  RefreshToken: string;
+  /** ISO instant when the access token expires. */
+  AccessTokenExpiration: string;
+  UserId: string;
+  IsAuthenticated: boolean;
+  /** Epoch milliseconds of the user's last click or key press. */
+  LastInteractionTime: number;
+};
+
+const SESSION_KEY = 'user_session';
+/** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
+export const GUEST_ACCESS_KEY = 'guest_access';
+/** SPEC.md §4: signing in clears the stored context team. */
+export const CONTEXT_TEAM_KEY = 'context_team';
+export const CONTEXT_PLAN_KEY = 'context_plan';
+
+const listeners = new Set<(session: UserSession | null) => void>();
+
+export const readSession = (): UserSession | null => {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const session = JSON.parse(raw) as UserSession;
+    return session.IsAuthenticated && session.AccessToken ? session : null;
+  } catch {
+    return null;
+  }
+};
+
+const userIdOf = (accessToken: string): string => {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string };
+    return json.sub ?? '';
+  } catch {
+    return '';
+  }
+};
+
+export const saveTokens = (tokens: TokenResponse): UserSession => {
+  const previous = readSession();
+  const session: UserSession = {
+    AccessToken: tokens.AccessToken,
+    RefreshToken: tokens.RefreshToken,
+    AccessTokenExpiration: tokens.Expiration,
+    UserId: userIdOf(tokens.AccessToken),
+    IsAuthenticated: true,
+    LastInteractionTime: previous?.LastInteractionTime ?? Date.now(),
+  };
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  for (const listener of listeners) listener(session);
+  return session;
+};
+
+/** Starts a new session at sign-in: the stored context team is cleared (SPEC.md §4). */
+export const startSession = (tokens: TokenResponse): UserSession => {
+  localStorage.removeItem(CONTEXT_TEAM_KEY);
+  localStorage.removeItem(SESSION_KEY);
+  const session = saveTokens(tokens);
+  recordInteraction();
+  return session;
+};
+
+export const clearSession = (): void => {
+  localStorage.removeItem(SESSION_KEY);
+  for (const listener of listeners) listener(null);
+};
+
+export const recordInteraction = (at = Date.now()): void => {
+  const session = readSession();
+  if (!session) return;
+  localStorage.setItem(SESSION_KEY, JSON.stringify({ ...session, LastInteractionTime: at }));
+};
+
+export const onSessionChange = (listener: (session: UserSession | null) => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';

@@ -1,0 +1,14 @@
+import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+export const PageHeader = ({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) => (
+  <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 24 }}>
+    <div>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
+    </div>
+    {actions ? <Flex gap={8}>{actions}</Flex> : null}
+  </Flex>
+);
