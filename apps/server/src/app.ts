@@ -17,6 +17,8 @@ export type BuildAppOptions = {
   database: Database;
   clock?: Clock;
   loginLimits?: LoginLimits;
+  /** Where logs go (tests read them); standard output by default. */
+  logStream?: { write: (line: string) => void };
 };
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: {
               req: (request) => ({ method: request.method, url: maskSecretsInUrl(request.url), remoteAddress: request.ip }),
