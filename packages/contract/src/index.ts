@@ -3,3 +3,7 @@ export * from './identity.ts';
 export * from './route.ts';
 export * from './tenants.ts';
 export * from './paths.ts';
+export * from './lookups.ts';
+export * from './categories.ts';
+export * from './plans.ts';
+export * from './budget.ts';

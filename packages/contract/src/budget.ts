@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { DescriptionSchema, IdSchema, InstantSchema, NameSchema, NonNegativeMoneySchema, SaveIdSchema } from './common.ts';
+import { CategoryTypeSchema } from './lookups.ts';
+import { defineRoutes } from './route.ts';
+
+/** Budget item types (SPEC.md §3): 1 productive, 2 operational. */
+export const ItemTypeSchema = z.union([z.literal(1), z.literal(2)], { error: 'ItemType must be 1 (productive) or 2 (operational).' });
+export type ItemType = z.infer<typeof ItemTypeSchema>;
+export const ITEM_TYPE_NAMES: Record<ItemType, string> = { 1: 'Productive', 2: 'Operational' };
+
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const BudgetMonthSchema = z.object({
+  Month: z.string().regex(MONTH_PATTERN, 'Month must be in the form YYYY-MM.').describe('YYYY-MM'),
+  Amount: NonNegativeMoneySchema,
+});
+export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;
+
+export const BudgetItemSchema = z.object({
+  Id: IdSchema,
+  Name: z.string(),
+  Description: z.string().nullable(),
+  Active: z.boolean(),
+  Amount: z.number().describe('US dollars'),
+  BurnRate: z.number().describe('Actual ÷ Amount (0 when Amount is 0); shown as a whole percent'),
+  Actual: z.number().describe('Active expenses with Status 3'),
+  Committed: z.number().describe('Active expenses with Status 2'),
+  Planned: z.number().describe('Active expenses with Status 1'),
+  Available: z.number().describe('Amount − Committed − Actual'),
+  ItemType: ItemTypeSchema,
+  BudgetCategoryId: IdSchema,
+  BudgetCategoryName: z.string(),
+  CategoryType: CategoryTypeSchema,
+  MarketingPlanId: IdSchema,
+  ObjectiveId: IdSchema.nullable(),
+  GeneralLedgerCodeId: IdSchema.nullable(),
+  IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
+  Months: z.array(BudgetMonthSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
+  UpdatedAt: InstantSchema,
+});
+export type BudgetItem = z.infer<typeof BudgetItemSchema>;
+
+export const GetBudgetItemsRequestSchema = z
+  .object({ MarketingPlanId: IdSchema.optional(), ObjectiveId: IdSchema.optional() })
+  .refine((body) => Boolean(body.MarketingPlanId) !== Boolean(body.ObjectiveId), {
+    message: 'Send either MarketingPlanId or ObjectiveId.',
+    path: ['MarketingPlanId'],
+  });
+
+export const SearchBudgetItemsRequestSchema = z.object({
+  Query: z.string({ error: 'Query is required.' }).trim().min(1, 'Type something to search for.').max(200, 'Query is too long.'),
+});
+
+export const BudgetItemSearchResultSchema = BudgetItemSchema.extend({ MarketingPlanName: z.string() });
+
+export const BudgetItemIdRequestSchema = z.object({ BudgetItemId: IdSchema });
+
+export const BudgetItemSaveRequestSchema = z.object({
+  Id: SaveIdSchema,
+  Name: NameSchema,
+  Description: DescriptionSchema,
+  Active: z.boolean().optional().describe('New items are always active (SPEC.md §5)'),
+  Amount: NonNegativeMoneySchema,
+  ItemType: ItemTypeSchema,
+  BudgetCategoryId: IdSchema,
+  MarketingPlanId: IdSchema,
+  ObjectiveId: IdSchema.nullish(),
+  GeneralLedgerCodeId: IdSchema.nullish(),
+  Months: z
+    .array(BudgetMonthSchema)
+    .max(120, 'At most 120 months.')
+    .nullish()
+    .describe('Monthly phasing that sums to Amount, within the plan’s dates. Missing keeps the current phasing; null or [] clears it.'),
+});
+export type BudgetItemSaveRequest = z.input<typeof BudgetItemSaveRequestSchema>;
+
+export const budgetRoutes = defineRoutes({
+  getBudgetItems: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/GetBudgetItems',
+    access: 'authenticated',
+    summary: 'The budget items of a plan or of an objective, with actual, committed and planned spend and burn rate, in one grouped query.',
+    body: GetBudgetItemsRequestSchema,
+    response: z.array(BudgetItemSchema),
+    tags: ['budget items'],
+  },
+  searchBudgetItems: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/SearchBudgetItems',
+    access: 'authenticated',
+    summary: 'Budget items whose name or description contains the query, in plans the caller may see; at most 20.',
+    body: SearchBudgetItemsRequestSchema,
+    response: z.array(BudgetItemSearchResultSchema),
+    tags: ['budget items'],
+  },
+  getBudgetItem: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/GetBudgetItem',
+    access: 'authenticated',
+    summary: 'One budget item with its monthly phasing.',
+    body: BudgetItemIdRequestSchema,
+    response: BudgetItemSchema,
+    tags: ['budget items'],
+  },
+  save: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/Save',
+    access: 'authenticated',
+    summary:
+      'Create (empty or missing Id; forced Active) or update a budget item. Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
+    body: BudgetItemSaveRequestSchema,
+    response: BudgetItemSchema,
+    tags: ['budget items'],
+  },
+  delete: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/Delete',
+    access: 'authenticated',
+    summary: 'Delete a budget item and its phasing; refused (409) while expenses are recorded against it.',
+    body: BudgetItemIdRequestSchema,
+    response: z.boolean(),
+    tags: ['budget items'],
+  },
+});

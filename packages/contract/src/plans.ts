@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
+import { CategoryTypeSchema } from './lookups.ts';
+import { defineRoutes } from './route.ts';
+
+/** Marketing plan states (SPEC.md §4): 0 and 1 live, 2 archived, 3 template. */
+export const PLAN_STATE_LIVE_LEGACY = 0 as const;
+export const PLAN_STATE_LIVE = 1 as const;
+export const PLAN_STATE_ARCHIVED = 2 as const;
+export const PLAN_STATE_TEMPLATE = 3 as const;
+export const PlanStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: 'State must be 0 or 1 (live), 2 (archived) or 3 (template).',
+});
+export type PlanState = z.infer<typeof PlanStateSchema>;
+export const isLiveState = (state: PlanState): boolean => state === PLAN_STATE_LIVE || state === PLAN_STATE_LIVE_LEGACY;
+
+/** A new plan runs 365 days from today (SPEC.md §5, §9). */
+export const NEW_PLAN_LENGTH_DAYS = 365;
+
+/** Budgeted, committed, actual and planned money of a set of budget items (dollars). */
+export const MoneyTotalsSchema = z.object({
+  Budget: z.number().describe('Sum of the items’ amounts'),
+  Actual: z.number().describe('Active expenses with Status 3'),
+  Committed: z.number().describe('Active expenses with Status 2'),
+  Planned: z.number().describe('Active expenses with Status 1'),
+  Available: z.number().describe('Budget − Committed − Actual'),
+  BurnRate: z.number().describe('Actual ÷ Budget (0 when Budget is 0); shown as a whole percent'),
+  ItemCount: z.number().int(),
+});
+export type MoneyTotals = z.infer<typeof MoneyTotalsSchema>;
+
+export const PlanPermissionsSchema = z.object({
+  CanManagePlan: z.boolean().describe('Edit, archive, share, delete the plan (Owner, Admin, team Lead)'),
+  CanEditBudget: z.boolean().describe('Add and edit budget items (Owner, Admin, team Lead or Planner)'),
+});
+
+export const MarketingPlanSchema = z.object({
+  Id: IdSchema,
+  Name: z.string(),
+  Description: z.string().nullable(),
+  Active: z.boolean(),
+  State: PlanStateSchema,
+  StartDate: DateOnlySchema,
+  EndDate: DateOnlySchema,
+  TeamId: IdSchema,
+  ShareKey: z.string().nullable().describe('Set while the plan is shared with guests (DESIGN.md §5)'),
+  ShareUrl: z.string().nullable().describe('The guest summary link while the plan is shared'),
+  UpdatedAt: InstantSchema,
+  Totals: MoneyTotalsSchema,
+  Permissions: PlanPermissionsSchema,
+});
+export type MarketingPlan = z.infer<typeof MarketingPlanSchema>;
+
+export const GetMarketingPlansRequestSchema = z.object({
+  TeamId: IdSchema.optional().describe('The team; when missing, the plans of every team the caller may see'),
+});
+
+export const GetMarketingPlanRequestSchema = z.object({
+  MarketingPlanId: z
+    .string({ error: 'MarketingPlanId is required.' })
+    .trim()
+    .min(1, 'MarketingPlanId is required.')
+    .max(100, 'MarketingPlanId is too long.')
+    .describe('With a token: the plan id. Without a token: the share key of a shared plan.'),
+});
+
+export const MarketingPlanIdRequestSchema = z.object({ MarketingPlanId: IdSchema });
+
+export const PlanSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    Name: NameSchema,
+    Description: DescriptionSchema,
+    Active: z.boolean().optional(),
+    State: PlanStateSchema.optional().describe('New plans default to 1 (live)'),
+    StartDate: DateOnlySchema.optional().describe('New plans default to today'),
+    EndDate: DateOnlySchema.optional().describe('New plans default to StartDate + 365 days'),
+    TeamId: IdSchema,
+  })
+  .refine((plan) => !plan.StartDate || !plan.EndDate || plan.EndDate >= plan.StartDate, {
+    message: 'EndDate cannot be before StartDate.',
+    path: ['EndDate'],
+  });
+export type PlanSaveRequest = z.input<typeof PlanSaveRequestSchema>;
+
+export const CategoryTotalsSchema = MoneyTotalsSchema.extend({
+  BudgetCategoryId: IdSchema,
+  Name: z.string(),
+  CategoryType: CategoryTypeSchema,
+});
+export const TypeTotalsSchema = MoneyTotalsSchema.extend({
+  ItemType: z.union([z.literal(1), z.literal(2)]).describe('1 productive, 2 operational'),
+});
+
+export const PlanTotalsSchema = z.object({
+  MarketingPlanId: IdSchema,
+  Totals: MoneyTotalsSchema,
+  ByCategory: z.array(CategoryTotalsSchema),
+  ByType: z.array(TypeTotalsSchema),
+  UnassignedActual: z.number().describe('Actual expenses of the plan not tied to a budget item'),
+  RebuiltAt: InstantSchema,
+});
+export type PlanTotals = z.infer<typeof PlanTotalsSchema>;
+
+export const planRoutes = defineRoutes({
+  getMarketingPlans: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/GetMarketingPlans',
+    access: 'authenticated',
+    summary: 'The plans of a team the caller may see (every state), with their money totals.',
+    body: GetMarketingPlansRequestSchema,
+    response: z.array(MarketingPlanSchema),
+    tags: ['plans'],
+  },
+  getMarketingPlan: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/GetMarketingPlan',
+    access: 'anonymous',
+    summary:
+      'One plan. With a token: by id within the caller’s teams. Without a token: only a shared plan, addressed by its share key (never by id).',
+    body: GetMarketingPlanRequestSchema,
+    response: MarketingPlanSchema,
+    tags: ['plans'],
+  },
+  save: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/Save',
+    access: 'authenticated',
+    summary: 'Create (empty or missing Id: State 1, today to +365 days unless given) or update a plan. Owner, Admin or the team’s Lead.',
+    body: PlanSaveRequestSchema,
+    response: MarketingPlanSchema,
+    tags: ['plans'],
+  },
+  rebuildPlan: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/RebuildPlan',
+    access: 'authenticated',
+    summary:
+      'Recomputes the plan’s totals from its budget items and active expenses in one grouped query: budget, actual (Status 3), committed (2), planned (1), available and burn rate (actual ÷ budget), for the plan, per budget category and per item type. Nothing is cached, so the figures are always current.',
+    body: MarketingPlanIdRequestSchema,
+    response: PlanTotalsSchema,
+    tags: ['plans'],
+  },
+  delete: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/Delete',
+    access: 'authenticated',
+    summary: 'Delete a plan with its budget items, expenses and objectives. Owner, Admin or the team’s Lead.',
+    body: MarketingPlanIdRequestSchema,
+    response: z.boolean(),
+    tags: ['plans'],
+  },
+  share: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/Share',
+    access: 'authenticated',
+    summary: 'Share the plan with guests: sets a new random share key (256 bits) and answers the guest link.',
+    body: MarketingPlanIdRequestSchema,
+    response: MarketingPlanSchema,
+    tags: ['plans'],
+  },
+  unshare: {
+    method: 'POST',
+    path: '/api/MarketingPlanClient/Unshare',
+    access: 'authenticated',
+    summary: 'Stop sharing: clears the share key, so the old guest link stops working.',
+    body: MarketingPlanIdRequestSchema,
+    response: MarketingPlanSchema,
+    tags: ['plans'],
+  },
+});
