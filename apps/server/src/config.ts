@@ -53,7 +53,9 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment (DESIGN.md §1). Throws ConfigError with every problem listed. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (FOO=) means "not set", as shells and process managers commonly pass it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

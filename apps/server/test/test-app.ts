@@ -76,14 +76,26 @@ export type TestApp = {
 export type TestResponse = { status: number; headers: Record<string, unknown>; body: any; text: string };
 
 export const createTestApp = async (
-  options: { seedDemo?: boolean; config?: Partial<Config>; loginLimits?: LoginLimits; clock?: TestClock } = {},
+  options: {
+    seedDemo?: boolean;
+    config?: Partial<Config>;
+    loginLimits?: LoginLimits;
+    clock?: TestClock;
+    logStream?: { write: (line: string) => void };
+  } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   if (options.seedDemo) await seedDemo(database);
   const clock = options.clock ?? createTestClock();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
-  const app = await buildApp({ config, database, clock, loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 } });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
 
   const request: TestApp['request'] = async ({ method = 'POST', url, body, token, headers = {} }) => {

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+import { seedDemo } from './seed/index.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plansmith-db-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the PGlite data directory', () => {
+  it('refuses a second opener of the same directory with a clear message, and opens again once released', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is in use by another Plansmith process/);
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('keeps data across a close and reopen', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await migrate(first);
+    await seedDemo(first);
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await second.queryRows<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(rows[0]?.count).toBeGreaterThanOrEqual(4);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('migrations and the demo seed', () => {
+  it('applies every migration once; a second run applies none', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const first = await migrate(database);
+      expect(first.length).toBeGreaterThanOrEqual(3);
+      expect(first).toEqual([...first].sort());
+      expect(await migrate(database)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('seeds the demo tenant idempotently: a second run adds no rows', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database);
+      await seedDemo(database);
+      const count = async () =>
+        (
+          await database.queryRows<{ tenants: number; users: number; teams: number; members: number }>(
+            `SELECT (SELECT count(*)::int FROM tenants) AS tenants, (SELECT count(*)::int FROM users) AS users,
+                    (SELECT count(*)::int FROM teams) AS teams, (SELECT count(*)::int FROM team_members) AS members`,
+          )
+        )[0];
+      const before = await count();
+      await seedDemo(database);
+      expect(await count()).toEqual(before);
+      const owner = await database.queryRows<{ tenant_role: string; name: string; plan_code: string }>(
+        `SELECT u.tenant_role, t.name, t.plan_code FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.email = 'demo@plansmith.test'`,
+      );
+      expect(owner).toEqual([{ tenant_role: 'owner', name: 'Acme Marketing', plan_code: 'performance' }]);
+      const roles = await database.queryRows<{ tenant_role: string }>(
+        `SELECT tenant_role FROM users WHERE email IN ('admin@plansmith.test', 'member@plansmith.test', 'viewer@plansmith.test') ORDER BY email`,
+      );
+      expect(roles.map((row) => row.tenant_role)).toEqual(['admin', 'member', 'member']);
+      const viewerRole = await database.queryRows<{ team_role_id: number }>(
+        `SELECT m.team_role_id FROM team_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'viewer@plansmith.test'`,
+      );
+      expect(viewerRole.map((row) => row.team_role_id)).toEqual([3]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a user linked to a team of another tenant (composite foreign keys)', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database);
+      await database.execScript(`
+        INSERT INTO tenants (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'A'), ('00000000-0000-4000-8000-000000000002', 'B');
+        INSERT INTO teams (tenant_id, id, name) VALUES ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000a1', 'A team');
+        INSERT INTO users (tenant_id, id, email, first_name, last_name, tenant_role)
+          VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000b1', 'b@example.test', 'B', 'B', 'owner');`);
+      await expect(
+        database.execScript(
+          `INSERT INTO team_members (tenant_id, team_id, user_id, team_role_id)
+           VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1', 1)`,
+        ),
+      ).rejects.toThrow(/foreign key/);
+    } finally {
+      await database.close();
+    }
+  });
+});
