@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { createJwtService } from './lib/jwt.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/login-limiter.ts';
 import { registerModules } from './modules/index.ts';
+import { type MailOptions, registerMail } from './modules/mail/mail.plugin.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -17,6 +18,8 @@ export type BuildAppOptions = {
   database: Database;
   clock?: Clock;
   loginLimits?: LoginLimits;
+  /** Mail transport and retry timing (tests may pass their own). */
+  mail?: MailOptions;
   /** Where logs go (tests read them); standard output by default. */
   logStream?: { write: (line: string) => void };
 };
@@ -98,6 +101,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  registerMail(app, ctx, options.mail);
   registerModules(app, ctx, { loginLimiter: createLoginLimiter(options.loginLimits) });
   await registerSpa(app, config.webDistDir);
   return app;

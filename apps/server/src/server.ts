@@ -26,6 +26,7 @@ const main = async (): Promise<void> => {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailWorker.start();
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

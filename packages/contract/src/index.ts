@@ -7,3 +7,8 @@ export * from './lookups.ts';
 export * from './categories.ts';
 export * from './plans.ts';
 export * from './budget.ts';
+export * from './teams.ts';
+export * from './people.ts';
+export * from './invitations.ts';
+export * from './recovery.ts';
+export * from './mailbox.ts';

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { registerIdentityRoutes } from './identity/identity.routes.ts';
 import type { LoginLimiter } from './identity/login-limiter.ts';
 import { registerTenantRoutes } from './tenants/tenants.routes.ts';
+import { registerMailboxRoutes } from './mail/mailbox.routes.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -10,4 +11,5 @@ export type ModuleOptions = { loginLimiter: LoginLimiter };
 export const registerModules = (app: FastifyInstance, ctx: AppContext, options: ModuleOptions): void => {
   registerIdentityRoutes(app, ctx, options.loginLimiter);
   registerTenantRoutes(app, ctx);
+  registerMailboxRoutes(app, ctx);
 };
