@@ -3,6 +3,10 @@ import type { AppContext } from '../context.ts';
 import { registerIdentityRoutes } from './identity/identity.routes.ts';
 import type { LoginLimiter } from './identity/login-limiter.ts';
 import { registerTenantRoutes } from './tenants/tenants.routes.ts';
+import { registerBudgetRoutes } from './budget/budget.routes.ts';
+import { registerCategoryRoutes } from './categories/categories.routes.ts';
+import { registerLookupRoutes } from './lookups/lookups.routes.ts';
+import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerMailboxRoutes } from './mail/mailbox.routes.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
@@ -11,5 +15,9 @@ export type ModuleOptions = { loginLimiter: LoginLimiter };
 export const registerModules = (app: FastifyInstance, ctx: AppContext, options: ModuleOptions): void => {
   registerIdentityRoutes(app, ctx, options.loginLimiter);
   registerTenantRoutes(app, ctx);
+  registerLookupRoutes(app, ctx);
+  registerCategoryRoutes(app, ctx);
+  registerPlanRoutes(app, ctx);
+  registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
 };

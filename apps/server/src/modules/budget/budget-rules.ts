@@ -1,0 +1,81 @@
+import type { BudgetItem, BudgetMonth } from '@plansmith/contract';
+import { badRequest, fieldError } from '../../lib/http-errors.ts';
+import { toCents, toDollars } from '../../lib/money.ts';
+import { burnRate } from '../plans/plan-totals.ts';
+import type { BudgetItemRow } from './budget-items.query.ts';
+import type { MonthCents } from './budget.repository.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatCents = (cents: number): string => usd.format(cents / 100);
+
+/**
+ * Monthly phasing rules (DESIGN.md §5): one entry per month, every month within the plan's
+ * dates, and the months add up exactly to the amount (compared in cents).
+ */
+export const checkMonths = (
+  months: readonly BudgetMonth[],
+  amountCents: number,
+  plan: { startDate: string; endDate: string },
+): MonthCents[] => {
+  const seen = new Set<string>();
+  const firstMonth = plan.startDate.slice(0, 7);
+  const lastMonth = plan.endDate.slice(0, 7);
+  const rows: MonthCents[] = [];
+  for (const entry of months) {
+    if (seen.has(entry.Month)) throw fieldError('Months', `${entry.Month} appears more than once in the monthly phasing.`);
+    seen.add(entry.Month);
+    if (entry.Month < firstMonth || entry.Month > lastMonth) {
+      throw fieldError('Months', `${entry.Month} is outside the plan’s dates (${plan.startDate} to ${plan.endDate}).`);
+    }
+    rows.push({ month: `${entry.Month}-01`, amountCents: toCents(entry.Amount) });
+  }
+  const total = rows.reduce((sum, row) => sum + row.amountCents, 0);
+  if (rows.length > 0 && total !== amountCents) {
+    throw fieldError(
+      'Months',
+      `The months add up to ${formatCents(total)}, but the amount is ${formatCents(amountCents)}. They must be equal.`,
+    );
+  }
+  return rows.sort((a, b) => a.month.localeCompare(b.month));
+};
+
+/** An amount change on a phased item must come with months that still add up. */
+export const checkKeptMonths = (months: readonly MonthCents[], amountCents: number): void => {
+  const total = months.reduce((sum, row) => sum + row.amountCents, 0);
+  if (months.length > 0 && total !== amountCents) {
+    throw badRequest(
+      `This item is phased by month (the months add up to ${formatCents(total)}). Change the monthly phasing together with the amount, or clear it.`,
+      [{ Field: 'Amount', Message: `The monthly phasing adds up to ${formatCents(total)}.` }],
+    );
+  }
+};
+
+export const toWireMonths = (months: readonly MonthCents[]): BudgetMonth[] =>
+  months.map((row) => ({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents) }));
+
+export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
+  const amount = Number(row.amount_cents);
+  const actual = Number(row.actual);
+  const committed = Number(row.committed);
+  return {
+    Id: row.id,
+    Name: row.name,
+    Description: row.description,
+    Active: row.active,
+    Amount: toDollars(amount),
+    BurnRate: burnRate(actual, amount),
+    Actual: toDollars(actual),
+    Committed: toDollars(committed),
+    Planned: toDollars(row.planned),
+    Available: toDollars(amount - committed - actual),
+    ItemType: row.item_type === 2 ? 2 : 1,
+    BudgetCategoryId: row.budget_category_id,
+    BudgetCategoryName: row.category_name,
+    CategoryType: row.category_type === 3 ? 3 : row.category_type === 2 ? 2 : 1,
+    MarketingPlanId: row.marketing_plan_id,
+    ObjectiveId: row.objective_id,
+    GeneralLedgerCodeId: row.general_ledger_code_id,
+    IsPhased: row.is_phased,
+    UpdatedAt: row.updated_at,
+  };
+};

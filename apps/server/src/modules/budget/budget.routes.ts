@@ -1,0 +1,16 @@
+import { budgetRoutes } from '@plansmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { addRoute } from '../../lib/route.ts';
+import { createBudgetService } from './budget.service.ts';
+
+export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): void => {
+  const service = createBudgetService(ctx);
+  addRoute(app, ctx, budgetRoutes.getBudgetItems, ({ auth, body }) =>
+    body.MarketingPlanId ? service.listForPlan(auth, body.MarketingPlanId) : service.listForObjective(auth, body.ObjectiveId as string),
+  );
+  addRoute(app, ctx, budgetRoutes.searchBudgetItems, ({ auth, body }) => service.search(auth, body.Query));
+  addRoute(app, ctx, budgetRoutes.getBudgetItem, ({ auth, body }) => service.get(auth, body.BudgetItemId));
+  addRoute(app, ctx, budgetRoutes.save, ({ auth, body }) => service.save(auth, body));
+  addRoute(app, ctx, budgetRoutes.delete, ({ auth, body }) => service.delete(auth, body.BudgetItemId));
+};

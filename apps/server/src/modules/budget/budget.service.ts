@@ -1,0 +1,183 @@
+import {
+  type BudgetItem,
+  type BudgetItemSaveRequestSchema,
+  isNewId,
+  LOOKUP_TYPE_GL_CODE,
+  PLAN_STATE_ARCHIVED,
+  SEARCH_LIMIT,
+} from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { toCents, toDollars } from '../../lib/money.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { listVisibleTeamIds } from '../teams/team-access.ts';
+import { loadPlanAccess, type PlanAccess } from '../plans/plan-access.ts';
+import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import * as repo from './budget.repository.ts';
+
+type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
+
+/** LIKE pattern for a user's text: its own % and _ match literally. */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const requireEditable = ({ plan, permission }: PlanAccess) => {
+  if (!permission.canEditBudget) throw forbidden('Only the team’s Lead or Planners, an Admin or the Owner can change budget items.');
+  if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its budget.`);
+};
+
+const snapshot = (row: repo.ItemTableRow, months: repo.MonthCents[]) => ({
+  name: row.name,
+  description: row.description,
+  active: row.active,
+  amount: toDollars(row.amountCents),
+  itemType: row.itemType,
+  budgetCategoryId: row.budgetCategoryId,
+  objectiveId: row.objectiveId,
+  generalLedgerCodeId: row.generalLedgerCodeId,
+  months: toWireMonths(months),
+});
+
+export const createBudgetService = (ctx: AppContext) => {
+  const readItem = async (db: Db, tenantId: string, itemId: string): Promise<BudgetItem> => {
+    const [row] = await repo.listItems(db, tenantId, { kind: 'item', itemId });
+    if (!row) throw notFound('The budget item');
+    return { ...toBudgetItem(row), Months: toWireMonths(await repo.listMonths(db, tenantId, itemId)) };
+  };
+
+  /** The references in a Save must be the tenant's: category, GL code (lookup type 1), objective of the same plan. */
+  const checkReferences = async (db: Db, tenantId: string, input: SaveInput) => {
+    if (!(await repo.findCategoryRef(db, tenantId, input.BudgetCategoryId))) {
+      throw fieldError('BudgetCategoryId', 'Choose one of your budget categories.');
+    }
+    if (input.GeneralLedgerCodeId) {
+      const lookup = await repo.findLookupRef(db, tenantId, input.GeneralLedgerCodeId);
+      if (lookup?.lookupType !== LOOKUP_TYPE_GL_CODE) throw fieldError('GeneralLedgerCodeId', 'Choose one of your general ledger codes.');
+    }
+    if (input.ObjectiveId) {
+      const objective = await repo.findObjectiveRef(db, tenantId, input.ObjectiveId);
+      if (objective?.marketingPlanId !== input.MarketingPlanId) throw fieldError('ObjectiveId', 'Choose an objective of the same plan.');
+    }
+  };
+
+  const audit = (
+    db: Db,
+    auth: AuthContext,
+    row: repo.ItemTableRow,
+    action: 'create' | 'update' | 'delete',
+    changes?: ReturnType<typeof diffFields>,
+  ) =>
+    recordActivity(db, {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      entityType: 'BudgetItem',
+      entityId: row.id,
+      marketingPlanId: row.marketingPlanId,
+      action,
+      name: row.name,
+      changes: changes ?? null,
+      at: ctx.clock.now(),
+    });
+
+  return {
+    listForPlan: async (auth: AuthContext, planId: string): Promise<BudgetItem[]> => {
+      await loadPlanAccess(ctx.db, auth, planId);
+      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'plan', planId })).map(toBudgetItem);
+    },
+
+    listForObjective: async (auth: AuthContext, objectiveId: string): Promise<BudgetItem[]> => {
+      const objective = await repo.findObjectiveRef(ctx.db, auth.tenantId, objectiveId);
+      if (!objective) throw notFound('The objective');
+      await loadPlanAccess(ctx.db, auth, objective.marketingPlanId).catch(() => {
+        throw notFound('The objective');
+      });
+      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'objective', objectiveId })).map(toBudgetItem);
+    },
+
+    search: async (auth: AuthContext, query: string) => {
+      const teamIds = await listVisibleTeamIds(ctx.db, auth);
+      if (teamIds.length === 0) return [];
+      const rows = await repo.listItems(ctx.db, auth.tenantId, {
+        kind: 'search',
+        teamIds,
+        pattern: containsPattern(query),
+        limit: SEARCH_LIMIT,
+      });
+      return rows.map((row) => ({ ...toBudgetItem(row), MarketingPlanName: row.plan_name }));
+    },
+
+    get: async (auth: AuthContext, itemId: string): Promise<BudgetItem> => {
+      const item = await repo.findItem(ctx.db, auth.tenantId, itemId);
+      if (!item) throw notFound('The budget item');
+      await loadPlanAccess(ctx.db, auth, item.marketingPlanId).catch(() => {
+        throw notFound('The budget item');
+      });
+      return readItem(ctx.db, auth.tenantId, itemId);
+    },
+
+    save: (auth: AuthContext, input: SaveInput): Promise<BudgetItem> =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const existing = isNewId(input.Id) ? null : await repo.findItem(tx, auth.tenantId, input.Id as string);
+        if (!isNewId(input.Id) && !existing) throw notFound('The budget item');
+        if (existing && existing.marketingPlanId !== input.MarketingPlanId) {
+          throw fieldError('MarketingPlanId', 'A budget item cannot move to another plan.');
+        }
+        const access = await loadPlanAccess(tx, auth, input.MarketingPlanId).catch(() => {
+          throw existing ? notFound('The budget item') : notFound('The marketing plan');
+        });
+        requireEditable(access);
+        await checkReferences(tx, auth.tenantId, input);
+        const amountCents = toCents(input.Amount);
+        const values: repo.ItemValues = {
+          marketingPlanId: input.MarketingPlanId,
+          budgetCategoryId: input.BudgetCategoryId,
+          objectiveId: input.ObjectiveId ?? null,
+          generalLedgerCodeId: input.GeneralLedgerCodeId ?? null,
+          name: input.Name,
+          description: input.Description ?? null,
+          // New items are always active (SPEC.md §5).
+          active: existing ? (input.Active ?? existing.active) : true,
+          amountCents,
+          itemType: input.ItemType,
+        };
+        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], amountCents, access.plan);
+        if (!existing) {
+          const row = await repo.insertItem(tx, auth.tenantId, newId(), values, now);
+          if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths);
+          await audit(tx, auth, row, 'create');
+          return readItem(tx, auth.tenantId, row.id);
+        }
+        const currentMonths = await repo.listMonths(tx, auth.tenantId, existing.id);
+        if (newMonths) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths);
+        else checkKeptMonths(currentMonths, amountCents);
+        const row = await repo.updateItem(tx, auth.tenantId, existing.id, values, now);
+        if (!row) throw notFound('The budget item');
+        const changes = diffFields(snapshot(existing, currentMonths), snapshot(row, newMonths ?? currentMonths));
+        if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', changes);
+        return readItem(tx, auth.tenantId, row.id);
+      }),
+
+    delete: (auth: AuthContext, itemId: string): Promise<boolean> =>
+      ctx.db.transaction(async (tx) => {
+        const item = await repo.findItem(tx, auth.tenantId, itemId);
+        if (!item) throw notFound('The budget item');
+        const access = await loadPlanAccess(tx, auth, item.marketingPlanId).catch(() => {
+          throw notFound('The budget item');
+        });
+        requireEditable(access);
+        const expenseCount = await repo.countItemExpenses(tx, auth.tenantId, itemId);
+        if (expenseCount > 0) {
+          throw conflict(
+            `“${item.name}” cannot be deleted: ${expenseCount} expense${expenseCount === 1 ? ' is' : 's are'} recorded against it. Move or delete ${expenseCount === 1 ? 'it' : 'them'} first.`,
+          );
+        }
+        await repo.deleteItem(tx, auth.tenantId, itemId);
+        await audit(tx, auth, item, 'delete');
+        return true;
+      }),
+  };
+};

@@ -1,0 +1,91 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { budgetItems } from '../budget/budget.table.ts';
+import { budgetCategories } from './categories.table.ts';
+
+export type CategoryRow = typeof budgetCategories.$inferSelect;
+export type CategoryValues = Pick<CategoryRow, 'name' | 'active' | 'categoryType' | 'sortOrder'>;
+export type CategoryWithUsage = CategoryRow & { itemCount: number };
+
+const itemCount = sql<number>`(
+  SELECT count(*)::int FROM ${budgetItems}
+  WHERE ${budgetItems.tenantId} = ${budgetCategories.tenantId} AND ${budgetItems.budgetCategoryId} = ${budgetCategories.id}
+)`.mapWith(Number);
+
+export const listCategories = (db: Db, tenantId: string): Promise<CategoryWithUsage[]> =>
+  db
+    .select({
+      tenantId: budgetCategories.tenantId,
+      id: budgetCategories.id,
+      name: budgetCategories.name,
+      active: budgetCategories.active,
+      categoryType: budgetCategories.categoryType,
+      sortOrder: budgetCategories.sortOrder,
+      createdAt: budgetCategories.createdAt,
+      updatedAt: budgetCategories.updatedAt,
+      itemCount,
+    })
+    .from(budgetCategories)
+    .where(eq(budgetCategories.tenantId, tenantId))
+    .orderBy(asc(budgetCategories.sortOrder), asc(budgetCategories.name));
+
+export const findCategory = async (db: Db, tenantId: string, id: string): Promise<CategoryRow | null> => {
+  const [row] = await db
+    .select()
+    .from(budgetCategories)
+    .where(and(eq(budgetCategories.tenantId, tenantId), eq(budgetCategories.id, id)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const insertCategory = async (db: Db, tenantId: string, id: string, values: CategoryValues, now: Date): Promise<CategoryRow> => {
+  const [row] = await db
+    .insert(budgetCategories)
+    .values({ tenantId, id, ...values, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+};
+
+export const updateCategory = async (
+  db: Db,
+  tenantId: string,
+  id: string,
+  values: CategoryValues,
+  now: Date,
+): Promise<CategoryRow | null> => {
+  const [row] = await db
+    .update(budgetCategories)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(budgetCategories.tenantId, tenantId), eq(budgetCategories.id, id)))
+    .returning();
+  return row ?? null;
+};
+
+export const deleteCategory = async (db: Db, tenantId: string, id: string): Promise<boolean> => {
+  const rows = await db
+    .delete(budgetCategories)
+    .where(and(eq(budgetCategories.tenantId, tenantId), eq(budgetCategories.id, id)))
+    .returning({ id: budgetCategories.id });
+  return rows.length > 0;
+};
+
+export const countItemsInCategory = async (db: Db, tenantId: string, categoryId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.budgetCategoryId, categoryId)));
+  return Number(row?.n ?? 0);
+};
+
+/** How many of the tenant's categories are in use, and by how many items in all. */
+export const countCategoryUsage = async (db: Db, tenantId: string): Promise<{ categories: number; items: number }> => {
+  const [row] = await db
+    .select({ categories: sql<number>`count(DISTINCT ${budgetItems.budgetCategoryId})`.mapWith(Number), items: count() })
+    .from(budgetItems)
+    .where(eq(budgetItems.tenantId, tenantId));
+  return { categories: Number(row?.categories ?? 0), items: Number(row?.items ?? 0) };
+};
+
+export const deleteAllCategories = async (db: Db, tenantId: string): Promise<CategoryRow[]> =>
+  db.delete(budgetCategories).where(eq(budgetCategories.tenantId, tenantId)).returning();

@@ -1,0 +1,125 @@
+import { type BudgetCategory, type BudgetCategorySaveRequestSchema, isNewId } from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import * as repo from './categories.repository.ts';
+
+type SaveInput = z.output<typeof BudgetCategorySaveRequestSchema>;
+
+const toCategory = (row: repo.CategoryRow, itemCount: number): BudgetCategory => ({
+  Id: row.id,
+  Name: row.name,
+  Active: row.active,
+  CategoryType: row.categoryType,
+  SortOrder: row.sortOrder,
+  ItemCount: itemCount,
+});
+
+/** The audited fields of a category, for the activity's "before → after". */
+const snapshot = (row: repo.CategoryRow) => ({
+  name: row.name,
+  active: row.active,
+  categoryType: row.categoryType,
+  sortOrder: row.sortOrder,
+});
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const createCategoriesService = (ctx: AppContext) => {
+  /** Saves one category inside the caller's transaction, with its audit entry. */
+  const saveOne = async (tx: Db, auth: AuthContext, input: SaveInput, now: Date): Promise<BudgetCategory> => {
+    const base = { tenantId: auth.tenantId, actorId: auth.userId, entityType: 'BudgetCategory' as const, marketingPlanId: null, at: now };
+    if (isNewId(input.Id)) {
+      // New categories are always active (SPEC.md §5).
+      const values = { name: input.Name, active: true, categoryType: input.CategoryType, sortOrder: input.SortOrder ?? 0 };
+      const row = await repo.insertCategory(tx, auth.tenantId, newId(), values, now);
+      await recordActivity(tx, { ...base, entityId: row.id, action: 'create', name: row.name });
+      return toCategory(row, 0);
+    }
+    const id = input.Id as string;
+    const current = await repo.findCategory(tx, auth.tenantId, id);
+    if (!current) throw notFound('The budget category');
+    const values = {
+      name: input.Name,
+      active: input.Active ?? current.active,
+      categoryType: input.CategoryType,
+      sortOrder: input.SortOrder ?? current.sortOrder,
+    };
+    const row = await repo.updateCategory(tx, auth.tenantId, id, values, now);
+    if (!row) throw notFound('The budget category');
+    const changes = diffFields(snapshot(current), snapshot(row));
+    if (Object.keys(changes).length > 0) await recordActivity(tx, { ...base, entityId: id, action: 'update', name: row.name, changes });
+    return toCategory(row, await repo.countItemsInCategory(tx, auth.tenantId, id));
+  };
+
+  return {
+    list: async (auth: AuthContext): Promise<BudgetCategory[]> =>
+      (await repo.listCategories(ctx.db, auth.tenantId)).map((row) => toCategory(row, row.itemCount)),
+
+    save: (auth: AuthContext, input: SaveInput): Promise<BudgetCategory> =>
+      ctx.db.transaction((tx) => saveOne(tx, auth, input, ctx.clock.now())),
+
+    /** All in one transaction: one bad entry (or another tenant's id) saves none. */
+    saveAll: (auth: AuthContext, inputs: SaveInput[]): Promise<BudgetCategory[]> =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const saved: BudgetCategory[] = [];
+        for (const input of inputs) saved.push(await saveOne(tx, auth, input, now));
+        return saved;
+      }),
+
+    delete: (auth: AuthContext, id: string): Promise<boolean> =>
+      ctx.db.transaction(async (tx) => {
+        const current = await repo.findCategory(tx, auth.tenantId, id);
+        if (!current) throw notFound('The budget category');
+        const inUse = await repo.countItemsInCategory(tx, auth.tenantId, id);
+        if (inUse > 0) {
+          throw conflict(
+            `“${current.name}” cannot be deleted: ${plural(inUse, 'budget item')} ${inUse === 1 ? 'uses' : 'use'} it. Move ${inUse === 1 ? 'that item' : 'those items'} to another category or mark the category inactive.`,
+          );
+        }
+        await repo.deleteCategory(tx, auth.tenantId, id);
+        await recordActivity(tx, {
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          entityType: 'BudgetCategory',
+          entityId: id,
+          marketingPlanId: null,
+          action: 'delete',
+          name: current.name,
+          at: ctx.clock.now(),
+        });
+        return true;
+      }),
+
+    /** All or nothing (DESIGN.md §7.9): refused while any category is in use, so no budget loses its category. */
+    deleteAll: (auth: AuthContext): Promise<{ Deleted: number }> =>
+      ctx.db.transaction(async (tx) => {
+        const usage = await repo.countCategoryUsage(tx, auth.tenantId);
+        if (usage.items > 0) {
+          throw conflict(
+            `The categories cannot all be deleted: ${plural(usage.categories, 'category')} ${usage.categories === 1 ? 'is' : 'are'} used by ${plural(usage.items, 'budget item')}. Delete the unused categories one by one, or move or delete those items first.`,
+          );
+        }
+        const deleted = await repo.deleteAllCategories(tx, auth.tenantId);
+        const now = ctx.clock.now();
+        for (const row of deleted) {
+          await recordActivity(tx, {
+            tenantId: auth.tenantId,
+            actorId: auth.userId,
+            entityType: 'BudgetCategory',
+            entityId: row.id,
+            marketingPlanId: null,
+            action: 'delete',
+            name: row.name,
+            at: now,
+          });
+        }
+        return { Deleted: deleted.length };
+      }),
+  };
+};

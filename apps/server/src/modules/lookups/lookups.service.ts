@@ -1,0 +1,83 @@
+import { isNewId, type Lookup } from '@plansmith/contract';
+import type { z } from 'zod';
+import type { LookupSaveRequestSchema } from '@plansmith/contract';
+import type { AppContext } from '../../context.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import * as repo from './lookups.repository.ts';
+
+const toLookup = (row: repo.LookupRow): Lookup => ({
+  Id: row.id,
+  Name: row.name,
+  Active: row.active,
+  SortOrder: row.sortOrder,
+  LookupType: row.lookupType,
+  CategoryType: row.categoryType ?? null,
+});
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const createLookupsService = (ctx: AppContext) => ({
+  list: async (auth: AuthContext): Promise<Lookup[]> => (await repo.listLookups(ctx.db, auth.tenantId)).map(toLookup),
+
+  save: async (auth: AuthContext, input: z.output<typeof LookupSaveRequestSchema>): Promise<Lookup> => {
+    const now = ctx.clock.now();
+    if (isNewId(input.Id)) {
+      const row = await repo.insertLookup(
+        ctx.db,
+        auth.tenantId,
+        newId(),
+        {
+          name: input.Name,
+          // New entries are always active, like items, expenses and categories (SPEC.md §5).
+          active: true,
+          sortOrder: input.SortOrder ?? 0,
+          lookupType: input.LookupType,
+          categoryType: input.CategoryType ?? null,
+        },
+        now,
+      );
+      return toLookup(row);
+    }
+    const id = input.Id as string;
+    return ctx.db.transaction(async (tx) => {
+      const current = await repo.findLookup(tx, auth.tenantId, id);
+      if (!current) throw notFound('The lookup entry');
+      const row = await repo.updateLookup(
+        tx,
+        auth.tenantId,
+        id,
+        {
+          name: input.Name,
+          active: input.Active ?? current.active,
+          sortOrder: input.SortOrder ?? current.sortOrder,
+          lookupType: input.LookupType,
+          categoryType: input.CategoryType === undefined ? current.categoryType : input.CategoryType,
+        },
+        now,
+      );
+      if (!row) throw notFound('The lookup entry');
+      return toLookup(row);
+    });
+  },
+
+  delete: async (auth: AuthContext, id: string): Promise<boolean> =>
+    ctx.db.transaction(async (tx) => {
+      const current = await repo.findLookup(tx, auth.tenantId, id);
+      if (!current) throw notFound('The lookup entry');
+      const usage = await repo.countLookupUsage(tx, auth.tenantId, id);
+      const uses = [
+        usage.budgetItems ? plural(usage.budgetItems, 'budget item') : null,
+        usage.expenses ? plural(usage.expenses, 'expense') : null,
+        usage.objectives ? plural(usage.objectives, 'objective') : null,
+        usage.expectations ? plural(usage.expectations, 'forecast entry') : null,
+      ].filter((use): use is string => use !== null);
+      if (uses.length > 0) {
+        throw conflict(
+          `“${current.name}” cannot be deleted: ${uses.join(', ')} use it. Mark it inactive instead, or change those records first.`,
+        );
+      }
+      return repo.deleteLookup(tx, auth.tenantId, id);
+    }),
+});

@@ -1,0 +1,187 @@
+import {
+  IdSchema,
+  isNewId,
+  type MarketingPlan,
+  NEW_PLAN_LENGTH_DAYS,
+  PLAN_STATE_LIVE,
+  type PlanSaveRequestSchema,
+  type PlanTotals,
+} from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { generateKey } from '../../lib/secrets.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { listVisibleTeamIds, resolveTeamPermission, type TeamPermission } from '../teams/team-access.ts';
+import { loadPlanAccess } from './plan-access.ts';
+import { rebuildPlanTotals } from './plan-rebuild.ts';
+import { EMPTY_SUMS } from './plan-totals.ts';
+import { planSnapshot, toMarketingPlan } from './plans.mappers.ts';
+import * as repo from './plans.repository.ts';
+
+type SaveInput = z.output<typeof PlanSaveRequestSchema>;
+
+const addDays = (date: string, days: number): string => {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+};
+
+export const createPlansService = (ctx: AppContext) => {
+  const publicUrl = ctx.config.publicUrl;
+
+  /** One plan with its totals, as the caller sees it. */
+  const present = async (db: Db, tenantId: string, planId: string, permission: TeamPermission | null): Promise<MarketingPlan> => {
+    const [found] = await repo.listPlansWithSums(db, tenantId, { planId });
+    if (!found) throw notFound('The marketing plan');
+    return toMarketingPlan(found.plan, found.sums, permission, publicUrl);
+  };
+
+  const requireManage = (permission: TeamPermission) => {
+    if (!permission.canManagePlans) throw forbidden('Only the team’s Lead, an Admin or the Owner can change this plan.');
+  };
+
+  const audit = (
+    db: Db,
+    auth: AuthContext,
+    plan: repo.PlanRow,
+    action: 'create' | 'update' | 'delete',
+    changes?: ReturnType<typeof diffFields>,
+  ) =>
+    recordActivity(db, {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      entityType: 'MarketingPlan',
+      entityId: plan.id,
+      marketingPlanId: action === 'delete' ? null : plan.id,
+      action,
+      name: plan.name,
+      changes: changes ?? null,
+      at: ctx.clock.now(),
+    });
+
+  const checkPhasingFits = async (db: Db, tenantId: string, planId: string, startDate: string, endDate: string) => {
+    const outside = await repo.countMonthsOutside(db, tenantId, planId, startDate, endDate);
+    if (outside > 0) {
+      throw fieldError(
+        'StartDate',
+        `The plan’s budget items have ${outside} phased month${outside === 1 ? '' : 's'} outside ${startDate} to ${endDate}. Change their monthly phasing first.`,
+      );
+    }
+  };
+
+  const setShareKey = (auth: AuthContext, planId: string, shareKey: string | null) =>
+    ctx.db.transaction(async (tx) => {
+      const { plan, permission } = await loadPlanAccess(tx, auth, planId);
+      requireManage(permission);
+      const row = await repo.updatePlan(tx, auth.tenantId, planId, { shareKey }, ctx.clock.now());
+      if (!row) throw notFound('The marketing plan');
+      const changes = diffFields(planSnapshot(plan), planSnapshot(row));
+      if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', changes);
+      return present(tx, auth.tenantId, planId, permission);
+    });
+
+  return {
+    list: async (auth: AuthContext, teamId: string | undefined): Promise<MarketingPlan[]> => {
+      const visible = await listVisibleTeamIds(ctx.db, auth);
+      if (teamId && !visible.includes(teamId)) throw notFound('The team');
+      const teamIds = teamId ? [teamId] : visible;
+      const permissions = new Map<string, TeamPermission | null>();
+      for (const id of teamIds) permissions.set(id, await resolveTeamPermission(ctx.db, auth, id));
+      const rows = await repo.listPlansWithSums(ctx.db, auth.tenantId, { teamIds });
+      return rows.map(({ plan, sums }) => toMarketingPlan(plan, sums, permissions.get(plan.teamId) ?? null, publicUrl));
+    },
+
+    /** With a token: by id in the tenant. Without one (or with a key that is no id): a shared plan by its share key only. */
+    get: async (auth: AuthContext | null, idOrShareKey: string): Promise<MarketingPlan> => {
+      if (auth && IdSchema.safeParse(idOrShareKey).success) {
+        const { permission } = await loadPlanAccess(ctx.db, auth, idOrShareKey);
+        return present(ctx.db, auth.tenantId, idOrShareKey, permission);
+      }
+      const shared = await repo.findPlanByShareKey(ctx.db, idOrShareKey);
+      if (!shared) throw notFound('The shared plan');
+      return present(ctx.db, shared.tenantId, shared.id, null);
+    },
+
+    save: (auth: AuthContext, input: SaveInput): Promise<MarketingPlan> =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const targetTeam = await resolveTeamPermission(tx, auth, input.TeamId);
+        if (!targetTeam) throw notFound('The team');
+        if (isNewId(input.Id)) {
+          requireManage(targetTeam);
+          const startDate = input.StartDate ?? now.toISOString().slice(0, 10);
+          const endDate = input.EndDate ?? addDays(startDate, NEW_PLAN_LENGTH_DAYS);
+          if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
+          const row = await repo.insertPlan(
+            tx,
+            auth.tenantId,
+            newId(),
+            {
+              teamId: input.TeamId,
+              name: input.Name,
+              description: input.Description ?? null,
+              active: input.Active ?? true,
+              state: input.State ?? PLAN_STATE_LIVE,
+              startDate,
+              endDate,
+              createdBy: auth.userId,
+            },
+            now,
+          );
+          await audit(tx, auth, row, 'create');
+          return toMarketingPlan(row, EMPTY_SUMS, targetTeam, publicUrl);
+        }
+        const id = input.Id as string;
+        const { plan: current, permission } = await loadPlanAccess(tx, auth, id);
+        requireManage(permission);
+        // Moving a plan to another team needs the right to manage plans there too.
+        if (input.TeamId !== current.teamId) requireManage(targetTeam);
+        const startDate = input.StartDate ?? current.startDate;
+        const endDate = input.EndDate ?? current.endDate;
+        if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
+        if (startDate !== current.startDate || endDate !== current.endDate) {
+          await checkPhasingFits(tx, auth.tenantId, id, startDate, endDate);
+        }
+        const row = await repo.updatePlan(
+          tx,
+          auth.tenantId,
+          id,
+          {
+            teamId: input.TeamId,
+            name: input.Name,
+            description: input.Description === undefined ? current.description : input.Description,
+            active: input.Active ?? current.active,
+            state: input.State ?? current.state,
+            startDate,
+            endDate,
+          },
+          now,
+        );
+        if (!row) throw notFound('The marketing plan');
+        const changes = diffFields(planSnapshot(current), planSnapshot(row));
+        if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', changes);
+        return present(tx, auth.tenantId, id, input.TeamId === current.teamId ? permission : targetTeam);
+      }),
+
+    rebuild: async (auth: AuthContext, planId: string): Promise<PlanTotals> => {
+      await loadPlanAccess(ctx.db, auth, planId);
+      return rebuildPlanTotals(ctx.db, auth.tenantId, planId, ctx.clock.now());
+    },
+
+    delete: (auth: AuthContext, planId: string): Promise<boolean> =>
+      ctx.db.transaction(async (tx) => {
+        const { plan, permission } = await loadPlanAccess(tx, auth, planId);
+        requireManage(permission);
+        await repo.deletePlan(tx, auth.tenantId, planId);
+        await audit(tx, auth, plan, 'delete');
+        return true;
+      }),
+
+    share: (auth: AuthContext, planId: string) => setShareKey(auth, planId, generateKey()),
+    unshare: (auth: AuthContext, planId: string) => setShareKey(auth, planId, null),
+  };
+};
