@@ -8,6 +8,13 @@ import { registerCategoryRoutes } from './categories/categories.routes.ts';
 import { registerLookupRoutes } from './lookups/lookups.routes.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerMailboxRoutes } from './mail/mailbox.routes.ts';
+import { registerActivityRoutes } from './activities/activities.routes.ts';
+import { registerCommentRoutes } from './comments/comments.routes.ts';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { registerExpenseRoutes } from './expenses/expenses.routes.ts';
+import { registerGuestRoutes } from './guest/guest.routes.ts';
+import { registerReportRoutes } from './reports/reports.routes.ts';
+import { registerSpendingRoutes } from './spending/spending.routes.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -20,4 +27,11 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerPlanRoutes(app, ctx);
   registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
+  registerExpenseRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
+  registerSpendingRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerCommentRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
+  registerGuestRoutes(app, ctx);
 };

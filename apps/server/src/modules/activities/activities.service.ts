@@ -1,0 +1,111 @@
+import type { Activity, ActivityEntityType, ActivityNoteSaveRequestSchema } from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { idForSave } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { isTenantAdmin, type TeamPermission } from '../teams/team-access.ts';
+import { toActivity } from './activities.mappers.ts';
+import * as repo from './activities.repository.ts';
+import { assertCanEditBudget, requireEntityAccess, requirePlanAccess } from './entity-access.ts';
+
+type NoteInput = z.output<typeof ActivityNoteSaveRequestSchema>;
+
+/**
+ * Only notes can be deleted: by their author while they may still edit the plan, or by an Owner
+ * or Admin. The audit trail (create, update, delete) is permanent.
+ */
+export const canDeleteActivity = (
+  auth: AuthContext,
+  row: { action: string; actorId: string | null },
+  permission: TeamPermission,
+): boolean => row.action === 'note' && (isTenantAdmin(auth) || (row.actorId === auth.userId && permission.canEditBudget));
+
+export const createActivitiesService = (ctx: AppContext) => {
+  /** The activity with the caller's access to its entity; 404 when either is hidden. */
+  const requireActivity = async (auth: AuthContext, activityId: string) => {
+    const row = await repo.findActivity(ctx.db, auth.tenantId, activityId);
+    if (!row) throw notFound('The activity');
+    try {
+      const access = await requireEntityAccess(ctx.db, auth, row.entityType as ActivityEntityType, row.entityId);
+      return { row, access };
+    } catch {
+      // An audit entry of a deleted entity stays visible in its plan's feed, but is addressed through the plan.
+      if (row.marketingPlanId) {
+        try {
+          const plan = await requirePlanAccess(ctx.db, auth, row.marketingPlanId);
+          return { row, access: { permission: plan.permission, marketingPlanId: row.marketingPlanId, name: row.name } };
+        } catch {
+          throw notFound('The activity');
+        }
+      }
+      throw notFound('The activity');
+    }
+  };
+
+  return {
+    getPlanActivities: async (
+      auth: AuthContext,
+      input: { MarketingPlanId: string; Limit: number; Before?: string | undefined },
+    ): Promise<Activity[]> => {
+      const { permission } = await requirePlanAccess(ctx.db, auth, input.MarketingPlanId);
+      const before = input.Before ? new Date(input.Before) : undefined;
+      const rows = await repo.listPlanActivities(
+        ctx.db,
+        auth.tenantId,
+        input.MarketingPlanId,
+        input.Limit,
+        before && !Number.isNaN(before.getTime()) ? before : undefined,
+      );
+      return rows.map((row) => toActivity(row, canDeleteActivity(auth, row, permission)));
+    },
+
+    getEntityActivities: async (
+      auth: AuthContext,
+      input: { EntityType: ActivityEntityType; EntityId: string; Limit: number },
+    ): Promise<Activity[]> => {
+      const access = await requireEntityAccess(ctx.db, auth, input.EntityType, input.EntityId);
+      const rows = await repo.listEntityActivities(ctx.db, auth.tenantId, input.EntityType, input.EntityId, input.Limit);
+      return rows.map((row) => toActivity(row, canDeleteActivity(auth, row, access.permission)));
+    },
+
+    saveNote: async (auth: AuthContext, input: NoteInput): Promise<Activity> =>
+      ctx.db.transaction(async (tx) => {
+        const { id, isNew } = idForSave(input.Id);
+        const access = await requireEntityAccess(tx, auth, input.EntityType, input.EntityId);
+        assertCanEditBudget(access, 'Your team role lets you read this feed, not write in it.');
+        if (isNew) {
+          await repo.insertNote(tx, {
+            tenantId: auth.tenantId,
+            id,
+            entityType: input.EntityType,
+            entityId: input.EntityId,
+            marketingPlanId: access.marketingPlanId,
+            actorId: auth.userId,
+            name: access.name,
+            description: input.Description,
+            at: ctx.clock.now(),
+          });
+        } else {
+          const existing = await repo.findActivity(tx, auth.tenantId, id);
+          if (!existing || existing.entityType !== input.EntityType || existing.entityId !== input.EntityId) {
+            throw notFound('The activity');
+          }
+          if (existing.action !== 'note') throw forbidden('The audit trail cannot be edited; only notes can.');
+          if (existing.actorId !== auth.userId) throw forbidden('You can only edit your own notes.');
+          await repo.updateNoteText(tx, auth.tenantId, id, input.Description);
+        }
+        const saved = await repo.findActivity(tx, auth.tenantId, id);
+        if (!saved) throw notFound('The activity');
+        return toActivity(saved, canDeleteActivity(auth, saved, access.permission));
+      }),
+
+    deleteActivity: async (auth: AuthContext, activityId: string): Promise<boolean> => {
+      const { row, access } = await requireActivity(auth, activityId);
+      if (row.action !== 'note') throw forbidden('The audit trail cannot be deleted; only notes can.');
+      if (!canDeleteActivity(auth, row, access.permission)) throw forbidden('You can only delete your own notes.');
+      await repo.deleteNote(ctx.db, auth.tenantId, row.id);
+      return true;
+    },
+  };
+};

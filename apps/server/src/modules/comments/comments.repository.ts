@@ -1,0 +1,92 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../tenants/tenants.table.ts';
+import { comments } from './comments.table.ts';
+
+export const COMMENTS_LIMIT = 500;
+
+const selection = {
+  id: comments.id,
+  entityType: comments.entityType,
+  entityId: comments.entityId,
+  marketingPlanId: comments.marketingPlanId,
+  authorId: comments.authorId,
+  name: comments.name,
+  description: comments.description,
+  sortOrder: comments.sortOrder,
+  active: comments.active,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+};
+
+export type CommentRow = {
+  id: string;
+  entityType: string;
+  entityId: string;
+  marketingPlanId: string | null;
+  authorId: string;
+  name: string;
+  description: string;
+  sortOrder: number;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+};
+
+const selectComments = (db: Db) =>
+  db
+    .select(selection)
+    .from(comments)
+    .leftJoin(users, and(eq(users.tenantId, comments.tenantId), eq(users.id, comments.authorId)));
+
+/** The comments on one entity, oldest first (a conversation reads top to bottom). */
+export const listComments = (db: Db, tenantId: string, entityType: string, entityId: string): Promise<CommentRow[]> =>
+  selectComments(db)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.entityType, entityType), eq(comments.entityId, entityId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENTS_LIMIT);
+
+export const findComment = async (db: Db, tenantId: string, id: string): Promise<CommentRow | null> => {
+  const [row] = await selectComments(db)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const insertComment = async (
+  db: Db,
+  values: {
+    tenantId: string;
+    id: string;
+    entityType: string;
+    entityId: string;
+    marketingPlanId: string | null;
+    authorId: string;
+    name: string;
+    description: string;
+    at: Date;
+  },
+): Promise<void> => {
+  const { at, ...rest } = values;
+  await db.insert(comments).values({ ...rest, createdAt: at, updatedAt: at });
+};
+
+export const updateComment = async (
+  db: Db,
+  tenantId: string,
+  id: string,
+  values: { name: string; description: string; at: Date },
+): Promise<void> => {
+  await db
+    .update(comments)
+    .set({ name: values.name, description: values.description, updatedAt: values.at })
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)));
+};
+
+export const deleteComment = async (db: Db, tenantId: string, id: string): Promise<void> => {
+  await db.delete(comments).where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)));
+};

@@ -1,0 +1,92 @@
+import type { Comment, CommentEntityType, CommentSaveRequestSchema } from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { idForSave } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { assertCanEditBudget, requireEntityAccess } from '../activities/entity-access.ts';
+import { isTenantAdmin, type TeamPermission } from '../teams/team-access.ts';
+import * as repo from './comments.repository.ts';
+
+type SaveInput = z.output<typeof CommentSaveRequestSchema>;
+
+/**
+ * Who may change a comment: its author edits and deletes it while their team role still lets them
+ * write (Lead, Planner; Owners and Admins always). Owners and Admins may also delete anyone's
+ * comment (moderation); nobody edits someone else's words.
+ */
+const rightsOn = (auth: AuthContext, row: { authorId: string }, permission: TeamPermission) => {
+  const isAuthor = row.authorId === auth.userId && permission.canEditBudget;
+  return { canEdit: isAuthor, canDelete: isAuthor || isTenantAdmin(auth) };
+};
+
+const toComment = (row: repo.CommentRow, rights: { canEdit: boolean; canDelete: boolean }): Comment => ({
+  Id: row.id,
+  Name: row.name,
+  SortOrder: row.sortOrder,
+  Active: row.active,
+  Description: row.description,
+  EntityType: row.entityType as CommentEntityType,
+  EntityId: row.entityId,
+  MarketingPlanId: row.marketingPlanId,
+  AuthorId: row.authorId,
+  AuthorName: row.authorFirstName === null ? 'Former user' : `${row.authorFirstName} ${row.authorLastName ?? ''}`.trim(),
+  CreatedAt: row.createdAt.toISOString(),
+  UpdatedAt: row.updatedAt.toISOString(),
+  CanEdit: rights.canEdit,
+  CanDelete: rights.canDelete,
+});
+
+export const createCommentsService = (ctx: AppContext) => ({
+  getComments: async (auth: AuthContext, input: { EntityType: CommentEntityType; EntityId: string }): Promise<Comment[]> => {
+    const access = await requireEntityAccess(ctx.db, auth, input.EntityType, input.EntityId);
+    const rows = await repo.listComments(ctx.db, auth.tenantId, input.EntityType, input.EntityId);
+    return rows.map((row) => toComment(row, rightsOn(auth, row, access.permission)));
+  },
+
+  saveComment: async (auth: AuthContext, input: SaveInput): Promise<Comment> =>
+    ctx.db.transaction(async (tx) => {
+      const { id, isNew } = idForSave(input.Id);
+      const access = await requireEntityAccess(tx, auth, input.EntityType, input.EntityId);
+      assertCanEditBudget(access, 'Your team role lets you read these comments, not write them.');
+      const now = ctx.clock.now();
+      if (isNew) {
+        await repo.insertComment(tx, {
+          tenantId: auth.tenantId,
+          id,
+          entityType: input.EntityType,
+          entityId: input.EntityId,
+          marketingPlanId: access.marketingPlanId,
+          authorId: auth.userId,
+          name: input.Name ?? '',
+          description: input.Description,
+          at: now,
+        });
+      } else {
+        const existing = await repo.findComment(tx, auth.tenantId, id);
+        if (!existing || existing.entityType !== input.EntityType || existing.entityId !== input.EntityId) {
+          throw notFound('The comment');
+        }
+        if (existing.authorId !== auth.userId) throw forbidden('You can only edit your own comments.');
+        await repo.updateComment(tx, auth.tenantId, id, { name: input.Name ?? existing.name, description: input.Description, at: now });
+      }
+      const saved = await repo.findComment(tx, auth.tenantId, id);
+      if (!saved) throw notFound('The comment');
+      return toComment(saved, rightsOn(auth, saved, access.permission));
+    }),
+
+  deleteComment: async (auth: AuthContext, commentId: string): Promise<boolean> =>
+    ctx.db.transaction(async (tx) => {
+      const row = await repo.findComment(tx, auth.tenantId, commentId);
+      if (!row) throw notFound('The comment');
+      let access: Awaited<ReturnType<typeof requireEntityAccess>>;
+      try {
+        access = await requireEntityAccess(tx, auth, row.entityType as CommentEntityType, row.entityId);
+      } catch {
+        throw notFound('The comment');
+      }
+      if (!rightsOn(auth, row, access.permission).canDelete) throw forbidden('You can only delete your own comments.');
+      await repo.deleteComment(tx, auth.tenantId, row.id);
+      return true;
+    }),
+});

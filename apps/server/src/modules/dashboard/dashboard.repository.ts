@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { budgetItems } from '../budget/budget.table.ts';
+import { expenses } from '../expenses/expenses.table.ts';
+import { lookups } from '../lookups/lookups.table.ts';
+import type { ExpenseRow } from '../expenses/expenses.repository.ts';
+import { cents } from '../expenses/sql-rows.ts';
+
+/** Planned or committed, active, dated before today: money that should have become actual. */
+const overdueWhere = (tenantId: string, planId: string, today: string) =>
+  and(
+    eq(expenses.tenantId, tenantId),
+    eq(expenses.marketingPlanId, planId),
+    eq(expenses.active, true),
+    inArray(expenses.status, [1, 2]),
+    lt(expenses.purchaseDate, today),
+  );
+
+export const listOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string, limit: number) => {
+  const rows: ExpenseRow[] = await db
+    .select({
+      tenantId: expenses.tenantId,
+      id: expenses.id,
+      marketingPlanId: expenses.marketingPlanId,
+      budgetItemId: expenses.budgetItemId,
+      generalLedgerCodeId: expenses.generalLedgerCodeId,
+      name: expenses.name,
+      payee: expenses.payee,
+      description: expenses.description,
+      purchaseOrder: expenses.purchaseOrder,
+      purchaseDate: expenses.purchaseDate,
+      amountCents: expenses.amountCents,
+      status: expenses.status,
+      categoryType: expenses.categoryType,
+      active: expenses.active,
+      createdBy: expenses.createdBy,
+      createdAt: expenses.createdAt,
+      updatedAt: expenses.updatedAt,
+      budgetItemName: budgetItems.name,
+      generalLedgerCodeName: lookups.name,
+    })
+    .from(expenses)
+    .leftJoin(budgetItems, and(eq(budgetItems.tenantId, expenses.tenantId), eq(budgetItems.id, expenses.budgetItemId)))
+    .leftJoin(lookups, and(eq(lookups.tenantId, expenses.tenantId), eq(lookups.id, expenses.generalLedgerCodeId)))
+    .where(overdueWhere(tenantId, planId, today))
+    .orderBy(asc(expenses.purchaseDate), asc(expenses.id))
+    .limit(limit);
+  return rows;
+};
+
+export const sumOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string) => {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint` })
+    .from(expenses)
+    .where(overdueWhere(tenantId, planId, today));
+  return { count: Number(row?.count ?? 0), amount: cents(row?.amount) };
+};

@@ -1,0 +1,48 @@
+import { DASHBOARD_ACTIVITY_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_TOP_CATEGORIES, type Dashboard } from '@plansmith/contract';
+import type { AppContext } from '../../context.ts';
+import { toDollars } from '../../lib/money.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { toActivity } from '../activities/activities.mappers.ts';
+import { listPlanActivities } from '../activities/activities.repository.ts';
+import { canDeleteActivity } from '../activities/activities.service.ts';
+import { requirePlanAccess } from '../activities/entity-access.ts';
+import { toExpense } from '../expenses/expenses.mappers.ts';
+import { loadPlanSpending, todayOf } from '../spending/spending.service.ts';
+import { listOverdueExpenses, sumOverdueExpenses } from './dashboard.repository.ts';
+
+export const createDashboardService = (ctx: AppContext) => ({
+  getDashboard: async (auth: AuthContext, planId: string): Promise<Dashboard> => {
+    const { plan, permission } = await requirePlanAccess(ctx.db, auth, planId);
+    const today = todayOf(ctx.clock.now());
+    const [spending, overdue, overdueSums, activity] = await Promise.all([
+      loadPlanSpending(ctx.db, auth.tenantId, plan, today),
+      listOverdueExpenses(ctx.db, auth.tenantId, plan.id, today, DASHBOARD_OVERDUE_LIMIT),
+      sumOverdueExpenses(ctx.db, auth.tenantId, plan.id, today),
+      listPlanActivities(ctx.db, auth.tenantId, plan.id, DASHBOARD_ACTIVITY_LIMIT),
+    ]);
+    const { budgeted, planned, committed, actual } = spending.total;
+    return {
+      MarketingPlanId: plan.id,
+      PlanName: plan.name,
+      StartDate: plan.startDate,
+      EndDate: plan.endDate,
+      AsOf: today,
+      ElapsedRatio: spending.elapsed,
+      Budgeted: toDollars(budgeted),
+      Planned: toDollars(planned),
+      Committed: toDollars(committed),
+      Actual: toDollars(actual),
+      Available: toDollars(budgeted - committed - actual),
+      BurnRate: budgeted > 0 ? actual / budgeted : 0,
+      Months: spending.months,
+      TopCategories: [...spending.categories]
+        .filter((category) => category.Actual > 0 || category.Committed > 0)
+        .sort((a, b) => b.Actual - a.Actual || b.Committed - a.Committed)
+        .slice(0, DASHBOARD_TOP_CATEGORIES),
+      Overdue: overdue.map(toExpense),
+      OverdueCount: overdueSums.count,
+      OverdueAmount: toDollars(overdueSums.amount),
+      RecentActivity: activity.map((row) => toActivity(row, canDeleteActivity(auth, row, permission))),
+    };
+  },
+});

@@ -1,0 +1,248 @@
+import type { ExpenseCategoryType } from '@plansmith/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { budgetItems } from '../budget/budget.table.ts';
+import { budgetCategories } from '../categories/categories.table.ts';
+import { comments } from '../comments/comments.table.ts';
+import { lookups } from '../lookups/lookups.table.ts';
+import { marketingPlans } from '../plans/plans.table.ts';
+import { type ExpenseStatus, expenses } from './expenses.table.ts';
+import { cents, likePattern } from './sql-rows.ts';
+
+export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
+export type ExpenseValues = {
+  marketingPlanId: string;
+  budgetItemId: string;
+  generalLedgerCodeId: string | null;
+  name: string;
+  payee: string | null;
+  description: string | null;
+  purchaseOrder: string | null;
+  purchaseDate: string;
+  amountCents: number;
+  status: ExpenseStatus;
+  categoryType: ExpenseCategoryType;
+  active: boolean;
+};
+
+export type ExpenseFilter = {
+  marketingPlanId?: string | undefined;
+  budgetItemId?: string | undefined;
+  query?: string | undefined;
+  status?: ExpenseStatus | undefined;
+  categoryType?: ExpenseCategoryType | undefined;
+  payee?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+};
+export type ExpenseSort = { by: 'PurchaseDate' | 'Amount' | 'Name' | 'Payee'; direction: 'asc' | 'desc' };
+
+const selection = {
+  tenantId: expenses.tenantId,
+  id: expenses.id,
+  marketingPlanId: expenses.marketingPlanId,
+  budgetItemId: expenses.budgetItemId,
+  generalLedgerCodeId: expenses.generalLedgerCodeId,
+  name: expenses.name,
+  payee: expenses.payee,
+  description: expenses.description,
+  purchaseOrder: expenses.purchaseOrder,
+  purchaseDate: expenses.purchaseDate,
+  amountCents: expenses.amountCents,
+  status: expenses.status,
+  categoryType: expenses.categoryType,
+  active: expenses.active,
+  createdBy: expenses.createdBy,
+  createdAt: expenses.createdAt,
+  updatedAt: expenses.updatedAt,
+  budgetItemName: budgetItems.name,
+  generalLedgerCodeName: lookups.name,
+};
+
+/** Expenses with the names of their budget item and GL code (both tenant-scoped joins). */
+const selectExpenses = (db: Db) =>
+  db
+    .select(selection)
+    .from(expenses)
+    .leftJoin(budgetItems, and(eq(budgetItems.tenantId, expenses.tenantId), eq(budgetItems.id, expenses.budgetItemId)))
+    .leftJoin(lookups, and(eq(lookups.tenantId, expenses.tenantId), eq(lookups.id, expenses.generalLedgerCodeId)));
+
+export const findExpense = async (db: Db, tenantId: string, expenseId: string): Promise<ExpenseRow | null> => {
+  const [row] = await selectExpenses(db)
+    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.id, expenseId)))
+    .limit(1);
+  return row ?? null;
+};
+
+const filterConditions = (tenantId: string, filter: ExpenseFilter): SQL => {
+  const conditions: (SQL | undefined)[] = [eq(expenses.tenantId, tenantId)];
+  if (filter.marketingPlanId) conditions.push(eq(expenses.marketingPlanId, filter.marketingPlanId));
+  if (filter.budgetItemId) conditions.push(eq(expenses.budgetItemId, filter.budgetItemId));
+  if (filter.status) conditions.push(eq(expenses.status, filter.status));
+  if (filter.categoryType) conditions.push(eq(expenses.categoryType, filter.categoryType));
+  if (filter.payee) conditions.push(eq(expenses.payee, filter.payee));
+  if (filter.dateFrom) conditions.push(gte(expenses.purchaseDate, filter.dateFrom));
+  if (filter.dateTo) conditions.push(lte(expenses.purchaseDate, filter.dateTo));
+  if (filter.query) {
+    const pattern = likePattern(filter.query);
+    conditions.push(
+      or(
+        ilike(expenses.name, pattern),
+        ilike(expenses.payee, pattern),
+        ilike(expenses.purchaseOrder, pattern),
+        ilike(expenses.description, pattern),
+      ),
+    );
+  }
+  return and(...conditions) as SQL;
+};
+
+const SORT_COLUMNS = {
+  PurchaseDate: expenses.purchaseDate,
+  Amount: expenses.amountCents,
+  Name: expenses.name,
+  Payee: expenses.payee,
+} as const;
+
+/** One page, newest first by default; the id breaks ties so pages never overlap. */
+export const listExpensePage = async (
+  db: Db,
+  tenantId: string,
+  filter: ExpenseFilter,
+  sort: ExpenseSort,
+  page: { offset: number; limit: number },
+): Promise<ExpenseRow[]> => {
+  const order = sort.direction === 'asc' ? asc : desc;
+  return selectExpenses(db)
+    .where(filterConditions(tenantId, filter))
+    .orderBy(order(SORT_COLUMNS[sort.by]), order(expenses.id))
+    .limit(page.limit)
+    .offset(page.offset);
+};
+
+export type ExpenseSums = { count: number; amount: number; planned: number; committed: number; actual: number };
+
+/** Count of every match; money sums (cents) over the active ones. */
+export const sumExpenses = async (db: Db, tenantId: string, filter: ExpenseFilter): Promise<ExpenseSums> => {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active}), 0)::bigint`,
+      planned: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 1), 0)::bigint`,
+      committed: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 2), 0)::bigint`,
+      actual: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 3), 0)::bigint`,
+    })
+    .from(expenses)
+    .where(filterConditions(tenantId, filter));
+  return {
+    count: Number(row?.count ?? 0),
+    amount: cents(row?.amount),
+    planned: cents(row?.planned),
+    committed: cents(row?.committed),
+    actual: cents(row?.actual),
+  };
+};
+
+/** Up to `limit` expenses in the given plans whose name, payee or purchase order matches. */
+export const searchExpenses = async (
+  db: Db,
+  tenantId: string,
+  teamIds: string[],
+  query: string,
+  limit: number,
+  marketingPlanId?: string,
+): Promise<ExpenseRow[]> => {
+  if (teamIds.length === 0) return [];
+  const pattern = likePattern(query);
+  return selectExpenses(db)
+    .innerJoin(marketingPlans, and(eq(marketingPlans.tenantId, expenses.tenantId), eq(marketingPlans.id, expenses.marketingPlanId)))
+    .where(
+      and(
+        eq(expenses.tenantId, tenantId),
+        inArray(marketingPlans.teamId, teamIds),
+        marketingPlanId ? eq(expenses.marketingPlanId, marketingPlanId) : undefined,
+        or(ilike(expenses.name, pattern), ilike(expenses.payee, pattern), ilike(expenses.purchaseOrder, pattern)),
+      ),
+    )
+    .orderBy(desc(expenses.purchaseDate), desc(expenses.id))
+    .limit(limit);
+};
+
+export const insertExpense = async (
+  db: Db,
+  tenantId: string,
+  id: string,
+  values: ExpenseValues,
+  createdBy: string,
+  now: Date,
+): Promise<void> => {
+  await db.insert(expenses).values({ tenantId, id, ...values, createdBy, createdAt: now, updatedAt: now });
+};
+
+export const updateExpense = async (db: Db, tenantId: string, id: string, values: ExpenseValues, now: Date): Promise<void> => {
+  await db
+    .update(expenses)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.id, id)));
+};
+
+/** Deletes the expense and the comments on it; its activity stays (the audit trail). */
+export const deleteExpenseWithComments = async (db: Db, tenantId: string, id: string): Promise<void> => {
+  await db.delete(comments).where(and(eq(comments.tenantId, tenantId), eq(comments.entityType, 'Expense'), eq(comments.entityId, id)));
+  await db.delete(expenses).where(and(eq(expenses.tenantId, tenantId), eq(expenses.id, id)));
+};
+
+/** The plan's distinct payees, alphabetically (for suggestions). */
+export const listPayees = async (db: Db, tenantId: string, marketingPlanId: string, limit: number): Promise<string[]> => {
+  const rows = await db
+    .selectDistinct({ payee: expenses.payee })
+    .from(expenses)
+    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.marketingPlanId, marketingPlanId), sql`${expenses.payee} is not null`))
+    .orderBy(asc(expenses.payee))
+    .limit(limit);
+  return rows.flatMap((row) => (row.payee ? [row.payee] : []));
+};
+
+export type ItemForExpense = {
+  id: string;
+  name: string;
+  marketingPlanId: string;
+  amountCents: number;
+  categoryType: ExpenseCategoryType;
+  categoryName: string;
+};
+
+export const findBudgetItem = async (db: Db, tenantId: string, itemId: string): Promise<ItemForExpense | null> => {
+  const [row] = await db
+    .select({
+      id: budgetItems.id,
+      name: budgetItems.name,
+      marketingPlanId: budgetItems.marketingPlanId,
+      amountCents: budgetItems.amountCents,
+      categoryType: budgetCategories.categoryType,
+      categoryName: budgetCategories.name,
+    })
+    .from(budgetItems)
+    .innerJoin(
+      budgetCategories,
+      and(eq(budgetCategories.tenantId, budgetItems.tenantId), eq(budgetCategories.id, budgetItems.budgetCategoryId)),
+    )
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, itemId)))
+    .limit(1);
+  return row ? { ...row, amountCents: Number(row.amountCents) } : null;
+};
+
+/** The item's committed and actual money (active expenses), for its burn rate. */
+export const sumItemSpend = async (db: Db, tenantId: string, itemId: string): Promise<{ committed: number; actual: number }> => {
+  const sums = await sumExpenses(db, tenantId, { budgetItemId: itemId });
+  return { committed: sums.committed, actual: sums.actual };
+};
+
+export const findGeneralLedgerCode = async (db: Db, tenantId: string, id: string): Promise<{ id: string; name: string } | null> => {
+  const [row] = await db
+    .select({ id: lookups.id, name: lookups.name })
+    .from(lookups)
+    .where(and(eq(lookups.tenantId, tenantId), eq(lookups.id, id), eq(lookups.lookupType, 1)))
+    .limit(1);
+  return row ?? null;
+};

@@ -1,0 +1,220 @@
+import {
+  EXPENSE_CATEGORY_TYPE_LABELS,
+  type Expense,
+  type ExpensePage,
+  type ExpenseSaveRequestSchema,
+  type GetExpensesRequestSchema,
+  SEARCH_LIMIT,
+} from '@plansmith/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { idForSave } from '../../lib/ids.ts';
+import { toCents, toDollars } from '../../lib/money.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { assertCanEditBudget, PLAN_STATE_ARCHIVED, type PlanAccess, requirePlanAccess } from '../activities/entity-access.ts';
+import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { listVisibleTeamIds } from '../teams/team-access.ts';
+import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
+import * as repo from './expenses.repository.ts';
+
+type SaveInput = z.output<typeof ExpenseSaveRequestSchema>;
+type ListInput = z.output<typeof GetExpensesRequestSchema>;
+
+const PAYEE_SUGGESTION_LIMIT = 500;
+
+const assertPlanWritable = (access: PlanAccess): void => {
+  if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict('This plan is archived: its expenses cannot be changed.');
+};
+
+const burnRate = (actualCents: number, amountCents: number): number => (amountCents > 0 ? actualCents / amountCents : 0);
+
+/** The expense, or 404 when it does not exist or its plan is hidden from the caller. */
+const requireExpense = async (db: Db, auth: AuthContext, expenseId: string) => {
+  const row = await repo.findExpense(db, auth.tenantId, expenseId);
+  if (!row) throw notFound('The expense');
+  try {
+    return { row, access: await requirePlanAccess(db, auth, row.marketingPlanId) };
+  } catch {
+    throw notFound('The expense');
+  }
+};
+
+/**
+ * Checks that plan, budget item and category type agree (DESIGN.md §5) and that the GL code is
+ * one of the tenant's; answers the item.
+ */
+const checkAgreement = async (db: Db, auth: AuthContext, input: SaveInput) => {
+  const item = await repo.findBudgetItem(db, auth.tenantId, input.BudgetItemId);
+  if (!item) throw notFound('The budget item');
+  if (item.marketingPlanId !== input.MarketingPlanId) {
+    throw fieldError('BudgetItemId', `The budget item “${item.name}” belongs to another plan than the expense.`);
+  }
+  if (item.categoryType !== input.CategoryType) {
+    const label = EXPENSE_CATEGORY_TYPE_LABELS[item.categoryType];
+    throw fieldError(
+      'CategoryType',
+      `The budget item “${item.name}” is in a ${label} category, so the expense’s CategoryType must be ${item.categoryType} (${label}).`,
+    );
+  }
+  if (input.GeneralLedgerCodeId) {
+    const code = await repo.findGeneralLedgerCode(db, auth.tenantId, input.GeneralLedgerCodeId);
+    if (!code) throw notFound('The general ledger code');
+  }
+  return item;
+};
+
+export const createExpensesService = (ctx: AppContext) => ({
+  getExpenses: async (auth: AuthContext, input: ListInput): Promise<ExpensePage> => {
+    let planId = input.MarketingPlanId;
+    let itemSummary: ExpensePage['BudgetItem'] = null;
+    if (input.BudgetItemId) {
+      const item = await repo.findBudgetItem(ctx.db, auth.tenantId, input.BudgetItemId);
+      if (!item || (planId && item.marketingPlanId !== planId)) throw notFound('The budget item');
+      planId = item.marketingPlanId;
+      try {
+        await requirePlanAccess(ctx.db, auth, planId);
+      } catch {
+        throw notFound('The budget item');
+      }
+      const spend = await repo.sumItemSpend(ctx.db, auth.tenantId, item.id);
+      itemSummary = {
+        Id: item.id,
+        Name: item.name,
+        MarketingPlanId: item.marketingPlanId,
+        CategoryType: item.categoryType,
+        Amount: toDollars(item.amountCents),
+        Committed: toDollars(spend.committed),
+        Actual: toDollars(spend.actual),
+        BurnRate: burnRate(spend.actual, item.amountCents),
+      };
+    } else if (planId) {
+      await requirePlanAccess(ctx.db, auth, planId);
+    }
+    const filter: repo.ExpenseFilter = {
+      marketingPlanId: planId,
+      budgetItemId: input.BudgetItemId,
+      query: input.Query || undefined,
+      status: input.Status,
+      categoryType: input.CategoryType,
+      payee: input.Payee || undefined,
+      dateFrom: input.DateFrom,
+      dateTo: input.DateTo,
+    };
+    const [rows, sums] = await Promise.all([
+      repo.listExpensePage(
+        ctx.db,
+        auth.tenantId,
+        filter,
+        { by: input.SortBy, direction: input.SortDirection },
+        { offset: (input.Page - 1) * input.PageSize, limit: input.PageSize },
+      ),
+      repo.sumExpenses(ctx.db, auth.tenantId, filter),
+    ]);
+    return {
+      Items: rows.map(toExpense),
+      Total: sums.count,
+      Page: input.Page,
+      PageSize: input.PageSize,
+      Totals: {
+        Count: sums.count,
+        Amount: toDollars(sums.amount),
+        Planned: toDollars(sums.planned),
+        Committed: toDollars(sums.committed),
+        Actual: toDollars(sums.actual),
+      },
+      BudgetItem: itemSummary,
+    };
+  },
+
+  searchExpenses: async (auth: AuthContext, input: { Query: string; MarketingPlanId?: string | undefined }): Promise<Expense[]> => {
+    const teamIds = await listVisibleTeamIds(ctx.db, auth);
+    const rows = await repo.searchExpenses(ctx.db, auth.tenantId, teamIds, input.Query, SEARCH_LIMIT, input.MarketingPlanId);
+    return rows.map(toExpense);
+  },
+
+  getExpense: async (auth: AuthContext, expenseId: string): Promise<Expense> => {
+    const { row } = await requireExpense(ctx.db, auth, expenseId);
+    return toExpense(row);
+  },
+
+  saveExpense: async (auth: AuthContext, input: SaveInput): Promise<Expense> =>
+    ctx.db.transaction(async (tx) => {
+      const { id, isNew } = idForSave(input.Id);
+      const existing = isNew ? null : await requireExpense(tx, auth, id);
+      const access = existing?.access ?? (await requirePlanAccess(tx, auth, input.MarketingPlanId));
+      if (existing && existing.row.marketingPlanId !== input.MarketingPlanId) {
+        throw fieldError('MarketingPlanId', 'An expense cannot move to another plan. Delete it and record it in the other plan.');
+      }
+      const item = await checkAgreement(tx, auth, input);
+      assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not change them.');
+      assertPlanWritable(access);
+      const values: repo.ExpenseValues = {
+        marketingPlanId: input.MarketingPlanId,
+        budgetItemId: item.id,
+        generalLedgerCodeId: input.GeneralLedgerCodeId ?? null,
+        name: input.Name,
+        payee: input.Payee,
+        // Kept on save (DESIGN.md §7.8: SPEC.md's clearing is a defect).
+        description: input.Description?.trim() ? input.Description : null,
+        purchaseOrder: input.PurchaseOrder,
+        purchaseDate: input.PurchaseDate,
+        amountCents: toCents(input.Amount),
+        status: input.Status,
+        categoryType: input.CategoryType,
+        // New expenses are always active (SPEC.md §5).
+        active: isNew ? true : (input.Active ?? existing?.row.active ?? true),
+      };
+      const now = ctx.clock.now();
+      if (isNew) await repo.insertExpense(tx, auth.tenantId, id, values, auth.userId, now);
+      else await repo.updateExpense(tx, auth.tenantId, id, values, now);
+      const saved = await repo.findExpense(tx, auth.tenantId, id);
+      if (!saved) throw notFound('The expense');
+      const expense = toExpense(saved);
+      const changes = existing ? diffFields(auditSnapshot(toExpense(existing.row)), auditSnapshot(expense)) : null;
+      if (isNew || (changes && Object.keys(changes).length > 0)) {
+        await recordActivity(tx, {
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          entityType: 'Expense',
+          entityId: id,
+          marketingPlanId: expense.MarketingPlanId,
+          action: isNew ? 'create' : 'update',
+          name: expense.Name,
+          description: isNew ? `Recorded ${describeExpense(expense)}` : `Updated ${Object.keys(changes ?? {}).join(', ')}`,
+          changes,
+          at: now,
+        });
+      }
+      return expense;
+    }),
+
+  deleteExpense: async (auth: AuthContext, input: { ExpenseId: string; BudgetItemId?: string | undefined }): Promise<boolean> =>
+    ctx.db.transaction(async (tx) => {
+      const { row, access } = await requireExpense(tx, auth, input.ExpenseId);
+      if (input.BudgetItemId && row.budgetItemId !== input.BudgetItemId) throw notFound('The expense');
+      assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not delete them.');
+      assertPlanWritable(access);
+      await repo.deleteExpenseWithComments(tx, auth.tenantId, row.id);
+      const expense = toExpense(row);
+      await recordActivity(tx, {
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        entityType: 'Expense',
+        entityId: row.id,
+        marketingPlanId: row.marketingPlanId,
+        action: 'delete',
+        name: row.name,
+        description: `Deleted ${describeExpense(expense)}`,
+        changes: diffFields(auditSnapshot(expense), {}),
+        at: ctx.clock.now(),
+      });
+      return true;
+    }),
+
+  getPayees: async (auth: AuthContext, marketingPlanId: string): Promise<string[]> => {
+    await requirePlanAccess(ctx.db, auth, marketingPlanId);
+    return repo.listPayees(ctx.db, auth.tenantId, marketingPlanId, PAYEE_SUGGESTION_LIMIT);
+  },
+});

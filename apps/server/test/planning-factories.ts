@@ -1,0 +1,131 @@
+import { newId } from '../src/lib/ids.ts';
+import { budgetItemMonths, budgetItems } from '../src/modules/budget/budget.table.ts';
+import { budgetCategories } from '../src/modules/categories/categories.table.ts';
+import { type ExpenseStatus, expenses } from '../src/modules/expenses/expenses.table.ts';
+import { lookups } from '../src/modules/lookups/lookups.table.ts';
+import { marketingPlans } from '../src/modules/plans/plans.table.ts';
+import type { TestTenant } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Rows of the planning domain inserted straight through Drizzle, so expense, report and comment
+ * tests do not depend on the plans and budget routes. Money arguments are integer cents.
+ */
+export const createCategory = async (
+  t: TestApp,
+  tenant: TestTenant,
+  values: { name?: string; categoryType?: 1 | 2 | 3; sortOrder?: number; active?: boolean } = {},
+) => {
+  const id = newId();
+  const row = {
+    tenantId: tenant.id,
+    id,
+    name: values.name ?? `Category ${id.slice(0, 6)}`,
+    categoryType: values.categoryType ?? 1,
+    sortOrder: values.sortOrder ?? 0,
+    active: values.active ?? true,
+  };
+  await t.ctx.db.insert(budgetCategories).values(row);
+  return row;
+};
+
+export const createPlan = async (
+  t: TestApp,
+  tenant: TestTenant,
+  values: { name?: string; teamId?: string; startDate?: string; endDate?: string; state?: 0 | 1 | 2 | 3; shareKey?: string | null } = {},
+) => {
+  const id = newId();
+  const row = {
+    tenantId: tenant.id,
+    id,
+    teamId: values.teamId ?? tenant.teamId,
+    name: values.name ?? `Plan ${id.slice(0, 6)}`,
+    startDate: values.startDate ?? '2026-01-01',
+    endDate: values.endDate ?? '2026-12-31',
+    state: values.state ?? 1,
+    shareKey: values.shareKey ?? null,
+  };
+  await t.ctx.db.insert(marketingPlans).values(row);
+  return row;
+};
+
+export const createItem = async (
+  t: TestApp,
+  tenant: TestTenant,
+  values: {
+    planId: string;
+    categoryId: string;
+    amountCents: number;
+    name?: string;
+    itemType?: 1 | 2;
+    active?: boolean;
+    months?: Record<string, number>;
+  },
+) => {
+  const id = newId();
+  const row = {
+    tenantId: tenant.id,
+    id,
+    marketingPlanId: values.planId,
+    budgetCategoryId: values.categoryId,
+    name: values.name ?? `Item ${id.slice(0, 6)}`,
+    amountCents: values.amountCents,
+    itemType: values.itemType ?? 1,
+    active: values.active ?? true,
+  };
+  await t.ctx.db.insert(budgetItems).values(row);
+  const months = Object.entries(values.months ?? {});
+  if (months.length > 0) {
+    await t.ctx.db
+      .insert(budgetItemMonths)
+      .values(months.map(([month, amountCents]) => ({ tenantId: tenant.id, budgetItemId: id, month: `${month}-01`, amountCents })));
+  }
+  return row;
+};
+
+export const createGlCode = async (t: TestApp, tenant: TestTenant, name = 'GL 6100', lookupType: 1 | 2 = 1) => {
+  const row = { tenantId: tenant.id, id: newId(), name, lookupType };
+  await t.ctx.db.insert(lookups).values(row);
+  return row;
+};
+
+export const createExpenseRow = async (
+  t: TestApp,
+  tenant: TestTenant,
+  values: {
+    planId: string;
+    itemId: string;
+    amountCents: number;
+    categoryType?: 1 | 2 | 3;
+    status?: ExpenseStatus;
+    purchaseDate?: string;
+    payee?: string | null;
+    name?: string;
+    active?: boolean;
+  },
+) => {
+  const id = newId();
+  const row = {
+    tenantId: tenant.id,
+    id,
+    marketingPlanId: values.planId,
+    budgetItemId: values.itemId,
+    name: values.name ?? `Expense ${id.slice(0, 6)}`,
+    payee: values.payee === undefined ? 'Acme Media' : values.payee,
+    purchaseDate: values.purchaseDate ?? '2026-03-15',
+    amountCents: values.amountCents,
+    status: values.status ?? 3,
+    categoryType: values.categoryType ?? 1,
+    active: values.active ?? true,
+  };
+  await t.ctx.db.insert(expenses).values(row);
+  return row;
+};
+
+/** A plan in the tenant's team with one productive category and one item of the given amount. */
+export const createPlanWithItem = async (t: TestApp, tenant: TestTenant, amountCents = 1_000_000) => {
+  const plan = await createPlan(t, tenant);
+  const category = await createCategory(t, tenant, { name: 'Paid media', categoryType: 1 });
+  const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents, name: 'Paid search' });
+  return { plan, category, item };
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ActivitySchema } from './activities.ts';
+import { IdSchema } from './common.ts';
+import { ExpenseSchema } from './expenses.ts';
+import { SpendingCategorySchema, SpendingMonthSchema } from './spending.ts';
+import { defineRoutes } from './route.ts';
+
+export const DASHBOARD_TOP_CATEGORIES = 5;
+export const DASHBOARD_OVERDUE_LIMIT = 10;
+export const DASHBOARD_ACTIVITY_LIMIT = 10;
+
+export const DashboardSchema = z.object({
+  MarketingPlanId: IdSchema,
+  PlanName: z.string(),
+  StartDate: z.string(),
+  EndDate: z.string(),
+  AsOf: z.string().describe('Today, YYYY-MM-DD (UTC)'),
+  ElapsedRatio: z.number().describe('How far through the plan today is, 0–1'),
+  Budgeted: z.number(),
+  Planned: z.number(),
+  Committed: z.number(),
+  Actual: z.number(),
+  Available: z.number().describe('Budgeted − Committed − Actual'),
+  BurnRate: z.number().describe('Actual ÷ Budgeted; 0 when nothing is budgeted'),
+  Months: z.array(SpendingMonthSchema),
+  TopCategories: z.array(SpendingCategorySchema).describe('The categories with the most actual spend'),
+  Overdue: z.array(ExpenseSchema).describe('Planned or committed expenses dated before today, oldest first'),
+  OverdueCount: z.number().int(),
+  OverdueAmount: z.number(),
+  RecentActivity: z.array(ActivitySchema),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const dashboardRoutes = defineRoutes({
+  getDashboard: {
+    method: 'POST',
+    path: '/api/DashboardClient/Get',
+    access: 'authenticated',
+    summary: 'The context plan at a glance: money, burn rate, spend by month, top categories, overdue expenses, recent activity.',
+    body: z.object({ MarketingPlanId: IdSchema }),
+    response: DashboardSchema,
+    tags: ['reports'],
+  },
+});

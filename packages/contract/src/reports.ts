@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { ExpenseCategoryTypeSchema } from './expenses.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Money of one report line (DESIGN.md §5): budgeted → committed → actual.
+ * Available = Budgeted − Committed − Actual; Variance = Budgeted − Actual (positive: under budget);
+ * Percent = Actual ÷ Budgeted (null when nothing is budgeted). Planned expenses are shown but
+ * do not reduce Available.
+ */
+export const ReportMoneySchema = z.object({
+  Budgeted: z.number().describe('Sum of the active budget items, US dollars'),
+  Planned: z.number().describe('Active expenses with status 1'),
+  Committed: z.number().describe('Active expenses with status 2'),
+  Actual: z.number().describe('Active expenses with status 3'),
+  Available: z.number().describe('Budgeted − Committed − Actual'),
+  Variance: z.number().describe('Budgeted − Actual'),
+  Percent: z.number().nullable().describe('Actual ÷ Budgeted; null when Budgeted is 0'),
+});
+export type ReportMoney = z.infer<typeof ReportMoneySchema>;
+
+export const ReportCategoryRowSchema = ReportMoneySchema.extend({
+  BudgetCategoryId: IdSchema,
+  Name: z.string(),
+  CategoryType: ExpenseCategoryTypeSchema,
+  SortOrder: z.number().int(),
+});
+export type ReportCategoryRow = z.infer<typeof ReportCategoryRowSchema>;
+
+export const ReportSubtotalSchema = ReportMoneySchema.extend({ CategoryType: ExpenseCategoryTypeSchema });
+export type ReportSubtotal = z.infer<typeof ReportSubtotalSchema>;
+
+export const BudgetCategoriesReportSchema = z.object({
+  MarketingPlanId: IdSchema,
+  PlanName: z.string(),
+  StartDate: z.string(),
+  EndDate: z.string(),
+  Rows: z.array(ReportCategoryRowSchema).describe('One per category, ordered by type, sort order and name'),
+  Subtotals: z.array(ReportSubtotalSchema).describe('One per category type that has rows'),
+  Totals: ReportMoneySchema,
+});
+export type BudgetCategoriesReport = z.infer<typeof BudgetCategoriesReportSchema>;
+
+export const reportRoutes = defineRoutes({
+  budgetCategoriesReport: {
+    method: 'POST',
+    path: '/api/ReportingClient/BudgetCategoriesReport',
+    access: 'authenticated',
+    summary: 'Budgeted, committed, actual, available, variance and percent per category, subtotals per type and totals.',
+    body: z.object({ MarketingPlanId: IdSchema }),
+    response: BudgetCategoriesReportSchema,
+    tags: ['reports'],
+  },
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { ExpenseCategoryTypeSchema } from './expenses.ts';
+import { defineRoutes } from './route.ts';
+
+export const SpendingMonthSchema = z.object({
+  Month: z.string().describe('YYYY-MM'),
+  Budgeted: z.number().describe('Phased budget of the month (items without phasing are spread evenly over the plan)'),
+  Planned: z.number(),
+  Committed: z.number(),
+  Actual: z.number(),
+  CumulativeBudgeted: z.number(),
+  CumulativeActual: z.number(),
+});
+export type SpendingMonth = z.infer<typeof SpendingMonthSchema>;
+
+export const SpendingCategorySchema = z.object({
+  BudgetCategoryId: IdSchema,
+  Name: z.string(),
+  CategoryType: ExpenseCategoryTypeSchema,
+  Budgeted: z.number(),
+  Committed: z.number(),
+  Actual: z.number(),
+});
+export type SpendingCategory = z.infer<typeof SpendingCategorySchema>;
+
+export const SpendingPayeeSchema = z.object({
+  Payee: z.string().describe('“(No payee)” for expenses without one; “Other payees” gathers the rest'),
+  Committed: z.number(),
+  Actual: z.number(),
+  Count: z.number().int(),
+});
+export type SpendingPayee = z.infer<typeof SpendingPayeeSchema>;
+
+/** Most payees listed by name; the rest are summed into one line. */
+export const SPENDING_TOP_PAYEES = 12;
+
+export const SpendingReportSchema = z.object({
+  MarketingPlanId: IdSchema,
+  PlanName: z.string(),
+  StartDate: z.string(),
+  EndDate: z.string(),
+  AsOf: z.string().describe('Today, YYYY-MM-DD (UTC)'),
+  ElapsedRatio: z.number().describe('How far through the plan today is, 0–1'),
+  Budgeted: z.number(),
+  Committed: z.number(),
+  Actual: z.number(),
+  Months: z.array(SpendingMonthSchema).describe('Every month of the plan, plus months that hold expenses outside it'),
+  ByCategory: z.array(SpendingCategorySchema),
+  ByPayee: z.array(SpendingPayeeSchema),
+});
+export type SpendingReport = z.infer<typeof SpendingReportSchema>;
+
+export const spendingRoutes = defineRoutes({
+  spendingReport: {
+    method: 'POST',
+    path: '/api/ReportingClient/SpendingReport',
+    access: 'authenticated',
+    summary: 'Spend by month against the phased budget, cumulative burn, spend by category and by payee.',
+    body: z.object({ MarketingPlanId: IdSchema }),
+    response: SpendingReportSchema,
+    tags: ['reports'],
+  },
+});
