@@ -19,3 +19,7 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './activities.ts';
 export * from './guest.ts';
+export * from './products.ts';
+export * from './registration.ts';
+export * from './payments.ts';
+export * from './billing.ts';

@@ -15,6 +15,7 @@ import { registerExpenseRoutes } from './expenses/expenses.routes.ts';
 import { registerGuestRoutes } from './guest/guest.routes.ts';
 import { registerReportRoutes } from './reports/reports.routes.ts';
 import { registerSpendingRoutes } from './spending/spending.routes.ts';
+import { registerSignupModules } from './payments/signup.module.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -34,4 +35,5 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerCommentRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerGuestRoutes(app, ctx);
+  registerSignupModules(app, ctx);
 };

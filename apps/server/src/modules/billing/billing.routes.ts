@@ -1,0 +1,17 @@
+import { billingRoutes } from '@plansmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { addRoute } from '../../lib/route.ts';
+import { createBillingService } from './billing.service.ts';
+
+export const registerBillingRoutes = (app: FastifyInstance, ctx: AppContext, stripe: Stripe): void => {
+  const billing = createBillingService(ctx, stripe);
+  addRoute(app, ctx, billingRoutes.getSubscription, ({ auth }) => billing.get(auth.tenantId));
+  addRoute(app, ctx, billingRoutes.changeSubscription, ({ auth, body }) =>
+    billing.change(auth.tenantId, body.ProductId, body.BillingCycle),
+  );
+  addRoute(app, ctx, billingRoutes.cancelSubscription, ({ auth, body }) =>
+    billing.setCancelAtPeriodEnd(auth.tenantId, body.CancelAtPeriodEnd),
+  );
+};

@@ -1,0 +1,137 @@
+import { type BillingCycle, billingCycleOf, priceTypeOf, type Subscription } from '@plansmith/contract';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { toDollars } from '../../lib/money.ts';
+import { findPriceForProduct, findPriceItem, periodAmountCents } from '../products/products.repository.ts';
+import { products } from '../products/products.table.ts';
+import { tenants } from '../tenants/tenants.table.ts';
+import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { SubscriptionRow } from './subscriptions.table.ts';
+
+const providerFailure = (error: unknown): never => {
+  if (error instanceof HttpError) throw error;
+  const stripeError = error as { type?: string; message?: string };
+  if (stripeError.type === 'StripeCardError' || stripeError.type === 'StripeInvalidRequestError') {
+    throw badRequest(stripeError.message ?? 'The card provider refused the change.');
+  }
+  throw error;
+};
+
+export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
+  const describe = async (tenantId: string): Promise<Subscription> => {
+    const [tenant] = await ctx.db.select({ planCode: tenants.planCode }).from(tenants).where(eq(tenants.id, tenantId));
+    if (!tenant) throw notFound('The account');
+    const row = await repo.findCurrentSubscription(ctx.db, tenantId);
+    const price = row ? await findPriceItem(ctx.db, row.priceItemId) : null;
+    if (!row || !price) {
+      const [product] = await ctx.db.select().from(products).where(eq(products.code, tenant.planCode));
+      return {
+        PlanCode: tenant.planCode,
+        PlanName: product?.name ?? tenant.planCode,
+        ProductId: product?.id ?? null,
+        BillingCycle: null,
+        Status: 'free',
+        PerMonth: 0,
+        NextChargeAmount: null,
+        NextChargeDate: null,
+        CancelAtPeriodEnd: false,
+        PaymentMethod: null,
+      };
+    }
+    const perMonthCents = Math.max(0, price.item.priceCents - price.item.discountCents);
+    const charges = isLiveStatus(row.status) && !row.cancelAtPeriodEnd;
+    return {
+      PlanCode: tenant.planCode,
+      PlanName: price.product.name,
+      ProductId: price.product.id,
+      BillingCycle: billingCycleOf(price.item.priceTypeId),
+      Status: row.status,
+      PerMonth: toDollars(perMonthCents),
+      NextChargeAmount: charges ? toDollars(periodAmountCents(price.item)) : null,
+      NextChargeDate: row.currentPeriodEnd?.toISOString() ?? null,
+      CancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      PaymentMethod:
+        row.cardBrand && row.cardLast4
+          ? { Brand: row.cardBrand, Last4: row.cardLast4, ExpMonth: row.cardExpMonth ?? 0, ExpYear: row.cardExpYear ?? 0 }
+          : null,
+    };
+  };
+
+  /** Writes the provider's answer to our copy and the tenant's plan, in one transaction. */
+  const record = async (row: SubscriptionRow, subscription: Stripe.Subscription, priceItemId: string, productId: string) => {
+    const provider = readProviderSubscription(subscription);
+    const price = await findPriceItem(ctx.db, priceItemId);
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateSubscription(tx, row.tenantId, row.id, {
+        status: provider.status,
+        productId,
+        priceItemId,
+        providerSubscriptionItemId: provider.itemId,
+        currentPeriodEnd: provider.currentPeriodEnd,
+        cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
+        updatedAt: now,
+      });
+      if (price && isLiveStatus(provider.status)) await repo.setTenantPlan(tx, row.tenantId, price.product.code, now);
+    });
+  };
+
+  const liveSubscription = async (tenantId: string) => {
+    const row = await repo.findCurrentSubscription(ctx.db, tenantId);
+    if (!row || !isLiveStatus(row.status)) throw conflict('There is no paid subscription to change. Choose a plan when you sign up.');
+    return row;
+  };
+
+  return {
+    get: describe,
+
+    /** Another paid plan or billing cycle; the provider prorates. Starter is reached by cancelling. */
+    change: async (tenantId: string, productId: string, cycle: BillingCycle): Promise<Subscription> => {
+      const row = await liveSubscription(tenantId);
+      const price = await findPriceForProduct(ctx.db, productId, priceTypeOf(cycle));
+      if (!price) throw notFound('The plan');
+      if (!price.item.providerPriceId || price.product.code === 'starter') {
+        throw badRequest('To move to the free Starter plan, cancel your subscription at the end of the period.');
+      }
+      if (row.priceItemId === price.item.id && !row.cancelAtPeriodEnd) return describe(tenantId);
+      try {
+        const current = await stripe.subscriptions.retrieve(row.providerSubscriptionId);
+        const itemId = current.items.data[0]?.id;
+        if (!itemId) throw conflict('The subscription has no item to change.');
+        const updated = await stripe.subscriptions.update(
+          row.providerSubscriptionId,
+          {
+            items: [{ id: itemId, price: price.item.providerPriceId }],
+            cancel_at_period_end: false,
+            proration_behavior: 'create_prorations',
+          },
+          { idempotencyKey: `subscription-change-${newId()}` },
+        );
+        await record(row, updated, price.item.id, price.product.id);
+      } catch (error) {
+        return providerFailure(error);
+      }
+      return describe(tenantId);
+    },
+
+    setCancelAtPeriodEnd: async (tenantId: string, cancelAtPeriodEnd: boolean): Promise<Subscription> => {
+      const row = await liveSubscription(tenantId);
+      if (row.cancelAtPeriodEnd === cancelAtPeriodEnd) return describe(tenantId);
+      try {
+        const updated = await stripe.subscriptions.update(
+          row.providerSubscriptionId,
+          { cancel_at_period_end: cancelAtPeriodEnd },
+          { idempotencyKey: `subscription-cancel-${newId()}` },
+        );
+        await record(row, updated, row.priceItemId, row.productId);
+      } catch (error) {
+        return providerFailure(error);
+      }
+      return describe(tenantId);
+    },
+  };
+};

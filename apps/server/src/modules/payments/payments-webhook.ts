@@ -1,0 +1,68 @@
+import { PAYMENT_WEBHOOK_PATH } from '@plansmith/contract';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { isLiveStatus, readProviderSubscription } from '../billing/provider-subscription.ts';
+import * as subscriptionsRepo from '../billing/subscriptions.repository.ts';
+import { findPriceByProviderId } from '../products/products.repository.ts';
+import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
+import { paymentWebhookEvents } from './webhook-events.table.ts';
+
+/** Applies a subscription event to our copy and to the tenant's plan. */
+const applySubscriptionEvent = async (tx: Db, event: Stripe.Event, now: Date): Promise<void> => {
+  if (!event.type.startsWith('customer.subscription.')) return;
+  const subscription = event.data.object as Stripe.Subscription;
+  const row = await subscriptionsRepo.findByProviderId(tx, subscription.id);
+  // A subscription we have not recorded yet is recorded by finalizePayment from the provider's own answer.
+  if (!row) return;
+  const provider = readProviderSubscription(subscription);
+  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : provider.status;
+  const price = provider.priceId ? await findPriceByProviderId(tx, provider.priceId) : null;
+  await subscriptionsRepo.updateSubscription(tx, row.tenantId, row.id, {
+    status,
+    cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
+    currentPeriodEnd: provider.currentPeriodEnd,
+    providerSubscriptionItemId: provider.itemId,
+    ...(price ? { productId: price.product.id, priceItemId: price.item.id } : {}),
+    updatedAt: now,
+  });
+  const current = await subscriptionsRepo.findCurrentSubscription(tx, row.tenantId);
+  if (current && current.id !== row.id) return; // an older subscription no longer drives the plan
+  const planCode = isLiveStatus(status) && price ? price.product.code : isLiveStatus(status) ? null : 'starter';
+  if (planCode) await subscriptionsRepo.setTenantPlan(tx, row.tenantId, planCode, now);
+};
+
+/**
+ * The card provider's webhook: the signature is verified with constructEvent on the raw body, and
+ * each event id is applied exactly once (payment_webhook_events), in one transaction with its effect.
+ */
+export const registerPaymentWebhook = (app: FastifyInstance, ctx: AppContext, stripe: Stripe): void => {
+  const secret = stripeKeysOf(ctx.config).webhookSecret;
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(PAYMENT_WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
+        event = stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch {
+        return reply.status(400).send({ Result: null, Message: 'The webhook signature could not be verified.' });
+      }
+      const now = ctx.clock.now();
+      const applied = await ctx.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(paymentWebhookEvents)
+          .values({ id: event.id, type: event.type, processedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: paymentWebhookEvents.id });
+        if (inserted.length === 0) return false;
+        await applySubscriptionEvent(tx, event, now);
+        return true;
+      });
+      return reply.send({ Result: { Received: true, Duplicate: !applied }, Message: null });
+    });
+  });
+};
