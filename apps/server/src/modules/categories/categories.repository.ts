@@ -7,9 +7,10 @@ export type CategoryRow = typeof budgetCategories.$inferSelect;
 export type CategoryValues = Pick<CategoryRow, 'name' | 'active' | 'categoryType' | 'sortOrder'>;
 export type CategoryWithUsage = CategoryRow & { itemCount: number };
 
+// Written out with aliases: inside a one-table select Drizzle leaves columns unqualified.
 const itemCount = sql<number>`(
-  SELECT count(*)::int FROM ${budgetItems}
-  WHERE ${budgetItems.tenantId} = ${budgetCategories.tenantId} AND ${budgetItems.budgetCategoryId} = ${budgetCategories.id}
+  SELECT count(*)::int FROM budget_items bi
+  WHERE bi.tenant_id = "budget_categories"."tenant_id" AND bi.budget_category_id = "budget_categories"."id"
 )`.mapWith(Number);
 
 export const listCategories = (db: Db, tenantId: string): Promise<CategoryWithUsage[]> =>

@@ -27,7 +27,7 @@ const snapshot = (row: repo.CategoryRow) => ({
   sortOrder: row.sortOrder,
 });
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 export const createCategoriesService = (ctx: AppContext) => {
   /** Saves one category inside the caller's transaction, with its audit entry. */
@@ -102,7 +102,7 @@ export const createCategoriesService = (ctx: AppContext) => {
         const usage = await repo.countCategoryUsage(tx, auth.tenantId);
         if (usage.items > 0) {
           throw conflict(
-            `The categories cannot all be deleted: ${plural(usage.categories, 'category')} ${usage.categories === 1 ? 'is' : 'are'} used by ${plural(usage.items, 'budget item')}. Delete the unused categories one by one, or move or delete those items first.`,
+            `The categories cannot all be deleted: ${plural(usage.categories, 'category', 'categories')} ${usage.categories === 1 ? 'is' : 'are'} used by ${plural(usage.items, 'budget item')}. Delete the unused categories one by one, or move or delete those items first.`,
           );
         }
         const deleted = await repo.deleteAllCategories(tx, auth.tenantId);

@@ -75,7 +75,7 @@ export const createLookupsService = (ctx: AppContext) => ({
       ].filter((use): use is string => use !== null);
       if (uses.length > 0) {
         throw conflict(
-          `“${current.name}” cannot be deleted: ${uses.join(', ')} use it. Mark it inactive instead, or change those records first.`,
+          `“${current.name}” cannot be deleted: ${uses.join(', ')} ${uses.length === 1 && uses[0]?.startsWith('1 ') ? 'uses' : 'use'} it. Mark it inactive instead, or change those records first.`,
         );
       }
       return repo.deleteLookup(tx, auth.tenantId, id);
