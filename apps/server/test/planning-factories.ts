@@ -129,3 +129,26 @@ export const createPlanWithItem = async (t: TestApp, tenant: TestTenant, amountC
   const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents, name: 'Paid search' });
   return { plan, category, item };
 };
+
+/** A plan with a phased item ($1,200 over Jan–Mar) and an unphased one ($1,000.01 over the year). */
+export const createSpendingFixture = async (t: TestApp, tenant: TestTenant) => {
+  const plan = await createPlan(t, tenant, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  const media = await createCategory(t, tenant, { name: 'Media', categoryType: 1 });
+  const people = await createCategory(t, tenant, { name: 'People', categoryType: 3 });
+  const phased = await createItem(t, tenant, {
+    planId: plan.id,
+    categoryId: media.id,
+    amountCents: 120_000,
+    months: { '2026-01': 60_000, '2026-02': 40_000, '2026-03': 20_000 },
+  });
+  const flat = await createItem(t, tenant, { planId: plan.id, categoryId: people.id, amountCents: 100_001 });
+  const add = (itemId: string, categoryType: 1 | 3, amountCents: number, status: 1 | 2 | 3, purchaseDate: string, payee: string | null) =>
+    createExpenseRow(t, tenant, { planId: plan.id, itemId, categoryType, amountCents, status, purchaseDate, payee });
+  await add(phased.id, 1, 50_000, 3, '2026-01-20', 'Google');
+  await add(phased.id, 1, 25_000, 3, '2026-02-03', 'Meta');
+  await add(phased.id, 1, 10_000, 2, '2026-03-01', 'Google');
+  await add(flat.id, 3, 33_333, 3, '2026-02-28', null);
+  await add(flat.id, 3, 4_000, 1, '2026-03-15', 'Agency');
+  await add(flat.id, 3, 7_000, 2, '2026-05-15', 'Agency');
+  return plan;
+};
