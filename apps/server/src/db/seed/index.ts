@@ -1,12 +1,13 @@
 import type { Database } from '../client.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoPlanning } from './planning.seed.ts';
 
 /**
  * The demo tenant (DESIGN.md §8). Every part is idempotent on its own (fixed ids, inserts that
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity];
+const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning];
 
 export const seedDemo = async (database: Database): Promise<void> => {
   await database.withExclusiveLock(() =>
