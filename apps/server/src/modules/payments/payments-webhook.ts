@@ -1,4 +1,5 @@
 import { PAYMENT_WEBHOOK_PATH } from '@plansmith/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
@@ -9,15 +10,16 @@ import { findPriceByProviderId } from '../products/products.repository.ts';
 import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
 import { paymentWebhookEvents } from './webhook-events.table.ts';
 
-/** Applies a subscription event to our copy and to the tenant's plan. */
-const applySubscriptionEvent = async (tx: Db, event: Stripe.Event, now: Date): Promise<void> => {
-  if (!event.type.startsWith('customer.subscription.')) return;
-  const subscription = event.data.object as Stripe.Subscription;
+/**
+ * Applies the subscription's current state (fetched from the provider, so events arriving out of
+ * order cannot roll it back) to our copy and to the tenant's plan.
+ */
+const applySubscription = async (tx: Db, subscription: Stripe.Subscription, deleted: boolean, now: Date): Promise<void> => {
   const row = await subscriptionsRepo.findByProviderId(tx, subscription.id);
   // A subscription we have not recorded yet is recorded by finalizePayment from the provider's own answer.
   if (!row) return;
   const provider = readProviderSubscription(subscription);
-  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : provider.status;
+  const status = deleted ? 'canceled' : provider.status;
   const price = provider.priceId ? await findPriceByProviderId(tx, provider.priceId) : null;
   await subscriptionsRepo.updateSubscription(tx, row.tenantId, row.id, {
     status,
@@ -29,7 +31,7 @@ const applySubscriptionEvent = async (tx: Db, event: Stripe.Event, now: Date): P
   });
   const current = await subscriptionsRepo.findCurrentSubscription(tx, row.tenantId);
   if (current && current.id !== row.id) return; // an older subscription no longer drives the plan
-  const planCode = isLiveStatus(status) && price ? price.product.code : isLiveStatus(status) ? null : 'starter';
+  const planCode = isLiveStatus(status) ? (price?.product.code ?? null) : 'starter';
   if (planCode) await subscriptionsRepo.setTenantPlan(tx, row.tenantId, planCode, now);
 };
 
@@ -51,6 +53,16 @@ export const registerPaymentWebhook = (app: FastifyInstance, ctx: AppContext, st
       } catch {
         return reply.status(400).send({ Result: null, Message: 'The webhook signature could not be verified.' });
       }
+      const alreadyApplied = async () =>
+        (await ctx.db.select({ id: paymentWebhookEvents.id }).from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, event.id)))
+          .length > 0;
+      if (await alreadyApplied()) return reply.send({ Result: { Received: true, Duplicate: true }, Message: null });
+      let latest: Stripe.Subscription | null = null;
+      if (event.type.startsWith('customer.subscription.')) {
+        const subscription = event.data.object as Stripe.Subscription;
+        // Read outside the transaction: no database connection is held while the provider answers.
+        latest = await stripe.subscriptions.retrieve(subscription.id);
+      }
       const now = ctx.clock.now();
       const applied = await ctx.db.transaction(async (tx) => {
         const inserted = await tx
@@ -59,7 +71,7 @@ export const registerPaymentWebhook = (app: FastifyInstance, ctx: AppContext, st
           .onConflictDoNothing()
           .returning({ id: paymentWebhookEvents.id });
         if (inserted.length === 0) return false;
-        await applySubscriptionEvent(tx, event, now);
+        if (latest) await applySubscription(tx, latest, latest.status === 'canceled', now);
         return true;
       });
       return reply.send({ Result: { Received: true, Duplicate: !applied }, Message: null });
