@@ -1,13 +1,14 @@
 import type { Database } from '../client.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
+import { seedDemoSpending } from './spending.seed.ts';
 
 /**
  * The demo tenant (DESIGN.md §8). Every part is idempotent on its own (fixed ids, inserts that
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning];
+const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending];
 
 export const seedDemo = async (database: Database): Promise<void> => {
   await database.withExclusiveLock(() =>
