@@ -16,6 +16,10 @@ import { registerGuestRoutes } from './guest/guest.routes.ts';
 import { registerReportRoutes } from './reports/reports.routes.ts';
 import { registerSpendingRoutes } from './spending/spending.routes.ts';
 import { registerSignupModules } from './payments/signup.module.ts';
+import { registerTeamRoutes } from './teams/teams.routes.ts';
+import { registerPeopleRoutes } from './people/people.routes.ts';
+import { registerInvitationRoutes } from './invitations/invitations.routes.ts';
+import { registerRecoveryRoutes } from './recovery/recovery.routes.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -36,4 +40,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerActivityRoutes(app, ctx);
   registerGuestRoutes(app, ctx);
   registerSignupModules(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerPeopleRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
+  registerRecoveryRoutes(app, ctx);
 };

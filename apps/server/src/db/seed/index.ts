@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
 import { seedDemoSpending } from './spending.seed.ts';
 
@@ -8,7 +9,7 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending];
+const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople];
 
 export const seedDemo = async (database: Database): Promise<void> => {
   await database.withExclusiveLock(() =>

@@ -1,0 +1,111 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type TenantRoleCode, tenants, users } from '../tenants/tenants.table.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const listPeople = async (db: Db, tenantId: string, isActive?: boolean): Promise<UserRow[]> =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), isActive === undefined ? undefined : eq(users.active, isActive)))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+
+export const findPerson = async (db: Db, tenantId: string, userId: string): Promise<UserRow | null> => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+};
+
+/** E-mail addresses are unique across all tenants (sign-in is by e-mail alone). */
+export const isEmailTaken = async (db: Db, email: string): Promise<boolean> => {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(row);
+};
+
+/** Active people (including those invited who have not joined yet): what the plan's people quota counts. */
+export const countActivePeople = async (db: Db, tenantId: string): Promise<number> => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.active, true)));
+  return row?.value ?? 0;
+};
+
+export const countActiveOwners = async (db: Db, tenantId: string): Promise<number> => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.active, true), eq(users.tenantRole, 'owner')));
+  return row?.value ?? 0;
+};
+
+export const insertPerson = async (
+  db: Db,
+  row: {
+    tenantId: string;
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    active: boolean;
+    tenantRole: TenantRoleCode;
+    now: Date;
+  },
+): Promise<UserRow> => {
+  const [inserted] = await db
+    .insert(users)
+    .values({
+      tenantId: row.tenantId,
+      id: row.id,
+      email: row.email,
+      passwordHash: null,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      active: row.active,
+      tenantRole: row.tenantRole,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning();
+  return inserted as UserRow;
+};
+
+export const updatePerson = async (
+  db: Db,
+  tenantId: string,
+  userId: string,
+  values: { firstName: string; lastName: string; active: boolean; tenantRole: TenantRoleCode },
+  now: Date,
+): Promise<UserRow | null> => {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .returning();
+  return row ?? null;
+};
+
+export const findTenantName = async (db: Db, tenantId: string): Promise<string | null> => {
+  const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row?.name ?? null;
+};
+
+export const readNotificationSettings = async (db: Db, tenantId: string, userId: string): Promise<Record<string, unknown> | null> => {
+  const [row] = await db
+    .select({ settings: users.notificationSettings })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return row?.settings ?? null;
+};
+
+export const writeNotificationSettings = async (db: Db, tenantId: string, userId: string, settings: Record<string, unknown>, now: Date) => {
+  await db
+    .update(users)
+    .set({ notificationSettings: settings, updatedAt: now })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+};

@@ -1,0 +1,113 @@
+import { isNewId, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { revokeAllSessions } from '../identity/identity.repository.ts';
+import { listInvitationKeys, revokeUserKeys } from '../invitations/user-keys.repository.ts';
+import { toTenantRoleCode } from '../tenants/tenants.mappers.ts';
+import type { TenantRoleCode } from '../tenants/tenants.table.ts';
+import { toPerson } from './people.mappers.ts';
+import * as repo from './people.repository.ts';
+
+const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
+
+export type PersonSaveInput = {
+  Id?: string | undefined;
+  FirstName: string;
+  LastName: string;
+  Email?: string | undefined;
+  Active?: boolean | undefined;
+  TenantRole?: TenantRole | undefined;
+};
+
+/**
+ * Rules for people (DESIGN.md §4; decided here):
+ * - Owners and Admins manage people; only an Owner may make someone an Owner or change an Owner.
+ * - The tenant always keeps one active Owner: the last one cannot be demoted or deactivated.
+ * - Nobody deactivates themselves (an admin would lock themselves out mid-task).
+ * - Active people, invited ones included, count against the plan's people quota.
+ * - Deactivation ends every session of the person and voids their outstanding keys.
+ */
+export const createPeopleService = (ctx: AppContext) => {
+  const withInvitations = async (db: Db, tenantId: string, rows: repo.UserRow[]): Promise<Person[]> => {
+    const keys = await listInvitationKeys(
+      db,
+      tenantId,
+      rows.map((row) => row.id),
+    );
+    const now = ctx.clock.now();
+    return rows.map((row) => toPerson(row, keys, now));
+  };
+
+  const assertQuota = async (db: Db, auth: AuthContext) => {
+    const quota = PLAN_QUOTAS[auth.planCode].people;
+    if (quota !== null && (await repo.countActivePeople(db, auth.tenantId)) >= quota) {
+      throw conflict(`Your ${PLAN_NAMES[auth.planCode]} plan includes ${quota} people. Upgrade your plan or deactivate someone first.`);
+    }
+  };
+
+  const create = async (db: Db, auth: AuthContext, input: PersonSaveInput, role: TenantRoleCode): Promise<repo.UserRow> => {
+    if (!input.Email) throw fieldError('Email', 'Please provide a valid email address!');
+    if (role === 'owner' && auth.role !== 'owner') throw forbidden('Only an Owner can make someone an Owner.');
+    if (input.Active !== false) await assertQuota(db, auth);
+    if (await repo.isEmailTaken(db, input.Email)) throw conflict('Someone with this email address already has a Plansmith account.');
+    return repo.insertPerson(db, {
+      tenantId: auth.tenantId,
+      id: newId(),
+      email: input.Email,
+      firstName: input.FirstName,
+      lastName: input.LastName,
+      active: input.Active ?? true,
+      tenantRole: role,
+      now: ctx.clock.now(),
+    });
+  };
+
+  const update = async (db: Db, auth: AuthContext, id: string, input: PersonSaveInput): Promise<repo.UserRow> => {
+    const current = await repo.findPerson(db, auth.tenantId, id);
+    if (!current) throw notFound('The person');
+    if (input.Email && input.Email !== current.email) throw fieldError('Email', 'The email address cannot be changed.');
+    const role = input.TenantRole ? toTenantRoleCode(input.TenantRole) : current.tenantRole;
+    const active = input.Active ?? current.active;
+    const touchesOwner = current.tenantRole === 'owner' || role === 'owner';
+    if (touchesOwner && auth.role !== 'owner' && (role !== current.tenantRole || active !== current.active)) {
+      throw forbidden('Only an Owner can grant, change or deactivate the Owner role.');
+    }
+    if (!active && id === auth.userId) throw badRequest('You cannot deactivate yourself.');
+    const losesOwner = current.tenantRole === 'owner' && current.active && (role !== 'owner' || !active);
+    if (losesOwner && (await repo.countActiveOwners(db, auth.tenantId)) <= 1) {
+      throw conflict('Your account needs at least one active Owner. Make someone else an Owner first.');
+    }
+    if (active && !current.active) await assertQuota(db, auth);
+    const now = ctx.clock.now();
+    const row = await repo.updatePerson(
+      db,
+      auth.tenantId,
+      id,
+      { firstName: input.FirstName, lastName: input.LastName, active, tenantRole: role },
+      now,
+    );
+    if (!row) throw notFound('The person');
+    if (current.active && !active) {
+      await revokeAllSessions(db, auth.tenantId, id, now);
+      await revokeUserKeys(db, auth.tenantId, id, null, now);
+    }
+    return row;
+  };
+
+  return {
+    list: async (auth: AuthContext, isActive?: boolean): Promise<Person[]> =>
+      withInvitations(ctx.db, auth.tenantId, await repo.listPeople(ctx.db, auth.tenantId, isActive)),
+
+    save: async (auth: AuthContext, input: PersonSaveInput): Promise<Person> =>
+      ctx.db.transaction(async (tx) => {
+        const row = isNewId(input.Id)
+          ? await create(tx, auth, input, toTenantRoleCode(input.TenantRole ?? 'Member'))
+          : await update(tx, auth, input.Id as string, input);
+        const [person] = await withInvitations(tx, auth.tenantId, [row]);
+        return person as Person;
+      }),
+  };
+};
