@@ -1,8 +1,31 @@
-import { Typography } from 'antd';
-import { AnonymousCard } from '../layouts/anonymous-layout.tsx';
+import { getHref } from '@plansmith/contract';
+import { Button, Result } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SetPasswordForm } from '../../features/registration/components/set-password-form.tsx';
+import { SignupCard, SignupStep } from '../../features/registration/components/signup-steps.tsx';
 
-export const RegisterEmailVerifyPage = () => (
-  <AnonymousCard title="Set Your Password">
-    <Typography.Paragraph>This page is not available yet.</Typography.Paragraph>
-  </AnonymousCard>
-);
+/** Step 3 of 4 at /register/emailverify?key=…: set the password, then on to the payment step. */
+export const RegisterEmailVerifyPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const key = params.get('key');
+  return (
+    <SignupCard>
+      <SignupStep step={3} title="Set Your Password" />
+      {key ? (
+        <SetPasswordForm verifyKey={key} onCompleted={() => navigate(getHref('registerPayment'))} />
+      ) : (
+        <Result
+          status="warning"
+          title="This link is missing its key"
+          subTitle="Open the link from your verification email again, or register to get a new one."
+          extra={
+            <Link to={getHref('register')}>
+              <Button type="primary">Register</Button>
+            </Link>
+          }
+        />
+      )}
+    </SignupCard>
+  );
+};

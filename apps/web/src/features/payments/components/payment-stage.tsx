@@ -1,0 +1,75 @@
+import type { BillingCycle, Product } from '@plansmith/contract';
+import { Alert, Button, Checkbox, Descriptions, Flex, Typography } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { LoadingState } from '../../../shared/ui/query-state.tsx';
+import { perMonthDollars } from '../lib/pricing.ts';
+import type { CardFormHandle } from './card-form.ts';
+import { SandboxCardForm } from './sandbox-card-form.tsx';
+
+// Stripe.js and its React bindings are loaded only on this step, and only with real keys.
+const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form.tsx')).StripeCardForm }));
+
+type Props = {
+  product: Product;
+  cycle: BillingCycle;
+  total: number;
+  publicKey: string;
+  sandbox: boolean;
+  clientSecret: string;
+  billingName: string;
+  onBack: () => void;
+};
+
+/** Stage 2, Payment Options (SPEC.md §2): summary, total due today, the card form, terms, Back and Submit Order. */
+export const PaymentStage = ({ product, cycle, total, publicKey, sandbox, clientSecret, billingName, onBack }: Props) => {
+  const cardForm = useRef<CardFormHandle>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const submit = async () => {
+    if (!cardForm.current) return;
+    setSubmitting(true);
+    const error = await cardForm.current.confirm();
+    setFailed(Boolean(error));
+    setSubmitting(false);
+  };
+
+  return (
+    <div>
+      <Typography.Title level={4}>Order summary</Typography.Title>
+      <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
+        <Descriptions.Item label="Plan">{product.Name}</Descriptions.Item>
+        <Descriptions.Item label="Billing">{cycle === 'year' ? 'Billed annually' : 'Billed monthly'}</Descriptions.Item>
+        <Descriptions.Item label="Price">{formatUsd(perMonthDollars(product, cycle))} per month</Descriptions.Item>
+        <Descriptions.Item label="Total due today">
+          <strong data-testid="total-due-today">{formatUsd(total)}</strong>
+          {cycle === 'year' ? <Typography.Text type="secondary"> (12 months)</Typography.Text> : null}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={4}>Card details</Typography.Title>
+      {sandbox ? (
+        <SandboxCardForm ref={cardForm} publicKey={publicKey} clientSecret={clientSecret} billingName={billingName} />
+      ) : (
+        <Suspense fallback={<LoadingState label="Loading the secure payment form…" />}>
+          <StripeCardForm ref={cardForm} publicKey={publicKey} clientSecret={clientSecret} />
+        </Suspense>
+      )}
+      <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} style={{ marginTop: 16 }}>
+        I agree to the Plansmith <a href="/terms">Terms of Service</a>.
+      </Checkbox>
+      {failed && !sandbox ? (
+        <Alert type="warning" showIcon style={{ marginTop: 12 }} message="Please check your card details and try again." />
+      ) : null}
+      <Flex justify="space-between" style={{ marginTop: 24 }}>
+        <Button onClick={onBack} disabled={submitting}>
+          Back
+        </Button>
+        <Button type="primary" size="large" disabled={!agreed} loading={submitting} onClick={() => void submit()}>
+          {submitting ? 'Processing...' : 'Submit Order'}
+        </Button>
+      </Flex>
+    </div>
+  );
+};
