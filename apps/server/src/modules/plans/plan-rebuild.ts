@@ -20,36 +20,42 @@ type GroupRow = {
 };
 
 /**
- * RebuildPlan: the plan's totals recomputed from its items and active expenses. Expenses are
- * summed per item once, joined to the items, and grouped by category, by item type and overall
- * with GROUPING SETS: one statement whatever the number of items.
+ * RebuildPlan: the plan's totals recomputed from its items and active expenses. Each item's
+ * expenses are summed through the (tenant_id, budget_item_id) index (LATERAL), then grouped by
+ * category, by item type and overall with GROUPING SETS; expenses tied to no item are summed
+ * alongside. One statement whatever the number of items.
  */
 export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string, now: Date): Promise<PlanTotals> => {
   const rows = await queryRows<GroupRow>(
     db,
     sql`
-    WITH spent AS (
-      SELECT budget_item_id,
-        sum(amount_cents) FILTER (WHERE status = 3) AS actual,
-        sum(amount_cents) FILTER (WHERE status = 2) AS committed,
-        sum(amount_cents) FILTER (WHERE status = 1) AS planned
-      FROM expenses
-      WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active
-      GROUP BY budget_item_id
+    WITH per_item AS (
+      SELECT bi.id, bi.budget_category_id, bi.item_type, bi.amount_cents, s.actual, s.committed, s.planned
+      FROM budget_items bi
+      LEFT JOIN LATERAL (
+        SELECT
+          sum(e.amount_cents) FILTER (WHERE e.status = 3) AS actual,
+          sum(e.amount_cents) FILTER (WHERE e.status = 2) AS committed,
+          sum(e.amount_cents) FILTER (WHERE e.status = 1) AS planned
+        FROM expenses e
+        WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active
+      ) s ON true
+      WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId}
     )
     SELECT
-      GROUPING(bi.budget_category_id, bi.item_type)::int AS grouping_level,
-      bi.budget_category_id::text AS budget_category_id, bc.name AS category_name, bc.category_type::int AS category_type,
-      bc.sort_order AS sort_order, bi.item_type::int AS item_type,
-      sum(bi.amount_cents) AS budget, sum(s.actual) AS actual, sum(s.committed) AS committed, sum(s.planned) AS planned,
-      count(bi.id) AS item_count
-    FROM budget_items bi
-    JOIN budget_categories bc ON bc.tenant_id = bi.tenant_id AND bc.id = bi.budget_category_id
-    LEFT JOIN spent s ON s.budget_item_id = bi.id
-    WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId}
-    GROUP BY GROUPING SETS ((bi.budget_category_id, bc.name, bc.category_type, bc.sort_order), (bi.item_type), ())
+      GROUPING(p.budget_category_id, p.item_type)::int AS grouping_level,
+      p.budget_category_id::text AS budget_category_id, bc.name AS category_name, bc.category_type::int AS category_type,
+      bc.sort_order AS sort_order, p.item_type::int AS item_type,
+      sum(p.amount_cents) AS budget, sum(p.actual) AS actual, sum(p.committed) AS committed, sum(p.planned) AS planned,
+      count(p.id) AS item_count
+    FROM per_item p
+    JOIN budget_categories bc ON bc.tenant_id = ${tenantId} AND bc.id = p.budget_category_id
+    GROUP BY GROUPING SETS ((p.budget_category_id, bc.name, bc.category_type, bc.sort_order), (p.item_type), ())
     UNION ALL
-    SELECT 4, NULL, NULL, NULL, NULL, NULL, NULL, actual, committed, planned, 0 FROM spent WHERE budget_item_id IS NULL
+    SELECT 4, NULL, NULL, NULL, NULL, NULL, NULL,
+      sum(amount_cents) FILTER (WHERE status = 3), sum(amount_cents) FILTER (WHERE status = 2), sum(amount_cents) FILTER (WHERE status = 1), 0
+    FROM expenses
+    WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND budget_item_id IS NULL
     `,
   );
   const sumsOf = (row: GroupRow) => ({
