@@ -5,6 +5,7 @@ import type { MenuProps } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../features/identity/api/identity-queries.ts';
+import { OnboardingOverlay } from '../../features/onboarding/components/onboarding-overlay.tsx';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { LoadingState } from '../../shared/ui/query-state.tsx';
@@ -101,6 +102,7 @@ export const AppShell = () => {
               <Outlet />
             </Suspense>
           </main>
+          <OnboardingOverlay />
         </Layout.Content>
       </Layout>
     </Layout>

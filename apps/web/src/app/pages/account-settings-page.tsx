@@ -1,5 +1,24 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { Card } from 'antd';
+import { AccountSettingsForm } from '../../features/account/components/account-settings-form.tsx';
+import { useTenant } from '../../features/identity/api/identity-queries.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const AccountSettingsPage = () => (
-  <AreaPlaceholder title="Account Settings" description="Your company account’s details will be managed here." />
-);
+/** /account/settings: the tenant's name and details. */
+export const AccountSettingsPage = () => {
+  const tenant = useTenant();
+  return (
+    <>
+      <PageHeader title="Account Settings" subtitle="Your company account." />
+      <Card>
+        {tenant.isPending ? (
+          <LoadingState />
+        ) : tenant.isError ? (
+          <ErrorState error={tenant.error} onRetry={() => void tenant.refetch()} />
+        ) : (
+          <AccountSettingsForm key={tenant.data.Id} tenant={tenant.data} />
+        )}
+      </Card>
+    </>
+  );
+};

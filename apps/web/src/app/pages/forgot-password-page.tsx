@@ -1,8 +1,8 @@
-import { Typography } from 'antd';
+import { ForgotPasswordForm } from '../../features/recovery/components/forgot-password-form.tsx';
 import { AnonymousCard } from '../layouts/anonymous-layout.tsx';
 
 export const ForgotPasswordPage = () => (
   <AnonymousCard title="Forgot Password">
-    <Typography.Paragraph>This page is not available yet.</Typography.Paragraph>
+    <ForgotPasswordForm />
   </AnonymousCard>
 );

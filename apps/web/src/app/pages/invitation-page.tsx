@@ -1,8 +1,14 @@
-import { Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { InvitationForm } from '../../features/invitations/components/invitation-form.tsx';
 import { AnonymousCard } from '../layouts/anonymous-layout.tsx';
 
-export const InvitationPage = () => (
-  <AnonymousCard title="Invitation">
-    <Typography.Paragraph>This page is not available yet.</Typography.Paragraph>
-  </AnonymousCard>
-);
+/** /invitation?key=… — completing it signs the person in and opens the app. */
+export const InvitationPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <AnonymousCard title="Accept Your Invitation">
+      <InvitationForm invitationKey={params.get('key')} onJoined={() => navigate('/', { replace: true })} />
+    </AnonymousCard>
+  );
+};

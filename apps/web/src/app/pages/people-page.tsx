@@ -1,3 +1,55 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { UserAddOutlined } from '@ant-design/icons';
+import type { Person } from '@plansmith/contract';
+import { Button, Card, Segmented } from 'antd';
+import { useState } from 'react';
+import { useProfile } from '../../features/identity/api/identity-queries.ts';
+import { type PeopleFilter, usePeople } from '../../features/people/api/people-queries.ts';
+import { EditPersonModal } from '../../features/people/components/edit-person-modal.tsx';
+import { InvitePersonModal } from '../../features/people/components/invite-person-modal.tsx';
+import { PeopleTable } from '../../features/people/components/people-table.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const PeoplePage = () => <AreaPlaceholder title="People" description="People and invitations will be managed here." />;
+const FILTERS: { value: PeopleFilter; label: string }[] = [
+  { value: 'all', label: 'Everyone' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** /account/people (Owners and Admins): people, invitations, activation and account roles. */
+export const PeoplePage = () => {
+  const profile = useProfile();
+  const [filter, setFilter] = useState<PeopleFilter>('all');
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<Person | null>(null);
+  const people = usePeople(filter);
+  const callerRole = profile.data?.TenantRole;
+
+  return (
+    <>
+      <PageHeader
+        title="People"
+        subtitle="Invite people by email, change their account role, and deactivate those who leave."
+        actions={
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+            Invite person
+          </Button>
+        }
+      />
+      <Card>
+        <Segmented<PeopleFilter> options={FILTERS} value={filter} onChange={setFilter} style={{ marginBottom: 16 }} aria-label="Show" />
+        {people.isPending ? (
+          <LoadingState label="Loading people…" />
+        ) : people.isError ? (
+          <ErrorState error={people.error} onRetry={() => void people.refetch()} />
+        ) : people.data.length === 0 ? (
+          <EmptyState description={filter === 'inactive' ? 'Nobody is deactivated.' : 'No people here yet.'} />
+        ) : (
+          <PeopleTable people={people.data} callerId={profile.data?.Id} callerRole={callerRole} onEdit={setEditing} />
+        )}
+      </Card>
+      <InvitePersonModal open={inviting} callerRole={callerRole} onClose={() => setInviting(false)} />
+      <EditPersonModal person={editing} callerRole={callerRole} callerId={profile.data?.Id} onClose={() => setEditing(null)} />
+    </>
+  );
+};

@@ -1,2 +1,54 @@
-/** The context team picker of SPEC.md §4 (people and teams issue). */
-export const TeamPicker = () => null;
+import { TeamOutlined } from '@ant-design/icons';
+import { Select, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useContextSelection } from '../../../shared/context/context-selection.tsx';
+import { useMyTeams } from '../api/team-queries.ts';
+
+/**
+ * The context team picker (SPEC.md §4): the last chosen team, otherwise the first of the user's
+ * teams. Signing in clears the stored choice (startSession), so each sign-in starts at the first.
+ */
+export const TeamPicker = () => {
+  const { teamId, setTeamId } = useContextSelection();
+  const teams = useMyTeams();
+  const list = teams.data ?? [];
+  const chosen = list.find((team) => team.Id === teamId) ?? null;
+
+  useEffect(() => {
+    if (!teams.data) return;
+    const first = teams.data[0]?.Id ?? null;
+    // A remembered team that is gone (deleted, deactivated, left) falls back to the first one.
+    if (!teams.data.some((team) => team.Id === teamId) && teamId !== first) setTeamId(first);
+  }, [teams.data, teamId, setTeamId]);
+
+  if (teams.isError) {
+    return (
+      <Tooltip title="Your teams could not be loaded. Click to try again.">
+        <Select
+          aria-label="Context team"
+          status="error"
+          placeholder="Teams unavailable — retry"
+          style={{ width: 220 }}
+          open={false}
+          onClick={() => void teams.refetch()}
+        />
+      </Tooltip>
+    );
+  }
+
+  return (
+    <Select
+      aria-label="Context team"
+      style={{ width: 220 }}
+      loading={teams.isPending}
+      placeholder={teams.isPending ? 'Loading teams…' : 'No teams yet'}
+      disabled={!teams.isPending && list.length === 0}
+      value={chosen?.Id}
+      onChange={(value: string) => setTeamId(value)}
+      options={list.map((team) => ({ value: team.Id, label: team.Name }))}
+      suffixIcon={<TeamOutlined />}
+      showSearch={list.length > 6}
+      optionFilterProp="label"
+    />
+  );
+};

@@ -1,0 +1,86 @@
+import type { TenantRole } from '@plansmith/contract';
+import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useInvitePerson } from '../api/people-mutations.ts';
+import { roleOptionsFor } from './role-options.ts';
+
+type InviteValues = { firstName: string; lastName: string; email: string; role: TenantRole };
+
+/** Adds a person to the account and mails them an invitation link valid for 7 days. */
+export const InvitePersonModal = ({
+  open,
+  callerRole,
+  onClose,
+}: {
+  open: boolean;
+  callerRole: TenantRole | undefined;
+  onClose: () => void;
+}) => {
+  const [form] = Form.useForm<InviteValues>();
+  const invite = useInvitePerson();
+  const { message } = App.useApp();
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      invite.reset();
+    }
+  }, [open, form, invite.reset]);
+
+  const submit = (values: InviteValues) =>
+    invite.mutate(
+      { FirstName: values.firstName.trim(), LastName: values.lastName.trim(), Email: values.email.trim(), TenantRole: values.role },
+      {
+        onSuccess: (result) => {
+          void message.success(`Invitation sent to ${result.Email}.`);
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      open={open}
+      title="Invite a person"
+      okText="Send invitation"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={invite.isPending}
+      destroyOnHidden
+    >
+      {invite.isError ? (
+        <Alert type="error" showIcon message={errorMessage(invite.error)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'Member' }}>
+        <Form.Item
+          label="First name"
+          name="firstName"
+          rules={[{ required: true, whitespace: true, message: 'Please enter a first name!' }, { max: 100 }]}
+        >
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="Last name"
+          name="lastName"
+          rules={[{ required: true, whitespace: true, message: 'Please enter a last name!' }, { max: 100 }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Please enter an email address!' },
+            { type: 'email', message: 'Please provide a valid email address!' },
+          ]}
+          extra="The invitation link is mailed here and works for 7 days."
+        >
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Account role" name="role">
+          <Select options={roleOptionsFor(callerRole)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

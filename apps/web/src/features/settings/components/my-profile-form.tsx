@@ -1,0 +1,48 @@
+import type { UserProfile } from '@plansmith/contract';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useSaveMyProfile } from '../api/settings-api.ts';
+
+type Values = { firstName: string; lastName: string };
+
+/** The signed-in user's name; the e-mail address is the sign-in name and is shown, not edited. */
+export const MyProfileForm = ({ profile }: { profile: UserProfile }) => {
+  const save = useSaveMyProfile();
+  const { message } = App.useApp();
+  return (
+    <Form<Values>
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ firstName: profile.FirstName, lastName: profile.LastName }}
+      onFinish={(values) =>
+        save.mutate(
+          { FirstName: values.firstName.trim(), LastName: values.lastName.trim() },
+          { onSuccess: () => void message.success('Your profile was saved.') },
+        )
+      }
+      style={{ maxWidth: 480 }}
+    >
+      {save.isError ? <Alert type="error" showIcon message={errorMessage(save.error)} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <Form.Item
+        label="First name"
+        name="firstName"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your first name!' }, { max: 100 }]}
+      >
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item
+        label="Last name"
+        name="lastName"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your last name!' }, { max: 100 }]}
+      >
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item label="Email" extra="You sign in with this address. Ask an admin if it needs to change.">
+        <Input value={profile.Email} disabled />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        Save profile
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,46 @@
+import type { NotificationSettings } from '@plansmith/contract';
+import { Alert, App, Button, Checkbox, Flex, Form, Typography } from 'antd';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useSaveNotificationSettings } from '../api/settings-api.ts';
+
+const CHOICES: { name: keyof NotificationSettings; label: string; help: string }[] = [
+  {
+    name: 'CommentsOnMyPlans',
+    label: 'Comments on my team’s plans',
+    help: 'When someone comments on a plan, budget item or expense of your teams.',
+  },
+  { name: 'BudgetThresholds', label: 'Budget alerts', help: 'When a budget item passes 80% and 100% of its amount.' },
+  { name: 'TeamChanges', label: 'Team changes', help: 'When you are added to a team, removed from one, or your role changes.' },
+  { name: 'WeeklySummary', label: 'Weekly summary', help: 'Every Monday: spend against budget for your context plan.' },
+  { name: 'ProductNews', label: 'Product news', help: 'Occasional news about new Plansmith features.' },
+];
+
+/** The user's e-mail notification choices, stored per user. */
+export const NotificationSettingsForm = ({ settings }: { settings: NotificationSettings }) => {
+  const save = useSaveNotificationSettings();
+  const { message } = App.useApp();
+  return (
+    <Form<NotificationSettings>
+      initialValues={settings}
+      onFinish={(values) =>
+        save.mutate({ ...settings, ...values }, { onSuccess: () => void message.success('Your notification choices were saved.') })
+      }
+    >
+      {save.isError ? <Alert type="error" showIcon message={errorMessage(save.error)} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+        {CHOICES.map((choice) => (
+          <Form.Item key={choice.name} name={choice.name} valuePropName="checked" style={{ marginBottom: 8 }}>
+            <Checkbox>
+              <Typography.Text strong>{choice.label}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{choice.help}</Typography.Text>
+            </Checkbox>
+          </Form.Item>
+        ))}
+      </Flex>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        Save choices
+      </Button>
+    </Form>
+  );
+};

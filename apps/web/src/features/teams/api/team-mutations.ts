@@ -1,0 +1,37 @@
+import { type BodyOf, teamRoutes } from '@plansmith/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client.ts';
+import { teamKeys } from './team-queries.ts';
+
+export const useSaveTeam = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (team: BodyOf<typeof teamRoutes.save>) => callApi(teamRoutes.save, team),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamKeys.views() });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.mine() });
+    },
+  });
+};
+
+export const useDeleteTeam = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (teamId: string) => callApi(teamRoutes.delete, { Id: teamId }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+};
+
+/** Add (Add), change the role (Update) or remove (neither) one member. */
+export const useChangeTeamMember = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: BodyOf<typeof teamRoutes.changeTeamMember>) => callApi(teamRoutes.changeTeamMember, change),
+    onSuccess: (members, change) => {
+      queryClient.setQueryData(teamKeys.members(change.TeamId), members);
+      void queryClient.invalidateQueries({ queryKey: teamKeys.views() });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.people() });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.mine() });
+    },
+  });
+};
