@@ -1,5 +1,63 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { getHref } from '@plansmith/contract';
+import { Card, Col, Row } from 'antd';
+import { Link } from 'react-router';
+import { ActivityList } from '../../features/activities/components/activity-list.tsx';
+import { useDashboard } from '../../features/dashboard/api/dashboard-queries.ts';
+import { MoneyOverview } from '../../features/dashboard/components/money-overview.tsx';
+import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { OverdueExpenses } from '../../features/dashboard/components/overdue-expenses.tsx';
+import { TopCategories } from '../../features/dashboard/components/top-categories.tsx';
+import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
+import { useContextSelection } from '../../shared/context/context-selection.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const DashboardPage = () => (
-  <AreaPlaceholder title="Dashboard" description="The dashboard of your context plan will show budget, spend and burn rate here." />
-);
+const DashboardForPlan = ({ planId }: { planId: string }) => {
+  const dashboard = useDashboard(planId);
+  if (dashboard.isLoading) return <LoadingState label="Loading the dashboard…" />;
+  if (dashboard.isError) {
+    return <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} title="The dashboard could not be loaded." />;
+  }
+  const data = dashboard.data;
+  if (!data) return null;
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle={data.PlanName} />
+      <MoneyOverview dashboard={data} />
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={16}>
+          <Card title="Spend by month" extra={<Link to={getHref('spending')}>Spending</Link>}>
+            <MonthlySpendChart months={data.Months} height={280} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card title="Top categories" extra={<Link to={getHref('reports')}>Report</Link>}>
+            <TopCategories categories={data.TopCategories} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="Overdue planned or committed expenses" extra={<Link to={getHref('expenses')}>Expenses</Link>}>
+            <OverdueExpenses expenses={data.Overdue} count={data.OverdueCount} amount={data.OverdueAmount} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="Recent activity" extra={<Link to={getHref('plan', { id: data.MarketingPlanId })}>Plan</Link>}>
+            {data.RecentActivity.length ? <ActivityList activities={data.RecentActivity} /> : <EmptyState description="No activity yet." />}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+};
+
+export const DashboardPage = () => {
+  const { planId } = useContextSelection();
+  return planId ? (
+    <DashboardForPlan planId={planId} />
+  ) : (
+    <>
+      <PageHeader title="Dashboard" />
+      <NoContextPlan what="budget, spend and burn rate" />
+    </>
+  );
+};

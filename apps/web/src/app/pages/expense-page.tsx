@@ -1,3 +1,102 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { DeleteOutlined } from '@ant-design/icons';
+import { getHref } from '@plansmith/contract';
+import { App, Button, Card, Col, Popconfirm, Row } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
+import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
+import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useDeleteExpense } from '../../features/expenses/api/expense-mutations.ts';
+import { useExpense } from '../../features/expenses/api/expense-queries.ts';
+import { ExpenseForm } from '../../features/expenses/components/expense-form.tsx';
+import { ExpenseStatusTag } from '../../features/expenses/components/expense-status-tag.tsx';
+import { ApiError, errorMessage } from '../../shared/api/api-error.ts';
+import { useContextSelection } from '../../shared/context/context-selection.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const ExpensePage = () => <AreaPlaceholder title="Expense" description="This expense’s details will be shown here." />;
+/** /expenses/new (optionally ?item=<budget item id>) records an expense in the context plan. */
+const NewExpense = () => {
+  const { planId } = useContextSelection();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  if (!planId) return <NoContextPlan what="expenses" />;
+  return (
+    <>
+      <PageHeader title="Record expense" />
+      <Card style={{ maxWidth: 720 }}>
+        <ExpenseForm
+          planId={planId}
+          defaultItemId={search.get('item')}
+          onSaved={(expense) => void navigate(getHref('expense', { id: expense.Id }), { replace: true })}
+          onCancel={() => void navigate(getHref('expenses'))}
+        />
+      </Card>
+    </>
+  );
+};
+
+const ExistingExpense = ({ id }: { id: string }) => {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const expense = useExpense(id);
+  const remove = useDeleteExpense();
+  if (expense.isLoading) return <LoadingState label="Loading the expense…" />;
+  if (expense.error instanceof ApiError && expense.error.status === 404) {
+    return <EmptyState description="This expense does not exist, or you cannot see its plan." />;
+  }
+  if (expense.isError) return <ErrorState error={expense.error} onRetry={() => void expense.refetch()} />;
+  const data = expense.data;
+  if (!data) return null;
+  const deleteExpense = async () => {
+    try {
+      await remove.mutateAsync({ ExpenseId: data.Id });
+      message.success('Expense deleted.');
+      void navigate(getHref('expenses'));
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={data.Name}
+        subtitle={<ExpenseStatusTag status={data.Status} />}
+        actions={
+          <Popconfirm
+            title="Delete this expense?"
+            description="It leaves the budget’s figures; the activity trail keeps a record."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={deleteExpense}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+              Delete
+            </Button>
+          </Popconfirm>
+        }
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Card>
+            <ExpenseForm key={data.UpdatedAt} planId={data.MarketingPlanId} expense={data} onSaved={() => undefined} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <CommentsPanel target={{ EntityType: 'Expense', EntityId: data.Id }} />
+            </Col>
+            <Col span={24}>
+              <ActivityFeed target={{ EntityType: 'Expense', EntityId: data.Id }} />
+            </Col>
+          </Row>
+        </Col>
+      </Row>
+    </>
+  );
+};
+
+export const ExpensePage = () => {
+  const { id = '' } = useParams();
+  return id === 'new' ? <NewExpense /> : <ExistingExpense id={id} />;
+};

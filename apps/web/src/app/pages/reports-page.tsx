@@ -1,3 +1,88 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Typography } from 'antd';
+import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useBudgetCategoriesReport } from '../../features/reports/api/report-queries.ts';
+import { CategoryReportChart } from '../../features/reports/components/category-report-chart.tsx';
+import { CategoryReportTable } from '../../features/reports/components/category-report-table.tsx';
+import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { useContextSelection } from '../../shared/context/context-selection.tsx';
+import { formatDate } from '../../shared/format/dates.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const ReportsPage = () => <AreaPlaceholder title="Reports" description="The budget-category report will be shown here." />;
+/** Printing shows the report alone: no navigation, context bar or buttons. */
+const PRINT_CSS = `
+@media print {
+  .ant-layout-sider, .ant-layout-header, .no-print { display: none !important; }
+  .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; }
+  .report-print-title { display: block !important; }
+  .ant-card { box-shadow: none !important; border: 0 !important; break-inside: avoid; }
+  .report-table tr { break-inside: avoid; }
+}`;
+
+const ReportForPlan = ({ planId }: { planId: string }) => {
+  const { message } = App.useApp();
+  const report = useBudgetCategoriesReport(planId);
+  if (report.isLoading) return <LoadingState label="Loading the report…" />;
+  if (report.isError)
+    return <ErrorState error={report.error} onRetry={() => void report.refetch()} title="The report could not be loaded." />;
+  if (!report.data) return null;
+  const data = report.data;
+  const exportXlsx = () => downloadReportXlsx(data).catch((error: unknown) => message.error(errorMessage(error)));
+  return (
+    <>
+      <PageHeader
+        title="Budget categories report"
+        subtitle={`${data.PlanName} · ${formatDate(data.StartDate)} – ${formatDate(data.EndDate)}`}
+        actions={
+          <Flex gap={8} className="no-print" wrap>
+            <Button icon={<DownloadOutlined />} onClick={() => downloadReportCsv(data)}>
+              Export CSV
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={exportXlsx}>
+              Export XLSX
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+              Print
+            </Button>
+          </Flex>
+        }
+      />
+      {data.Rows.length === 0 ? (
+        <Card>
+          <EmptyState description="This plan has no budget categories with money yet." />
+        </Card>
+      ) : (
+        <Flex vertical gap={16}>
+          <Card title="Budgeted, committed and actual by category">
+            <CategoryReportChart report={data} />
+          </Card>
+          <Card title="By category and type">
+            <CategoryReportTable report={data} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              Available = budgeted − committed − actual. Variance = budgeted − actual (negative: over budget). % spent = actual ÷ budgeted.
+            </Typography.Paragraph>
+          </Card>
+        </Flex>
+      )}
+    </>
+  );
+};
+
+export const ReportsPage = () => {
+  const { planId } = useContextSelection();
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      {planId ? (
+        <ReportForPlan planId={planId} />
+      ) : (
+        <>
+          <PageHeader title="Reports" />
+          <NoContextPlan what="budget categories report" />
+        </>
+      )}
+    </>
+  );
+};

@@ -1,3 +1,88 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { Card, Col, Row, Statistic } from 'antd';
+import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useSpendingReport } from '../../features/spending/api/spending-queries.ts';
+import { CategorySpendChart, PayeeSpendChart } from '../../features/spending/components/breakdown-charts.tsx';
+import { CumulativeBurnChart } from '../../features/spending/components/cumulative-burn-chart.tsx';
+import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
+import { useContextSelection } from '../../shared/context/context-selection.tsx';
+import { formatPercent, formatUsd } from '../../shared/format/money.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const SpendingPage = () => <AreaPlaceholder title="Spending" description="Spending over time will be charted here." />;
+const SpendingForPlan = ({ planId }: { planId: string }) => {
+  const spending = useSpendingReport(planId);
+  if (spending.isLoading) return <LoadingState label="Loading spending…" />;
+  if (spending.isError) {
+    return <ErrorState error={spending.error} onRetry={() => void spending.refetch()} title="Spending could not be loaded." />;
+  }
+  const data = spending.data;
+  if (!data) return null;
+  const burn = data.Budgeted > 0 ? data.Actual / data.Budgeted : 0;
+  return (
+    <>
+      <PageHeader title="Spending" subtitle={data.PlanName} />
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={6}>
+          <Card size="small">
+            <Statistic title="Budget" value={formatUsd(data.Budgeted)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card size="small">
+            <Statistic title="Spent" value={formatUsd(data.Actual)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card size="small">
+            <Statistic title="Committed" value={formatUsd(data.Committed)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card size="small">
+            <Statistic title="Spent vs. time elapsed" value={`${formatPercent(burn)} / ${formatPercent(data.ElapsedRatio)}`} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Spend by month against the phased budget">
+            <MonthlySpendChart months={data.Months} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Cumulative spend against budget">
+            <CumulativeBurnChart months={data.Months} asOf={data.AsOf} elapsedRatio={data.ElapsedRatio} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="By category">
+            {data.ByCategory.length ? (
+              <CategorySpendChart categories={data.ByCategory} />
+            ) : (
+              <EmptyState description="No budget or spend yet." />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="By payee">
+            {data.ByPayee.length ? (
+              <PayeeSpendChart payees={data.ByPayee} />
+            ) : (
+              <EmptyState description="No committed or actual spend yet." />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+};
+
+export const SpendingPage = () => {
+  const { planId } = useContextSelection();
+  return planId ? (
+    <SpendingForPlan planId={planId} />
+  ) : (
+    <>
+      <PageHeader title="Spending" />
+      <NoContextPlan what="spending" />
+    </>
+  );
+};

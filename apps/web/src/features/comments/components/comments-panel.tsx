@@ -1,0 +1,145 @@
+import { COMMENT_MAX_LENGTH, type Comment, type CommentTarget } from '@plansmith/contract';
+import { App, Avatar, Button, Card, Flex, Form, Input, List, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatDateTime } from '../../../shared/format/dates.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
+import { useComments, useDeleteComment, useSaveComment } from '../api/comment-queries.ts';
+
+const initialsOf = (name: string) =>
+  name
+    .split(' ')
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTarget }) => {
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(comment.Description);
+  const save = useSaveComment(target);
+  const remove = useDeleteComment(target);
+  const edited = comment.UpdatedAt !== comment.CreatedAt;
+  const saveEdit = async () => {
+    try {
+      await save.mutateAsync({ Id: comment.Id, Description: text });
+      setEditing(false);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+  const actions = [
+    ...(comment.CanEdit && !editing
+      ? [
+          <Button key="edit" type="link" size="small" onClick={() => setEditing(true)}>
+            Edit
+          </Button>,
+        ]
+      : []),
+    ...(comment.CanDelete
+      ? [
+          <Popconfirm
+            key="delete"
+            title="Delete this comment?"
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync(comment.Id).catch((error: unknown) => message.error(errorMessage(error)))}
+          >
+            <Button type="link" size="small" danger loading={remove.isPending}>
+              Delete
+            </Button>
+          </Popconfirm>,
+        ]
+      : []),
+  ];
+  return (
+    <List.Item actions={actions}>
+      <List.Item.Meta
+        avatar={<Avatar style={{ background: '#0958d9' }}>{initialsOf(comment.AuthorName)}</Avatar>}
+        title={
+          <Flex gap={8} align="baseline" wrap>
+            <Typography.Text strong>{comment.AuthorName}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDateTime(comment.CreatedAt)}
+              {edited ? ' · edited' : ''}
+            </Typography.Text>
+          </Flex>
+        }
+        description={
+          editing ? (
+            <Flex vertical gap={8}>
+              <Input.TextArea
+                aria-label="Edit comment"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                autoSize
+                maxLength={COMMENT_MAX_LENGTH}
+              />
+              <Flex gap={8}>
+                <Button size="small" type="primary" onClick={saveEdit} loading={save.isPending} disabled={!text.trim()}>
+                  Save
+                </Button>
+                <Button size="small" onClick={() => setEditing(false)}>
+                  Cancel
+                </Button>
+              </Flex>
+            </Flex>
+          ) : (
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0, color: 'rgba(0,0,0,0.88)' }}>
+              {comment.Description}
+            </Typography.Paragraph>
+          )
+        }
+      />
+    </List.Item>
+  );
+};
+
+/** Comments on a plan, budget item or expense: author and time; edit and delete your own. */
+export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarget; canWrite?: boolean }) => {
+  const { message } = App.useApp();
+  const comments = useComments(target);
+  const save = useSaveComment(target);
+  const [form] = Form.useForm<{ Description: string }>();
+  const submit = async ({ Description }: { Description: string }) => {
+    try {
+      await save.mutateAsync({ Description });
+      form.resetFields();
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+  return (
+    <Card title="Comments" size="small">
+      {comments.isLoading ? (
+        <LoadingState label="Loading comments…" />
+      ) : comments.isError ? (
+        <ErrorState error={comments.error} onRetry={() => void comments.refetch()} title="The comments could not be loaded." />
+      ) : comments.data && comments.data.length > 0 ? (
+        <List
+          itemLayout="vertical"
+          dataSource={comments.data}
+          renderItem={(comment) => <CommentItem comment={comment} target={target} />}
+          aria-label="Comments"
+        />
+      ) : (
+        <EmptyState description="No comments yet." />
+      )}
+      {canWrite ? (
+        <Form form={form} onFinish={submit} layout="vertical" style={{ marginTop: 12 }}>
+          <Form.Item
+            name="Description"
+            label="Add a comment"
+            rules={[{ required: true, whitespace: true, message: 'Please write a comment.' }]}
+          >
+            <Input.TextArea rows={2} maxLength={COMMENT_MAX_LENGTH} placeholder="Write a comment…" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Post comment
+          </Button>
+        </Form>
+      ) : null}
+    </Card>
+  );
+};

@@ -1,0 +1,65 @@
+import type { Dashboard } from '@plansmith/contract';
+import { Card, Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
+import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/** Budget, committed, spent and available with progress bars, and the burn rate against time. */
+export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
+  const { Budgeted, Committed, Actual, Available, BurnRate, ElapsedRatio } = dashboard;
+  const cards = [
+    { title: 'Budget', value: Budgeted, percent: 100, color: '#389e0d', note: `${dashboard.StartDate} to ${dashboard.EndDate}` },
+    { title: 'Committed', value: Committed, percent: share(Committed, Budgeted), color: '#faad14', note: 'Signed, not yet paid' },
+    { title: 'Spent', value: Actual, percent: share(Actual, Budgeted), color: '#0958d9', note: 'Actual expenses' },
+    {
+      title: 'Available',
+      value: Available,
+      percent: Math.max(0, share(Available, Budgeted)),
+      color: Available < 0 ? '#cf1322' : '#13c2c2',
+      note: 'Budget − committed − spent',
+    },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map((card) => (
+        <Col key={card.title} xs={24} sm={12} xl={6}>
+          <Card size="small">
+            <Statistic title={card.title} value={formatUsd(card.value)} valueStyle={{ color: card.value < 0 ? '#cf1322' : undefined }} />
+            <Progress
+              percent={card.percent}
+              showInfo={false}
+              strokeColor={card.color}
+              aria-label={`${card.title} ${card.percent}% of budget`}
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {card.note}
+            </Typography.Text>
+          </Card>
+        </Col>
+      ))}
+      <Col span={24}>
+        <Card size="small">
+          <Flex vertical gap={4}>
+            <Typography.Text strong>
+              Burn rate {formatPercent(BurnRate)} · {formatPercent(ElapsedRatio)} of the plan’s time elapsed
+            </Typography.Text>
+            <Progress
+              percent={Math.round(BurnRate * 100)}
+              success={{ percent: Math.round(ElapsedRatio * 100), strokeColor: '#8c8c8c' }}
+              status={BurnRate > 1 ? 'exception' : 'normal'}
+              format={() => formatPercent(BurnRate)}
+              aria-label={`Burn rate ${formatPercent(BurnRate)}`}
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {BurnRate > ElapsedRatio + 0.05
+                ? 'Spending is ahead of time: the budget is being used faster than the plan runs.'
+                : BurnRate < ElapsedRatio - 0.15
+                  ? 'Spending is behind time: money planned for earlier months is still unspent.'
+                  : 'Spending is on pace with the plan.'}
+            </Typography.Text>
+          </Flex>
+        </Card>
+      </Col>
+    </Row>
+  );
+};

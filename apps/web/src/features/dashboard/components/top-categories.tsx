@@ -1,0 +1,37 @@
+import type { SpendingCategory } from '@plansmith/contract';
+import { Flex, List, Progress, Typography } from 'antd';
+import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { EmptyState } from '../../../shared/ui/query-state.tsx';
+
+/** The categories with the most actual spend, each against its budget. */
+export const TopCategories = ({ categories }: { categories: SpendingCategory[] }) =>
+  categories.length === 0 ? (
+    <EmptyState description="No spending recorded yet." />
+  ) : (
+    <List
+      size="small"
+      dataSource={categories}
+      renderItem={(category) => {
+        const rate = category.Budgeted > 0 ? category.Actual / category.Budgeted : 0;
+        return (
+          <List.Item>
+            <Flex vertical style={{ width: '100%' }}>
+              <Flex justify="space-between" gap={8}>
+                <Typography.Text strong>{category.Name}</Typography.Text>
+                <Typography.Text>
+                  {formatUsd(category.Actual)} of {formatUsd(category.Budgeted)}
+                </Typography.Text>
+              </Flex>
+              <Progress
+                percent={Math.round(rate * 100)}
+                status={rate > 1 ? 'exception' : 'normal'}
+                format={() => formatPercent(rate)}
+                size="small"
+                aria-label={`${category.Name} ${formatPercent(rate)} spent`}
+              />
+            </Flex>
+          </List.Item>
+        );
+      }}
+    />
+  );

@@ -1,0 +1,54 @@
+import { budgetRoutes, expenseRoutes, type GetExpensesRequest, LOOKUP_TYPE_GL_CODE, lookupRoutes } from '@plansmith/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client.ts';
+
+export const expenseKeys = {
+  all: ['expenses'] as const,
+  lists: () => [...expenseKeys.all, 'list'] as const,
+  list: (request: GetExpensesRequest) => [...expenseKeys.lists(), request] as const,
+  detail: (id: string) => [...expenseKeys.all, 'detail', id] as const,
+  payees: (planId: string) => [...expenseKeys.all, 'payees', planId] as const,
+  itemOptions: (planId: string) => [...expenseKeys.all, 'item-options', planId] as const,
+  glCodes: () => [...expenseKeys.all, 'gl-codes'] as const,
+};
+
+/** One page of expenses; the previous page stays on screen while the next one loads. */
+export const useExpensePage = (request: GetExpensesRequest | null) =>
+  useQuery({
+    queryKey: expenseKeys.list(request ?? {}),
+    queryFn: () => callApi(expenseRoutes.getExpenses, request as GetExpensesRequest),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const useExpense = (id: string | null) =>
+  useQuery({
+    queryKey: expenseKeys.detail(id ?? ''),
+    queryFn: () => callApi(expenseRoutes.getExpense, { ExpenseId: id as string }),
+    enabled: Boolean(id),
+  });
+
+export const usePayees = (planId: string | null) =>
+  useQuery({
+    queryKey: expenseKeys.payees(planId ?? ''),
+    queryFn: () => callApi(expenseRoutes.getPayees, { MarketingPlanId: planId as string }),
+    enabled: Boolean(planId),
+    staleTime: 60_000,
+  });
+
+/** The plan's budget items, to pick the one an expense is spent against. */
+export const useBudgetItemOptions = (planId: string | null) =>
+  useQuery({
+    queryKey: expenseKeys.itemOptions(planId ?? ''),
+    queryFn: () => callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId as string }),
+    enabled: Boolean(planId),
+  });
+
+/** The tenant's active general ledger codes. */
+export const useGlCodes = () =>
+  useQuery({
+    queryKey: expenseKeys.glCodes(),
+    queryFn: async () =>
+      (await callApi(lookupRoutes.getLookupInformation, {})).filter((lookup) => lookup.LookupType === LOOKUP_TYPE_GL_CODE && lookup.Active),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,200 @@
+import {
+  EMPTY_ID,
+  EXPENSE_CATEGORY_TYPE_LABELS,
+  EXPENSE_STATUS_LABELS,
+  type Expense,
+  type ExpenseCategoryType,
+  type ExpenseStatus,
+} from '@plansmith/contract';
+import { App, AutoComplete, Button, DatePicker, Flex, Form, Input, InputNumber, Segmented, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { useSaveExpense } from '../api/expense-mutations.ts';
+import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
+
+type FormValues = {
+  BudgetItemId: string;
+  Name: string;
+  Amount: number;
+  Status: ExpenseStatus;
+  PurchaseDate: Dayjs;
+  Payee?: string;
+  PurchaseOrder?: string;
+  GeneralLedgerCodeId?: string | null;
+  Description?: string;
+};
+
+const FORM_FIELDS = [
+  'BudgetItemId',
+  'Name',
+  'Amount',
+  'Status',
+  'PurchaseDate',
+  'Payee',
+  'PurchaseOrder',
+  'GeneralLedgerCodeId',
+  'Description',
+] as const satisfies readonly (keyof FormValues)[];
+const isFormField = (name: string): name is (typeof FORM_FIELDS)[number] => (FORM_FIELDS as readonly string[]).includes(name);
+
+const STATUS_OPTIONS = ([3, 2, 1] as const).map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] }));
+
+/**
+ * Records or edits an expense. The category type follows the chosen budget item (the server
+ * checks they agree); payees are suggested from the plan's earlier expenses.
+ */
+export const ExpenseForm = ({
+  planId,
+  expense,
+  defaultItemId,
+  onSaved,
+  onCancel,
+  readOnly = false,
+}: {
+  planId: string;
+  expense?: Expense | null;
+  defaultItemId?: string | null;
+  onSaved: (expense: Expense) => void;
+  onCancel?: () => void;
+  readOnly?: boolean;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const { message } = App.useApp();
+  const items = useBudgetItemOptions(planId);
+  const glCodes = useGlCodes();
+  const payees = usePayees(planId);
+  const save = useSaveExpense();
+  const itemId = Form.useWatch('BudgetItemId', form);
+  const payeeText = Form.useWatch('Payee', form) ?? '';
+
+  const chosenItem = items.data?.find((item) => item.Id === itemId);
+  const itemOptions = useMemo(
+    () =>
+      (items.data ?? [])
+        .filter((item) => item.Active || item.Id === expense?.BudgetItemId)
+        .map((item) => ({ value: item.Id, label: `${item.Name} · ${item.BudgetCategoryName}` })),
+    [items.data, expense?.BudgetItemId],
+  );
+  const payeeOptions = (payees.data ?? [])
+    .filter((payee) => payee.toLowerCase().includes(payeeText.toLowerCase()))
+    .slice(0, 12)
+    .map((payee) => ({ value: payee }));
+
+  const initialValues: Partial<FormValues> = expense
+    ? {
+        BudgetItemId: expense.BudgetItemId ?? undefined,
+        Name: expense.Name,
+        Amount: expense.Amount,
+        Status: expense.Status,
+        PurchaseDate: dayjs(expense.PurchaseDate),
+        Payee: expense.Payee ?? undefined,
+        PurchaseOrder: expense.PurchaseOrder ?? undefined,
+        GeneralLedgerCodeId: expense.GeneralLedgerCodeId,
+        Description: expense.Description ?? undefined,
+      }
+    : { BudgetItemId: defaultItemId ?? undefined, Status: 3, PurchaseDate: dayjs() };
+
+  const submit = async (values: FormValues) => {
+    const item = items.data?.find((candidate) => candidate.Id === values.BudgetItemId);
+    if (!item) return;
+    try {
+      const saved = await save.mutateAsync({
+        Id: expense?.Id ?? EMPTY_ID,
+        MarketingPlanId: planId,
+        BudgetItemId: values.BudgetItemId,
+        Name: values.Name,
+        Amount: values.Amount,
+        Status: values.Status,
+        PurchaseDate: values.PurchaseDate.format(DATE_FORMAT),
+        Payee: values.Payee ?? null,
+        PurchaseOrder: values.PurchaseOrder ?? null,
+        GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+        Description: values.Description ?? null,
+        CategoryType: item.CategoryType as ExpenseCategoryType,
+      });
+      message.success(expense ? 'Expense saved.' : 'Expense recorded.');
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        form.setFields(
+          error.fieldErrors.flatMap((field) => (isFormField(field.Field) ? [{ name: field.Field, errors: [field.Message] }] : [])),
+        );
+      }
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} disabled={readOnly} requiredMark="optional">
+      <Form.Item
+        label="Budget item"
+        name="BudgetItemId"
+        rules={[{ required: true, message: 'Please choose the budget item this money is spent against.' }]}
+        extra={chosenItem ? `Category type: ${EXPENSE_CATEGORY_TYPE_LABELS[chosenItem.CategoryType as ExpenseCategoryType]}` : undefined}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={itemOptions}
+          loading={items.isLoading}
+          placeholder="Choose a budget item"
+          notFoundContent={items.isError ? 'The budget items could not be loaded.' : 'No budget items in this plan yet.'}
+        />
+      </Form.Item>
+      <Form.Item label="Name" name="Name" rules={[{ required: true, whitespace: true, message: 'Please name the expense.' }]}>
+        <Input maxLength={200} placeholder="e.g. Search ads, March" />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item
+          label="Amount"
+          name="Amount"
+          style={{ flex: '1 1 180px' }}
+          rules={[{ required: true, message: 'Please enter the amount.' }]}
+        >
+          <InputNumber<number> prefix="$" min={0} precision={2} step={100} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          label="Purchase date"
+          name="PurchaseDate"
+          style={{ flex: '1 1 180px' }}
+          rules={[{ required: true, message: 'Please pick the date.' }]}
+        >
+          <DatePicker format="MMM D, YYYY" style={{ width: '100%' }} allowClear={false} />
+        </Form.Item>
+      </Flex>
+      <Form.Item label="Status" name="Status">
+        <Segmented options={STATUS_OPTIONS} />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item label="Payee" name="Payee" style={{ flex: '1 1 220px' }}>
+          <AutoComplete options={payeeOptions} placeholder="Who is paid" maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Purchase order" name="PurchaseOrder" style={{ flex: '1 1 160px' }}>
+          <Input maxLength={100} placeholder="PO number" />
+        </Form.Item>
+      </Flex>
+      <Form.Item label="GL code" name="GeneralLedgerCodeId">
+        <Select
+          allowClear
+          loading={glCodes.isLoading}
+          placeholder="Optional general ledger code"
+          options={(glCodes.data ?? []).map((code) => ({ value: code.Id, label: code.Name }))}
+        />
+      </Form.Item>
+      <Form.Item label="Description" name="Description">
+        <Input.TextArea rows={3} maxLength={4000} showCount />
+      </Form.Item>
+      {readOnly ? (
+        <Typography.Text type="secondary">Your team role lets you read this expense, not change it.</Typography.Text>
+      ) : (
+        <Flex gap={8} justify="flex-end">
+          {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {expense ? 'Save expense' : 'Record expense'}
+          </Button>
+        </Flex>
+      )}
+    </Form>
+  );
+};

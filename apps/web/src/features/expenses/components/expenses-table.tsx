@@ -1,0 +1,121 @@
+import { EXPENSE_SORT_FIELDS, type Expense, getHref } from '@plansmith/contract';
+import { Table, type TableProps, Typography } from 'antd';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/format/dates.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { ExpenseStatusTag } from './expense-status-tag.tsx';
+
+export type ExpenseSort = { SortBy: (typeof EXPENSE_SORT_FIELDS)[number]; SortDirection: 'asc' | 'desc' };
+
+const isSortField = (key: unknown): key is ExpenseSort['SortBy'] => (EXPENSE_SORT_FIELDS as readonly unknown[]).includes(key);
+
+/** One server-side page of expenses: the server sorts, filters and counts; the table only shows. */
+export const ExpensesTable = ({
+  expenses,
+  loading,
+  page,
+  pageSize,
+  total,
+  sort,
+  showItem = true,
+  onPageChange,
+  onSortChange,
+}: {
+  expenses: Expense[];
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  total: number;
+  sort: ExpenseSort;
+  showItem?: boolean;
+  onPageChange: (page: number, pageSize: number) => void;
+  onSortChange: (sort: ExpenseSort) => void;
+}) => {
+  const sortOrderOf = (key: ExpenseSort['SortBy']) =>
+    sort.SortBy === key ? (sort.SortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const columns: TableProps<Expense>['columns'] = [
+    {
+      title: 'Date',
+      dataIndex: 'PurchaseDate',
+      key: 'PurchaseDate',
+      sorter: true,
+      sortOrder: sortOrderOf('PurchaseDate'),
+      width: 130,
+      render: (date: string) => formatDate(date),
+    },
+    {
+      title: 'Expense',
+      dataIndex: 'Name',
+      key: 'Name',
+      sorter: true,
+      sortOrder: sortOrderOf('Name'),
+      render: (name: string, expense) => (
+        <>
+          <Link to={getHref('expense', { id: expense.Id })}>{name}</Link>
+          {expense.Active ? null : <Typography.Text type="secondary"> (inactive)</Typography.Text>}
+        </>
+      ),
+    },
+    ...(showItem
+      ? [{ title: 'Budget item', dataIndex: 'BudgetItemName', key: 'BudgetItemName', render: (name: string | null) => name ?? '—' }]
+      : []),
+    {
+      title: 'Payee',
+      dataIndex: 'Payee',
+      key: 'Payee',
+      sorter: true,
+      sortOrder: sortOrderOf('Payee'),
+      render: (payee: string | null) => payee ?? '—',
+    },
+    {
+      title: 'Status',
+      dataIndex: 'Status',
+      key: 'Status',
+      width: 120,
+      render: (_: unknown, expense) => <ExpenseStatusTag status={expense.Status} />,
+    },
+    {
+      title: 'Amount',
+      dataIndex: 'Amount',
+      key: 'Amount',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf('Amount'),
+      width: 140,
+      render: (amount: number) => formatUsd(amount),
+    },
+  ];
+  return (
+    <Table<Expense>
+      rowKey="Id"
+      size="middle"
+      columns={columns}
+      dataSource={expenses}
+      loading={loading}
+      scroll={{ x: 760 }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: [25, 50, 100, 200],
+        showTotal: (count, [from, to]) =>
+          `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`,
+      }}
+      onChange={(pagination, _filters, sorter) => {
+        const single = Array.isArray(sorter) ? sorter[0] : sorter;
+        if (single && isSortField(single.columnKey) && single.order) {
+          const next: ExpenseSort = { SortBy: single.columnKey, SortDirection: single.order === 'ascend' ? 'asc' : 'desc' };
+          if (next.SortBy !== sort.SortBy || next.SortDirection !== sort.SortDirection) {
+            onSortChange(next);
+            return;
+          }
+        } else if (single && !single.order && sort.SortBy !== 'PurchaseDate') {
+          onSortChange({ SortBy: 'PurchaseDate', SortDirection: 'desc' });
+          return;
+        }
+        onPageChange(pagination.current ?? 1, pagination.pageSize ?? pageSize);
+      }}
+    />
+  );
+};

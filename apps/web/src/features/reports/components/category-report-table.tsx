@@ -1,0 +1,49 @@
+import type { BudgetCategoriesReport } from '@plansmith/contract';
+import { Table, type TableProps, Typography } from 'antd';
+import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
+
+const money = (value: number) => (
+  <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+    {formatUsd(value)}
+  </Typography.Text>
+);
+
+/** The budget-categories report: a line per category, a subtotal per type and the total. */
+export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport }) => {
+  const columns: TableProps<ReportLine>['columns'] = [
+    {
+      title: 'Category',
+      dataIndex: 'label',
+      key: 'label',
+      render: (label: string, line) => (line.kind === 'category' ? label : <strong>{label}</strong>),
+    },
+    { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: money },
+    { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: money },
+    { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: money },
+    { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: money },
+    { title: 'Variance', dataIndex: 'Variance', key: 'Variance', align: 'right', render: money },
+    {
+      title: '% spent',
+      dataIndex: 'Percent',
+      key: 'Percent',
+      align: 'right',
+      render: (percent: number | null) => (percent === null ? '—' : formatPercent(percent)),
+    },
+  ];
+  return (
+    <Table<ReportLine>
+      className="report-table"
+      rowKey="key"
+      size="small"
+      columns={columns}
+      dataSource={toReportLines(report)}
+      pagination={false}
+      scroll={{ x: 760 }}
+      rowClassName={(line) => `report-line-${line.kind}`}
+      onRow={(line) =>
+        line.kind === 'category' ? {} : { style: { background: line.kind === 'total' ? '#e6f0ff' : '#fafafa', fontWeight: 600 } }
+      }
+    />
+  );
+};

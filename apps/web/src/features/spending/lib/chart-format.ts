@@ -1,0 +1,9 @@
+import dayjs from 'dayjs';
+
+const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** Axis ticks: 125000 → "$125K". */
+export const formatAxisUsd = (value: number): string => compactUsd.format(value);
+
+/** "2026-03" → "Mar 2026" (tooltips) or "Mar" (axis, when every month is in one year). */
+export const formatMonth = (month: string, withYear = true): string => dayjs(`${month}-01`).format(withYear ? 'MMM YYYY' : 'MMM');
