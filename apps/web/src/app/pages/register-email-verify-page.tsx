@@ -1,19 +1,21 @@
 import { getHref } from '@plansmith/contract';
 import { Button, Result } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SetPasswordForm } from '../../features/registration/components/set-password-form.tsx';
 import { SignupCard, SignupStep } from '../../features/registration/components/signup-steps.tsx';
 
-/** Step 3 of 4 at /register/emailverify?key=…: set the password, then on to the payment step. */
+/**
+ * Step 3 of 4 at /register/emailverify?key=…: set the password, then on to the payment step — as a
+ * full page load, so that with real Stripe keys the payment page gets its Stripe-enabled CSP.
+ */
 export const RegisterEmailVerifyPage = () => {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const key = params.get('key');
   return (
     <SignupCard>
       <SignupStep step={3} title="Set Your Password" />
       {key ? (
-        <SetPasswordForm verifyKey={key} onCompleted={() => navigate(getHref('registerPayment'))} />
+        <SetPasswordForm verifyKey={key} onCompleted={() => window.location.assign(getHref('registerPayment'))} />
       ) : (
         <Result
           status="warning"
