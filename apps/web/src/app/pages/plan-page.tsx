@@ -1,3 +1,96 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { getHref, isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts';
+import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
+import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
+import { PlanTotalsView } from '../../features/plans/components/plan-totals-view.tsx';
+import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
+import { useContextSelection } from '../../shared/context/context-selection.tsx';
+import { formatDate } from '../../shared/format/dates.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const PlanPage = () => <AreaPlaceholder title="Plan" description="This plan’s details will be shown here." />;
+const stateLabel = (plan: MarketingPlan) =>
+  isLiveState(plan.State) ? (
+    <Tag color="green">Live</Tag>
+  ) : plan.State === PLAN_STATE_ARCHIVED ? (
+    <Tag>Archived</Tag>
+  ) : (
+    <Tag color="blue">Template</Tag>
+  );
+
+/**
+ * /plans/{id}: the plan's details and its totals by category and type. Built of sections so
+ * other features (comments, activity) can be added below the marked spot.
+ */
+export const PlanPage = () => {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { setPlanId } = useContextSelection();
+  const plan = usePlan(id);
+  const totals = usePlanTotals(id);
+  const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState<MarketingPlan | null>(null);
+
+  if (plan.isPending) return <LoadingState label="Loading the plan…" />;
+  if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} title="This plan could not be loaded." />;
+  const data = plan.data;
+
+  return (
+    <>
+      <PageHeader
+        title={data.Name}
+        subtitle={
+          <Space>
+            {stateLabel(data)}
+            {`${formatDate(data.StartDate)} – ${formatDate(data.EndDate)}`}
+          </Space>
+        }
+        actions={
+          <>
+            <Link to={getHref('plans')}>
+              <Button icon={<ArrowLeftOutlined />}>All plans</Button>
+            </Link>
+            <Button
+              type="primary"
+              onClick={() => {
+                setPlanId(data.Id);
+                navigate(getHref('budget'));
+              }}
+            >
+              Open budget
+            </Button>
+            <PlanRowActions plan={data} onEdit={() => setEditing(true)} onShare={setSharing} onDeleted={() => navigate(getHref('plans'))} />
+          </>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card title="Details" size="small">
+          <Descriptions
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'description', label: 'Description', children: data.Description || '—' },
+              { key: 'items', label: 'Budget items', children: data.Totals.ItemCount },
+              { key: 'shared', label: 'Guest link', children: data.ShareUrl ? <a href={data.ShareUrl}>{data.ShareUrl}</a> : 'Not shared' },
+            ]}
+          />
+        </Card>
+        <section aria-label="Totals">
+          {totals.isPending ? (
+            <LoadingState label="Adding up the plan…" />
+          ) : totals.isError ? (
+            <ErrorState error={totals.error} onRetry={() => void totals.refetch()} />
+          ) : (
+            <PlanTotalsView totals={totals.data} />
+          )}
+        </section>
+        {/* Plan page embeds (comments, activity feed) go here, each in its own section. */}
+      </Flex>
+      <PlanFormModal open={editing} plan={data} defaultTeamId={data.TeamId} onClose={() => setEditing(false)} />
+      <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />
+    </>
+  );
+};

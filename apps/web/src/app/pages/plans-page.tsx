@@ -1,3 +1,85 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { PlusOutlined } from '@ant-design/icons';
+import { isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
+import { PlansTable } from '../../features/plans/components/plans-table.tsx';
+import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const PlansPage = () => <AreaPlaceholder title="Plans" description="Your team’s marketing plans will be listed here." />;
+/** /plans: the context team's plans by state (live, archived, templates), with their totals. */
+export const PlansPage = () => {
+  const { plans, teamPlans, plan: contextPlan, teamId, setPlanId } = useContextPlan();
+  const [editing, setEditing] = useState<MarketingPlan | null | 'new'>(null);
+  const [sharing, setSharing] = useState<MarketingPlan | null>(null);
+
+  const tabs = [
+    {
+      key: 'live',
+      label: 'Live',
+      plans: teamPlans.filter((plan) => isLiveState(plan.State)),
+      empty: 'No live plans. Create one to start budgeting.',
+    },
+    {
+      key: 'archived',
+      label: 'Archived',
+      plans: teamPlans.filter((plan) => plan.State === PLAN_STATE_ARCHIVED),
+      empty: 'No archived plans.',
+    },
+    {
+      key: 'templates',
+      label: 'Templates',
+      plans: teamPlans.filter((plan) => plan.State === PLAN_STATE_TEMPLATE),
+      empty: 'No templates. Use “Make a template” on a plan.',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Plans"
+        subtitle="Your team’s marketing plans, with their budgets and spend."
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            New plan
+          </Button>
+        }
+      />
+      <Card>
+        {plans.isPending ? (
+          <LoadingState label="Loading plans…" />
+        ) : plans.isError ? (
+          <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : (
+          <Tabs
+            items={tabs.map((tab) => ({
+              key: tab.key,
+              label: `${tab.label} (${tab.plans.length})`,
+              children: (
+                <PlansTable
+                  plans={tab.plans}
+                  contextPlanId={contextPlan?.Id ?? null}
+                  onEdit={(plan) => setEditing(plan)}
+                  onShare={(plan) => setSharing(plan)}
+                  emptyText={tab.empty}
+                />
+              ),
+            }))}
+          />
+        )}
+      </Card>
+      <PlanFormModal
+        open={editing !== null}
+        plan={editing === 'new' ? null : editing}
+        defaultTeamId={teamId}
+        onClose={() => setEditing(null)}
+        onSaved={(plan) => {
+          if (editing === 'new') setPlanId(plan.Id);
+        }}
+      />
+      <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />
+    </>
+  );
+};

@@ -1,2 +1,50 @@
-/** The context plan picker of SPEC.md §4 (plans and budget issue). */
-export const PlanPicker = () => null;
+import { ProfileOutlined } from '@ant-design/icons';
+import { type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
+import { Select, Tooltip } from 'antd';
+import { useContextPlan } from '../hooks/use-context-plan.ts';
+
+const groupOf = (plan: MarketingPlan): string =>
+  plan.State === PLAN_STATE_ARCHIVED ? 'Archived' : plan.State === PLAN_STATE_TEMPLATE ? 'Templates' : 'Live';
+
+/** The context plan picker of SPEC.md §4: the last chosen plan, else the context team's live plan. */
+export const PlanPicker = () => {
+  const { plans, teamPlans, plan, setPlanId } = useContextPlan();
+
+  if (plans.isError) {
+    return (
+      <Tooltip title="Your plans could not be loaded. Click to try again.">
+        <Select
+          aria-label="Context plan"
+          status="error"
+          placeholder="Plans unavailable — retry"
+          style={{ width: 260 }}
+          open={false}
+          onClick={() => void plans.refetch()}
+        />
+      </Tooltip>
+    );
+  }
+
+  const options = ['Live', 'Templates', 'Archived']
+    .map((label) => ({
+      label,
+      options: teamPlans.filter((entry) => groupOf(entry) === label).map((entry) => ({ value: entry.Id, label: entry.Name })),
+    }))
+    .filter((group) => group.options.length > 0);
+
+  return (
+    <Select
+      aria-label="Context plan"
+      style={{ width: 260 }}
+      loading={plans.isPending}
+      placeholder={plans.isPending ? 'Loading plans…' : 'No plans yet'}
+      disabled={!plans.isPending && teamPlans.length === 0}
+      value={plan?.Id}
+      onChange={(value: string) => setPlanId(value)}
+      options={options}
+      suffixIcon={<ProfileOutlined />}
+      showSearch={teamPlans.length > 6}
+      optionFilterProp="label"
+    />
+  );
+};

@@ -1,0 +1,39 @@
+import { type BudgetItem, type BudgetItemSaveRequest, budgetRoutes } from '@plansmith/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client.ts';
+import { budgetKeys } from './budget-queries.ts';
+
+/** Plan totals (lists, details, RebuildPlan) change with every item: they live under the 'plans' key. */
+const PLAN_QUERIES = ['plans'] as const;
+
+export const useSaveBudgetItem = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BudgetItemSaveRequest) => callApi(budgetRoutes.save, input),
+    onSuccess: (item) => {
+      queryClient.setQueryData(budgetKeys.detail(item.Id), item);
+      // Put the saved row in place at once, then refetch the plan's list in the background.
+      queryClient.setQueryData<BudgetItem[]>(budgetKeys.list(item.MarketingPlanId), (items) => {
+        if (!items) return items;
+        const { Months: _months, ...row } = item;
+        return items.some((existing) => existing.Id === item.Id)
+          ? items.map((existing) => (existing.Id === item.Id ? row : existing))
+          : [...items, row];
+      });
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
+      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+    },
+  });
+};
+
+export const useDeleteBudgetItem = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: { id: string; planId: string }) => callApi(budgetRoutes.delete, { BudgetItemId: item.id }),
+    onSuccess: (_result, item) => {
+      queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
+      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+    },
+  });
+};

@@ -1,0 +1,15 @@
+import { type Lookup, LOOKUP_TYPE_FUNNEL_STAGE, LOOKUP_TYPE_GL_CODE, lookupRoutes } from '@plansmith/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client.ts';
+
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  list: () => [...lookupKeys.all, 'list'] as const,
+};
+
+export const useLookups = () => useQuery({ queryKey: lookupKeys.list(), queryFn: () => callApi(lookupRoutes.getLookupInformation, {}) });
+
+export const glCodesOf = (lookups: readonly Lookup[] | undefined): Lookup[] =>
+  (lookups ?? []).filter((entry) => entry.LookupType === LOOKUP_TYPE_GL_CODE);
+export const funnelStagesOf = (lookups: readonly Lookup[] | undefined): Lookup[] =>
+  (lookups ?? []).filter((entry) => entry.LookupType === LOOKUP_TYPE_FUNNEL_STAGE);

@@ -1,0 +1,124 @@
+import { EMPTY_ID, type MarketingPlan, NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
+import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { useSavePlan } from '../api/plan-mutations.ts';
+import { usePlanTeams } from '../api/plan-queries.ts';
+
+type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
+
+/** Create a plan (defaults: today to today + 365 days, SPEC.md §5) or edit one's name, description and dates. */
+export const PlanFormModal = ({
+  open,
+  plan,
+  defaultTeamId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  plan: MarketingPlan | null;
+  defaultTeamId: string | null;
+  onClose: () => void;
+  onSaved?: (plan: MarketingPlan) => void;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSavePlan();
+  const teams = usePlanTeams();
+  const { message } = App.useApp();
+
+  useEffect(() => {
+    if (!open) return;
+    const today = dayjs().startOf('day');
+    form.setFieldsValue(
+      plan
+        ? {
+            Name: plan.Name,
+            Description: plan.Description ?? '',
+            TeamId: plan.TeamId,
+            StartDate: dayjs(plan.StartDate),
+            EndDate: dayjs(plan.EndDate),
+          }
+        : {
+            Name: '',
+            Description: '',
+            TeamId: defaultTeamId ?? teams.data?.[0]?.Id,
+            StartDate: today,
+            EndDate: today.add(NEW_PLAN_LENGTH_DAYS, 'day'),
+          },
+    );
+  }, [open, plan, defaultTeamId, teams.data, form]);
+
+  const submit = async (values: FormValues) => {
+    try {
+      const saved = await save.mutateAsync({
+        Id: plan?.Id ?? EMPTY_ID,
+        Name: values.Name,
+        Description: values.Description?.trim() ? values.Description : null,
+        TeamId: values.TeamId,
+        StartDate: values.StartDate.format(DATE_FORMAT),
+        EndDate: values.EndDate.format(DATE_FORMAT),
+        ...(plan ? { State: plan.State } : {}),
+      });
+      message.success(plan ? 'Plan saved.' : `“${saved.Name}” created.`);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={plan ? 'Edit plan' : 'New plan'}
+      okText={plan ? 'Save' : 'Create plan'}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
+        <Form.Item
+          name="Name"
+          label="Name"
+          rules={[{ required: true, whitespace: true, message: 'Please enter a plan name.' }, { max: 200 }]}
+        >
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item name="TeamId" label="Team" rules={[{ required: true, message: 'Please choose a team.' }]}>
+          <Select
+            loading={teams.isPending}
+            disabled={Boolean(plan)}
+            options={(teams.data ?? []).map((team) => ({ value: team.Id, label: team.Name }))}
+          />
+        </Form.Item>
+        <Form.Item name="StartDate" label="Start date" rules={[{ required: true, message: 'Please choose a start date.' }]}>
+          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="EndDate"
+          label="End date"
+          dependencies={['StartDate']}
+          rules={[
+            { required: true, message: 'Please choose an end date.' },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: Dayjs | undefined) => {
+                const start = getFieldValue('StartDate') as Dayjs | undefined;
+                return !value || !start || !value.isBefore(start, 'day')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('The end date cannot be before the start date.'));
+              },
+            }),
+          ]}
+        >
+          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,37 @@
+import type { MarketingPlan } from '@plansmith/contract';
+import { describe, expect, it } from 'vitest';
+import { pickContextPlan } from './use-context-plan.ts';
+
+const plan = (id: string, state: MarketingPlan['State']): MarketingPlan => ({
+  Id: id,
+  Name: id,
+  Description: null,
+  Active: true,
+  State: state,
+  StartDate: '2026-01-01',
+  EndDate: '2026-12-31',
+  TeamId: 'team',
+  ShareKey: null,
+  ShareUrl: null,
+  UpdatedAt: '2026-01-01T00:00:00.000Z',
+  Totals: { Budget: 0, Actual: 0, Committed: 0, Planned: 0, Available: 0, BurnRate: 0, ItemCount: 0 },
+  Permissions: { CanManagePlan: true, CanEditBudget: true },
+});
+
+describe('pickContextPlan', () => {
+  const plans = [plan('archived', 2), plan('legacy-live', 0), plan('live', 1), plan('template', 3)];
+
+  it('keeps the plan the user chose last while it is still one of the team’s plans', () => {
+    expect(pickContextPlan(plans, 'template')?.Id).toBe('template');
+  });
+
+  it('falls back to the team’s plan in State 1 when nothing (or a plan of another team) was chosen', () => {
+    expect(pickContextPlan(plans, null)?.Id).toBe('live');
+    expect(pickContextPlan(plans, 'someone-elses')?.Id).toBe('live');
+  });
+
+  it('takes a State 0 plan when there is no State 1 plan, and nothing when no plan is live', () => {
+    expect(pickContextPlan([plan('archived', 2), plan('legacy-live', 0)], null)?.Id).toBe('legacy-live');
+    expect(pickContextPlan([plan('archived', 2)], null)).toBeNull();
+  });
+});
