@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /account/people in the words of an admin. */
+export class PeoplePage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/account/people');
+    await expect(this.page.getByRole('heading', { name: 'People', level: 2 })).toBeVisible();
+  }
+
+  row(email: string) {
+    return this.page.getByRole('row').filter({ hasText: email });
+  }
+
+  async invite(person: { firstName: string; lastName: string; email: string }) {
+    await this.page.getByRole('button', { name: 'Invite person' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Invite a person' });
+    await dialog.getByLabel('First name').fill(person.firstName);
+    await dialog.getByLabel('Last name').fill(person.lastName);
+    await dialog.getByLabel('Email').fill(person.email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(this.page.getByText(`Invitation sent to ${person.email}.`)).toBeVisible();
+  }
+}
