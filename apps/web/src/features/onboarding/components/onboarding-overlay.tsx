@@ -73,7 +73,14 @@ export const OnboardingOverlay = () => {
         </Flex>
       }
     >
-      <Steps size="small" current={step} items={steps.map((s) => ({ title: s.title }))} style={{ margin: '8px 0 24px' }} />
+      <Steps
+        size="small"
+        titlePlacement="vertical"
+        progressDot
+        current={step}
+        items={steps.map((s) => ({ title: s.title }))}
+        style={{ margin: '8px 0 24px' }}
+      />
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {current?.title}
       </Typography.Title>
