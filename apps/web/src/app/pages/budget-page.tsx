@@ -1,3 +1,132 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { PlusOutlined } from '@ant-design/icons';
+import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
+import { AddItemModal } from '../../features/budget/components/add-item-modal.tsx';
+import { BudgetFiltersBar } from '../../features/budget/components/budget-filters.tsx';
+import { BudgetGrid } from '../../features/budget/components/budget-grid.tsx';
+import { BudgetSummary } from '../../features/budget/components/budget-summary.tsx';
+import { buildRows, filterItems, hasFilters, NO_FILTERS, sumItems, sumsByType } from '../../features/budget/lib/budget-rows.ts';
+import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
+import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
+import { formatDate } from '../../shared/format/dates.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const BudgetPage = () => <AreaPlaceholder title="Budget" description="The budget items of your context plan will be listed here." />;
+/** /budget: the context plan's items grouped by category, edited in place, with subtotals and burn rates. */
+export const BudgetPage = () => {
+  const { plans, plan } = useContextPlan();
+  const items = useBudgetItems(plan?.Id ?? null);
+  const categories = useBudgetCategories();
+  const lookups = useLookups();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const deferredFilters = useDeferredValue(filters);
+  const [adding, setAdding] = useState(false);
+
+  const view = useMemo(() => {
+    const shown = filterItems(items.data ?? [], deferredFilters);
+    return { rows: buildRows(shown), totals: sumItems(shown), byType: sumsByType(shown) };
+  }, [items.data, deferredFilters]);
+
+  if (plans.isPending) return <LoadingState label="Loading your plans…" />;
+  if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
+  if (!plan) {
+    return (
+      <>
+        <PageHeader title="Budget" />
+        <Card>
+          <EmptyState
+            description="No live plan for this team yet. Create a plan or choose one in the plan picker."
+            action={
+              <Link to={getHref('plans')}>
+                <Button type="primary">Go to plans</Button>
+              </Link>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+
+  const isArchived = plan.State === PLAN_STATE_ARCHIVED;
+  const canEdit = plan.Permissions.CanEditBudget && !isArchived;
+
+  return (
+    <>
+      <PageHeader
+        title="Budget"
+        subtitle={
+          <>
+            <Link to={getHref('plan', { id: plan.Id })}>{plan.Name}</Link> · {formatDate(plan.StartDate)} – {formatDate(plan.EndDate)}
+          </>
+        }
+        actions={
+          canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add item
+            </Button>
+          ) : null
+        }
+      />
+      {isArchived ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="This plan is archived: restore it on the Plans page to change its budget."
+        />
+      ) : null}
+      {items.isPending ? (
+        <LoadingState label="Loading budget items…" />
+      ) : items.isError ? (
+        <ErrorState error={items.error} onRetry={() => void items.refetch()} />
+      ) : items.data.length === 0 ? (
+        <Card>
+          <EmptyState
+            description="This plan has no budget items yet."
+            action={
+              canEdit ? (
+                <Button type="primary" onClick={() => setAdding(true)}>
+                  Add the first item
+                </Button>
+              ) : null
+            }
+          />
+        </Card>
+      ) : (
+        <>
+          <BudgetSummary totals={view.totals} byType={view.byType} />
+          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+            <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+            <Typography.Text type="secondary">
+              {hasFilters(deferredFilters)
+                ? `${view.totals.count} of ${items.data.length} items shown; totals follow the filters.`
+                : `${items.data.length} items`}
+              {canEdit ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
+            </Typography.Text>
+          </Flex>
+          {view.rows.length === 0 ? (
+            <Card>
+              <EmptyState
+                description="No items match these filters."
+                action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}
+              />
+            </Card>
+          ) : (
+            <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+          )}
+        </>
+      )}
+      <AddItemModal
+        open={adding}
+        planId={plan.Id}
+        categories={categories.data ?? []}
+        glCodes={glCodesOf(lookups.data)}
+        onClose={() => setAdding(false)}
+      />
+    </>
+  );
+};

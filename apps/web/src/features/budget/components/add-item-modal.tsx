@@ -1,0 +1,114 @@
+import { type BudgetCategory, EMPTY_ID, type ItemType, type Lookup } from '@plansmith/contract';
+import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useSaveBudgetItem } from '../api/budget-mutations.ts';
+
+type FormValues = {
+  Name: string;
+  BudgetCategoryId: string;
+  ItemType: ItemType;
+  Amount: number;
+  GeneralLedgerCodeId?: string;
+  Description?: string;
+};
+
+/** Adds a budget item to the plan; the item type follows the category's type unless changed. */
+export const AddItemModal = ({
+  open,
+  planId,
+  categories,
+  glCodes,
+  onClose,
+}: {
+  open: boolean;
+  planId: string;
+  categories: BudgetCategory[];
+  glCodes: Lookup[];
+  onClose: () => void;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveBudgetItem();
+  const { message } = App.useApp();
+
+  const submit = async (values: FormValues) => {
+    try {
+      const item = await save.mutateAsync({
+        Id: EMPTY_ID,
+        Name: values.Name,
+        Description: values.Description?.trim() ? values.Description : null,
+        Amount: values.Amount,
+        ItemType: values.ItemType,
+        BudgetCategoryId: values.BudgetCategoryId,
+        MarketingPlanId: planId,
+        GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+      });
+      message.success(`“${item.Name}” added.`);
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Add budget item"
+      okText="Add item"
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={{ ItemType: 1, Amount: 0 }}
+        onFinish={(values) => void submit(values)}
+        onValuesChange={(changed: Partial<FormValues>) => {
+          if (changed.BudgetCategoryId) {
+            const category = categories.find((entry) => entry.Id === changed.BudgetCategoryId);
+            if (category) form.setFieldValue('ItemType', category.CategoryType === 1 ? 1 : 2);
+          }
+        }}
+      >
+        <Form.Item name="Name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="BudgetCategoryId" label="Category" rules={[{ required: true, message: 'Please choose a category.' }]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={categories.filter((category) => category.Active).map((category) => ({ value: category.Id, label: category.Name }))}
+            notFoundContent="No categories yet: an admin adds them under Lookups."
+          />
+        </Form.Item>
+        <Form.Item name="ItemType" label="Type">
+          <Radio.Group
+            options={[
+              { value: 1, label: 'Productive' },
+              { value: 2, label: 'Operational' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="Amount"
+          label="Amount (USD)"
+          rules={[
+            { required: true, message: 'Please enter an amount.' },
+            { type: 'number', min: 0, message: 'The amount cannot be negative.' },
+          ]}
+        >
+          <InputNumber<number> style={{ width: '100%' }} min={0} precision={2} prefix="$" />
+        </Form.Item>
+        <Form.Item name="GeneralLedgerCodeId" label="GL code">
+          <Select allowClear options={glCodes.filter((code) => code.Active).map((code) => ({ value: code.Id, label: code.Name }))} />
+        </Form.Item>
+        <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,190 @@
+import { RightOutlined } from '@ant-design/icons';
+import { type BudgetItem, CATEGORY_TYPE_NAMES, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { App, Tag, Tooltip } from 'antd';
+import { type ReactNode, useRef } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
+import { useSaveBudgetItem } from '../api/budget-mutations.ts';
+import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
+import { EditableCell } from './editable-cell.tsx';
+import './budget-grid.css';
+
+const ROW_HEIGHT = 44;
+
+const Cell = ({ children, className, label }: { children?: ReactNode; className?: string; label?: string }) => (
+  <td className={className} aria-label={label}>
+    {children}
+  </td>
+);
+
+const MoneyCells = ({ sums }: { sums: MoneySums }) => (
+  <>
+    <Cell className="num">{formatUsd(sums.actual)}</Cell>
+    <Cell className="num">{formatUsd(sums.committed)}</Cell>
+    <Cell className={`num${sums.available < 0 ? ' over' : ''}`}>{formatUsd(sums.available)}</Cell>
+    <Cell>
+      <BurnRateBar rate={sums.burnRate} />
+    </Cell>
+    <Cell />
+  </>
+);
+
+/**
+ * The budget items grouped by category, virtualised (only the rows in view are in the page, so
+ * 2,000 items stay responsive). Names and amounts are edited in place with the keyboard.
+ */
+export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; totals: MoneySums; canEdit: boolean }) => {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const save = useSaveBudgetItem();
+  const { message } = App.useApp();
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const saveField = async (item: BudgetItem, change: { Name?: string; Amount?: number }): Promise<boolean> => {
+    try {
+      await save.mutateAsync({
+        Id: item.Id,
+        Name: change.Name ?? item.Name,
+        Description: item.Description,
+        Active: item.Active,
+        Amount: change.Amount ?? item.Amount,
+        ItemType: item.ItemType,
+        BudgetCategoryId: item.BudgetCategoryId,
+        MarketingPlanId: item.MarketingPlanId,
+        ObjectiveId: item.ObjectiveId,
+        GeneralLedgerCodeId: item.GeneralLedgerCodeId,
+      });
+      return true;
+    } catch (error) {
+      message.error(errorMessage(error));
+      return false;
+    }
+  };
+
+  const saveAmount = (item: BudgetItem) => async (text: string) => {
+    const parsed = parseDollars(text);
+    if ('error' in parsed) {
+      message.error(parsed.error);
+      return false;
+    }
+    return saveField(item, { Amount: parsed.value });
+  };
+
+  const saveName = (item: BudgetItem) => async (text: string) => {
+    if (!text.trim()) {
+      message.error('Please enter a name.');
+      return false;
+    }
+    return saveField(item, { Name: text.trim() });
+  };
+
+  const renderRow = (row: BudgetRow) => {
+    if (row.kind === 'category') {
+      return (
+        <>
+          <Cell>
+            {row.name} <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
+            <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count} items</span>
+          </Cell>
+          <Cell className="num">{formatUsd(row.sums.budget)}</Cell>
+          <MoneyCells sums={row.sums} />
+        </>
+      );
+    }
+    const { item } = row;
+    return (
+      <>
+        <Cell className="item-name">
+          <EditableCell value={item.Name} display={item.Name} label={`Name of ${item.Name}`} disabled={!canEdit} onSave={saveName(item)} />
+        </Cell>
+        <Cell>
+          <Tooltip title={item.IsPhased ? 'Phased by month: change the months with the amount on the item’s page.' : undefined}>
+            <div>
+              <EditableCell
+                value={item.Amount.toFixed(2)}
+                display={formatUsd(item.Amount)}
+                label={`Amount of ${item.Name}`}
+                disabled={!canEdit}
+                align="right"
+                onSave={saveAmount(item)}
+              />
+            </div>
+          </Tooltip>
+        </Cell>
+        <Cell className="num">{formatUsd(item.Actual)}</Cell>
+        <Cell className="num">{formatUsd(item.Committed)}</Cell>
+        <Cell className={`num${item.Available < 0 ? ' over' : ''}`}>{formatUsd(item.Available)}</Cell>
+        <Cell>
+          <BurnRateBar rate={item.BurnRate} />
+        </Cell>
+        <Cell>
+          <Link to={getHref('budgetItem', { id: item.Id })} aria-label={`Open ${item.Name} (${ITEM_TYPE_NAMES[item.ItemType]})`}>
+            <RightOutlined />
+          </Link>
+        </Cell>
+      </>
+    );
+  };
+
+  return (
+    <div className="budget-grid">
+      <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
+        <thead>
+          <tr className="budget-grid-row budget-grid-head">
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Budget
+            </th>
+            <th scope="col" className="num">
+              Actual
+            </th>
+            <th scope="col" className="num">
+              Committed
+            </th>
+            <th scope="col" className="num">
+              Available
+            </th>
+            <th scope="col">Burn rate</th>
+            <th scope="col" aria-label="Open" />
+          </tr>
+        </thead>
+      </table>
+      <div ref={scrollRef} className="budget-grid-scroll">
+        <table aria-label="Budget items by category">
+          <tbody style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((virtual) => {
+              const row = rows[virtual.index] as BudgetRow;
+              return (
+                <tr
+                  key={row.key}
+                  aria-rowindex={virtual.index + 2}
+                  data-testid={row.kind === 'category' ? `category-${row.name}` : `item-${row.item.Name}`}
+                  className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
+                >
+                  {renderRow(row)}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <table aria-label="Budget total">
+        <tfoot>
+          <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
+            <Cell>Total ({totals.count} items)</Cell>
+            <Cell className="num">{formatUsd(totals.budget)}</Cell>
+            <MoneyCells sums={totals} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+};

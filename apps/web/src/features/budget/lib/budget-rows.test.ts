@@ -1,0 +1,59 @@
+import type { BudgetItem } from '@plansmith/contract';
+import { describe, expect, it } from 'vitest';
+import { buildRows, filterItems, parseDollars, sumItems, sumsByType } from './budget-rows.ts';
+
+const item = (id: string, category: string, amount: number, actual: number, itemType: 1 | 2 = 1): BudgetItem => ({
+  Id: id,
+  Name: `Item ${id}`,
+  Description: null,
+  Active: true,
+  Amount: amount,
+  BurnRate: amount ? actual / amount : 0,
+  Actual: actual,
+  Committed: 0,
+  Planned: 0,
+  Available: amount - actual,
+  ItemType: itemType,
+  BudgetCategoryId: category,
+  BudgetCategoryName: `Category ${category}`,
+  CategoryType: 1,
+  MarketingPlanId: 'plan',
+  ObjectiveId: null,
+  GeneralLedgerCodeId: null,
+  IsPhased: false,
+  UpdatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('budget rows', () => {
+  const items = [item('a', 'x', 0.1, 0.05), item('b', 'x', 0.2, 0, 2), item('c', 'y', 100, 150)];
+
+  it('adds dollars exactly through cents and computes the burn rate of the sum', () => {
+    const sums = sumItems(items.slice(0, 2));
+    expect(sums.budget).toBe(0.3);
+    expect(sums.burnRate).toBeCloseTo(0.05 / 0.3);
+    expect(sumItems([]).burnRate).toBe(0);
+  });
+
+  it('puts a category row with its subtotal before the category’s items', () => {
+    const rows = buildRows(items);
+    expect(rows.map((row) => row.key)).toEqual(['c:x', 'a', 'b', 'c:y', 'c']);
+    const header = rows[3];
+    expect(header?.kind === 'category' && header.sums).toMatchObject({ budget: 100, actual: 150, available: -50, burnRate: 1.5 });
+  });
+
+  it('filters by text, item type and category, and sums per type', () => {
+    expect(filterItems(items, { query: 'item B', itemType: null, categoryId: null }).map((row) => row.Id)).toEqual(['b']);
+    expect(filterItems(items, { query: '', itemType: 2, categoryId: null }).map((row) => row.Id)).toEqual(['b']);
+    expect(filterItems(items, { query: '', itemType: null, categoryId: 'y' }).map((row) => row.Id)).toEqual(['c']);
+    expect(sumsByType(items).map((entry) => [entry.itemType, entry.sums.budget])).toEqual([
+      [1, 100.1],
+      [2, 0.2],
+    ]);
+  });
+
+  it('reads typed dollars and explains what it cannot read', () => {
+    expect(parseDollars('$1,234.5')).toEqual({ value: 1234.5 });
+    expect(parseDollars('12.345')).toEqual({ error: 'Enter an amount in dollars, with at most 2 decimals.' });
+    expect(parseDollars('-3')).toHaveProperty('error');
+  });
+});

@@ -1,0 +1,89 @@
+import type { BudgetItem, CategoryType, ItemType } from '@plansmith/contract';
+
+export type MoneySums = {
+  budget: number;
+  actual: number;
+  committed: number;
+  planned: number;
+  available: number;
+  burnRate: number;
+  count: number;
+};
+
+export type BudgetRow =
+  | { kind: 'category'; key: string; categoryId: string; name: string; categoryType: CategoryType; sums: MoneySums }
+  | { kind: 'item'; key: string; item: BudgetItem };
+
+export type BudgetFilters = { query: string; itemType: ItemType | null; categoryId: string | null };
+
+export const NO_FILTERS: BudgetFilters = { query: '', itemType: null, categoryId: null };
+
+export const hasFilters = (filters: BudgetFilters): boolean => Boolean(filters.query.trim() || filters.itemType || filters.categoryId);
+
+export const filterItems = (items: readonly BudgetItem[], filters: BudgetFilters): BudgetItem[] => {
+  const query = filters.query.trim().toLowerCase();
+  return items.filter(
+    (item) =>
+      (!query || item.Name.toLowerCase().includes(query) || (item.Description ?? '').toLowerCase().includes(query)) &&
+      (!filters.itemType || item.ItemType === filters.itemType) &&
+      (!filters.categoryId || item.BudgetCategoryId === filters.categoryId),
+  );
+};
+
+/** Money sums in integer cents, so that dollars add up exactly. */
+export const sumItems = (items: readonly BudgetItem[]): MoneySums => {
+  let budget = 0;
+  let actual = 0;
+  let committed = 0;
+  let planned = 0;
+  for (const item of items) {
+    budget += Math.round(item.Amount * 100);
+    actual += Math.round(item.Actual * 100);
+    committed += Math.round(item.Committed * 100);
+    planned += Math.round(item.Planned * 100);
+  }
+  return {
+    budget: budget / 100,
+    actual: actual / 100,
+    committed: committed / 100,
+    planned: planned / 100,
+    available: (budget - committed - actual) / 100,
+    burnRate: budget > 0 ? actual / budget : 0,
+    count: items.length,
+  };
+};
+
+/** Category header rows (with subtotals) followed by their items, in the server's order (category SortOrder, then name). */
+export const buildRows = (items: readonly BudgetItem[]): BudgetRow[] => {
+  const groups = new Map<string, BudgetItem[]>();
+  for (const item of items) {
+    const group = groups.get(item.BudgetCategoryId);
+    if (group) group.push(item);
+    else groups.set(item.BudgetCategoryId, [item]);
+  }
+  const rows: BudgetRow[] = [];
+  for (const [categoryId, group] of groups) {
+    const first = group[0] as BudgetItem;
+    rows.push({
+      kind: 'category',
+      key: `c:${categoryId}`,
+      categoryId,
+      name: first.BudgetCategoryName,
+      categoryType: first.CategoryType,
+      sums: sumItems(group),
+    });
+    for (const item of group) rows.push({ kind: 'item', key: item.Id, item });
+  }
+  return rows;
+};
+
+export const sumsByType = (items: readonly BudgetItem[]): { itemType: ItemType; sums: MoneySums }[] =>
+  ([1, 2] as const).map((itemType) => ({ itemType, sums: sumItems(items.filter((item) => item.ItemType === itemType)) }));
+
+/** Dollars typed by a person ("$1,234.5") to a number with at most two decimals, or an error message. */
+export const parseDollars = (text: string): { value: number } | { error: string } => {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return { error: 'Enter an amount in dollars, with at most 2 decimals.' };
+  const value = Number(clean);
+  return value > 10_000_000_000 ? { error: 'Amount is too large.' } : { value };
+};
