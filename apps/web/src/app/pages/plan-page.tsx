@@ -1,8 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { getHref, isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Row, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
+import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts';
 import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
 import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
@@ -88,6 +90,22 @@ export const PlanPage = () => {
           )}
         </section>
         {/* Plan page embeds (comments, activity feed) go here, each in its own section. */}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <section aria-label="Comments">
+              <CommentsPanel target={{ EntityType: 'MarketingPlan', EntityId: data.Id }} canWrite={data.Permissions.CanEditBudget} />
+            </section>
+          </Col>
+          <Col xs={24} xl={12}>
+            <section aria-label="Activity">
+              <ActivityFeed
+                target={{ EntityType: 'MarketingPlan', EntityId: data.Id }}
+                planWide
+                canWrite={data.Permissions.CanEditBudget}
+              />
+            </section>
+          </Col>
+        </Row>
       </Flex>
       <PlanFormModal open={editing} plan={data} defaultTeamId={data.TeamId} onClose={() => setEditing(false)} />
       <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />

@@ -1,30 +1,33 @@
 import { type ActivityEntityType, type ActivityNoteSaveRequest, activityRoutes } from '@plansmith/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 
 export type ActivityTarget = { EntityType: ActivityEntityType; EntityId: string };
 
 export const activityKeys = {
   all: ['activities'] as const,
-  plan: (planId: string) => [...activityKeys.all, 'plan', planId] as const,
-  entity: (target: ActivityTarget) => [...activityKeys.all, 'entity', target.EntityType, target.EntityId] as const,
+  plan: (planId: string, limit: number) => [...activityKeys.all, 'plan', planId, limit] as const,
+  entity: (target: ActivityTarget, limit: number) => [...activityKeys.all, 'entity', target.EntityType, target.EntityId, limit] as const,
 };
 
-export const PLAN_FEED_LIMIT = 50;
+/** A feed shows this many entries first, and this many more on each "Show more". */
+export const FEED_PAGE = 20;
 
 /** The plan's feed: its own, its items' and its expenses' activity. */
-export const usePlanActivities = (planId: string, enabled = true) =>
+export const usePlanActivities = (planId: string, limit: number, enabled = true) =>
   useQuery({
-    queryKey: activityKeys.plan(planId),
-    queryFn: () => callApi(activityRoutes.getActivities, { MarketingPlanId: planId, Limit: PLAN_FEED_LIMIT }),
+    queryKey: activityKeys.plan(planId, limit),
+    queryFn: () => callApi(activityRoutes.getActivities, { MarketingPlanId: planId, Limit: limit }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 
-export const useEntityActivities = (target: ActivityTarget, enabled = true) =>
+export const useEntityActivities = (target: ActivityTarget, limit: number, enabled = true) =>
   useQuery({
-    queryKey: activityKeys.entity(target),
-    queryFn: () => callApi(activityRoutes.getSingleEntityActivities, target),
+    queryKey: activityKeys.entity(target, limit),
+    queryFn: () => callApi(activityRoutes.getSingleEntityActivities, { ...target, Limit: limit }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 
 export const useSaveNote = () => {

@@ -1,9 +1,16 @@
-import { NOTE_ENTITY_TYPES } from '@plansmith/contract';
 import { App, Button, Card, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { type ActivityTarget, useDeleteNote, useEntityActivities, usePlanActivities, useSaveNote } from '../api/activity-queries.ts';
+import { ACTIVITY_MAX_LIMIT, NOTE_ENTITY_TYPES } from '@plansmith/contract';
+import {
+  type ActivityTarget,
+  FEED_PAGE,
+  useDeleteNote,
+  useEntityActivities,
+  usePlanActivities,
+  useSaveNote,
+} from '../api/activity-queries.ts';
 import { ActivityList } from './activity-list.tsx';
 
 type NoteTarget = { EntityType: (typeof NOTE_ENTITY_TYPES)[number]; EntityId: string };
@@ -23,8 +30,9 @@ export const ActivityFeed = ({
   canWrite?: boolean;
 }) => {
   const { message } = App.useApp();
-  const planFeed = usePlanActivities(target.EntityId, planWide);
-  const entityFeed = useEntityActivities(target, !planWide);
+  const [limit, setLimit] = useState(FEED_PAGE);
+  const planFeed = usePlanActivities(target.EntityId, limit, planWide);
+  const entityFeed = useEntityActivities(target, limit, !planWide);
   const feed = planWide ? planFeed : entityFeed;
   const saveNote = useSaveNote();
   const deleteNote = useDeleteNote();
@@ -62,11 +70,25 @@ export const ActivityFeed = ({
       ) : feed.isError ? (
         <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="The activity could not be loaded." />
       ) : feed.data && feed.data.length > 0 ? (
-        <ActivityList
-          activities={feed.data}
-          deleting={deleteNote.isPending}
-          onDelete={(activity) => deleteNote.mutateAsync(activity.Id).catch((error: unknown) => message.error(errorMessage(error)))}
-        />
+        <>
+          <div style={{ maxHeight: 640, overflowY: 'auto' }}>
+            <ActivityList
+              activities={feed.data}
+              deleting={deleteNote.isPending}
+              onDelete={(activity) => deleteNote.mutateAsync(activity.Id).catch((error: unknown) => message.error(errorMessage(error)))}
+            />
+          </div>
+          {feed.data.length >= limit && limit < ACTIVITY_MAX_LIMIT ? (
+            <Button
+              block
+              type="link"
+              loading={feed.isFetching}
+              onClick={() => setLimit((current) => Math.min(ACTIVITY_MAX_LIMIT, current + FEED_PAGE))}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </>
       ) : (
         <EmptyState description="No activity yet." />
       )}

@@ -1,5 +1,6 @@
 import type { Dashboard } from '@plansmith/contract';
 import { Card, Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
+import { formatDate } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
@@ -8,7 +9,13 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
   const { Budgeted, Committed, Actual, Available, BurnRate, ElapsedRatio } = dashboard;
   const cards = [
-    { title: 'Budget', value: Budgeted, percent: 100, color: '#389e0d', note: `${dashboard.StartDate} to ${dashboard.EndDate}` },
+    {
+      title: 'Budget',
+      value: Budgeted,
+      percent: 100,
+      color: '#389e0d',
+      note: `${formatDate(dashboard.StartDate)} – ${formatDate(dashboard.EndDate)}`,
+    },
     { title: 'Committed', value: Committed, percent: share(Committed, Budgeted), color: '#faad14', note: 'Signed, not yet paid' },
     { title: 'Spent', value: Actual, percent: share(Actual, Budgeted), color: '#0958d9', note: 'Actual expenses' },
     {
@@ -40,16 +47,27 @@ export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
       <Col span={24}>
         <Card size="small">
           <Flex vertical gap={4}>
-            <Typography.Text strong>
-              Burn rate {formatPercent(BurnRate)} · {formatPercent(ElapsedRatio)} of the plan’s time elapsed
-            </Typography.Text>
-            <Progress
-              percent={Math.round(BurnRate * 100)}
-              success={{ percent: Math.round(ElapsedRatio * 100), strokeColor: '#8c8c8c' }}
-              status={BurnRate > 1 ? 'exception' : 'normal'}
-              format={() => formatPercent(BurnRate)}
-              aria-label={`Burn rate ${formatPercent(BurnRate)}`}
-            />
+            <Typography.Text strong>Burn rate against time</Typography.Text>
+            <Flex align="center" gap={12}>
+              <Typography.Text style={{ width: 110 }}>Budget spent</Typography.Text>
+              <Progress
+                style={{ flex: 1, margin: 0 }}
+                percent={Math.round(BurnRate * 100)}
+                status={BurnRate > 1 ? 'exception' : 'normal'}
+                format={() => formatPercent(BurnRate)}
+                aria-label={`Burn rate ${formatPercent(BurnRate)}`}
+              />
+            </Flex>
+            <Flex align="center" gap={12}>
+              <Typography.Text style={{ width: 110 }}>Time elapsed</Typography.Text>
+              <Progress
+                style={{ flex: 1, margin: 0 }}
+                percent={Math.round(ElapsedRatio * 100)}
+                strokeColor="#8c8c8c"
+                format={() => formatPercent(ElapsedRatio)}
+                aria-label={`Time elapsed ${formatPercent(ElapsedRatio)}`}
+              />
+            </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {BurnRate > ElapsedRatio + 0.05
                 ? 'Spending is ahead of time: the budget is being used faster than the plan runs.'

@@ -16,12 +16,10 @@ export const TopCategories = ({ categories }: { categories: SpendingCategory[] }
         return (
           <List.Item>
             <Flex vertical style={{ width: '100%' }}>
-              <Flex justify="space-between" gap={8}>
-                <Typography.Text strong>{category.Name}</Typography.Text>
-                <Typography.Text>
-                  {formatUsd(category.Actual)} of {formatUsd(category.Budgeted)}
-                </Typography.Text>
-              </Flex>
+              <Typography.Text strong>{category.Name}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatUsd(category.Actual)} of {formatUsd(category.Budgeted)}
+              </Typography.Text>
               <Progress
                 percent={Math.round(rate * 100)}
                 status={rate > 1 ? 'exception' : 'normal'}

@@ -9,19 +9,21 @@ import { formatAxisUsd, formatMonth } from '../lib/chart-format.ts';
  */
 export const CumulativeBurnChart = ({ months, asOf, elapsedRatio }: { months: SpendingMonth[]; asOf: string; elapsedRatio: number }) => {
   const todayMonth = asOf.slice(0, 7);
-  const hasToday = months.some((month) => month.Month === todayMonth);
+  const todayIndex = months.findIndex((month) => month.Month === todayMonth);
+  // Spend is known up to today; the line stops there instead of running flat into the future.
+  const data = months.map((month) => (month.Month > todayMonth ? { ...month, CumulativeActual: null } : month));
   return (
     <div style={{ width: '100%', height: 320 }} role="img" aria-label="Cumulative spend against budget">
       <ResponsiveContainer>
-        <ComposedChart data={months} margin={{ top: 24, right: 24, bottom: 8, left: 8 }}>
+        <ComposedChart data={data} margin={{ top: 24, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonth(month, false)} tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={formatAxisUsd} width={72} tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatUsd(Number(value))} />
           <Legend verticalAlign="top" />
-          <Area dataKey="CumulativeBudgeted" name="Budget to date" stroke="#389e0d" fill="#d9f7be" type="monotone" />
-          <Line dataKey="CumulativeActual" name="Spent to date" stroke="#0958d9" strokeWidth={3} dot={false} type="monotone" />
-          {hasToday ? (
+          <Area dataKey="CumulativeBudgeted" name="Budget to date" stroke="#389e0d" fill="#d9f7be" type="linear" />
+          <Line dataKey="CumulativeActual" name="Spent to date" stroke="#0958d9" strokeWidth={3} dot={false} type="linear" />
+          {todayIndex >= 0 ? (
             <ReferenceLine
               x={todayMonth}
               stroke="#cf1322"

@@ -17,7 +17,7 @@ export const MonthlySpendChart = ({ months, height = 320 }: { months: SpendingMo
           <Legend verticalAlign="top" />
           <Bar dataKey="Actual" stackId="spend" fill="#0958d9" />
           <Bar dataKey="Committed" stackId="spend" fill="#ffd666" />
-          <Line dataKey="Budgeted" name="Budget (phased)" stroke="#389e0d" strokeWidth={2} dot={false} type="monotone" />
+          <Line dataKey="Budgeted" name="Budget (phased)" stroke="#389e0d" strokeWidth={2} dot={{ r: 3 }} type="linear" />
         </ComposedChart>
       </ResponsiveContainer>
     </div>
