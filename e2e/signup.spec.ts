@@ -46,6 +46,10 @@ test('a visitor signs up for Performance billed monthly, pays by card and signs 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Performance' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Playbook' })).toBeVisible();
+  // a new tenant is greeted by the account set-up overlay; close it for now
+  const setup = page.getByRole('dialog', { name: 'Set up your account' });
+  await expect(setup).toBeVisible();
+  await setup.getByRole('button', { name: 'Close' }).click();
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
