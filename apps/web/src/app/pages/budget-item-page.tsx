@@ -1,3 +1,91 @@
-import { AreaPlaceholder } from './area-placeholder.tsx';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { App, Button, Flex } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { useDeleteBudgetItem } from '../../features/budget/api/budget-mutations.ts';
+import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
+import { BudgetItemForm } from '../../features/budget/components/budget-item-form.tsx';
+import { BudgetItemSpend } from '../../features/budget/components/budget-item-spend.tsx';
+import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
+import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
+import { usePlan } from '../../features/plans/api/plan-queries.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
-export const BudgetItemPage = () => <AreaPlaceholder title="Budget Item" description="This budget item’s details will be shown here." />;
+/**
+ * /budget/{id}: the item's form and monthly phasing, and its spend. Built of sections so other
+ * features (the item's expenses, comments, activity) can be added below the marked spot.
+ */
+export const BudgetItemPage = () => {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const item = useBudgetItem(id);
+  const plan = usePlan(item.data?.MarketingPlanId);
+  const categories = useBudgetCategories();
+  const lookups = useLookups();
+  const remove = useDeleteBudgetItem();
+
+  if (item.isPending || (item.isSuccess && plan.isPending)) return <LoadingState label="Loading the budget item…" />;
+  if (item.isError)
+    return <ErrorState error={item.error} onRetry={() => void item.refetch()} title="This budget item could not be loaded." />;
+  if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />;
+  const data = item.data;
+  const planData = plan.data;
+  if (!planData) return <LoadingState />;
+  const canEdit = planData.Permissions.CanEditBudget && planData.State !== PLAN_STATE_ARCHIVED;
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: `Delete “${data.Name}”?`,
+      content: 'Its monthly phasing is deleted with it. An item with expenses cannot be deleted.',
+      okText: 'Delete item',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await remove.mutateAsync({ id: data.Id, planId: data.MarketingPlanId });
+          message.success('Budget item deleted.');
+          navigate(getHref('budget'));
+        } catch (error) {
+          message.error(errorMessage(error));
+        }
+      },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={data.Name}
+        subtitle={`${data.BudgetCategoryName} · ${planData.Name}`}
+        actions={
+          <>
+            <Link to={getHref('budget')}>
+              <Button icon={<ArrowLeftOutlined />}>Budget</Button>
+            </Link>
+            {canEdit ? (
+              <Button danger onClick={confirmDelete} loading={remove.isPending}>
+                Delete
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Flex vertical gap={16}>
+        <section aria-label="Spend">
+          <BudgetItemSpend item={data} />
+        </section>
+        <section aria-label="Budget item">
+          <BudgetItemForm
+            item={data}
+            plan={planData}
+            categories={categories.data ?? []}
+            glCodes={glCodesOf(lookups.data)}
+            canEdit={canEdit}
+          />
+        </section>
+        {/* Budget item embeds (its expenses, comments, activity feed) go here, each in its own section. */}
+      </Flex>
+    </>
+  );
+};

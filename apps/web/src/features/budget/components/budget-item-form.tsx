@@ -1,0 +1,141 @@
+import type { BudgetCategory, BudgetItem, ItemType, Lookup, MarketingPlan } from '@plansmith/contract';
+import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useSaveBudgetItem } from '../api/budget-mutations.ts';
+import { monthsBetween, sumCents } from '../lib/phasing.ts';
+import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
+
+type FormValues = {
+  Name: string;
+  BudgetCategoryId: string;
+  ItemType: ItemType;
+  Amount: number;
+  GeneralLedgerCodeId?: string | null;
+  Description?: string | null;
+  Active: boolean;
+};
+
+const phasingOf = (item: BudgetItem): Phasing => ({
+  enabled: (item.Months ?? []).length > 0,
+  months: Object.fromEntries((item.Months ?? []).map((month) => [month.Month, month.Amount])),
+});
+
+/** The item's form with its monthly phasing grid; saved together so the months always match the amount. */
+export const BudgetItemForm = ({
+  item,
+  plan,
+  categories,
+  glCodes,
+  canEdit,
+}: {
+  item: BudgetItem;
+  plan: MarketingPlan;
+  categories: BudgetCategory[];
+  glCodes: Lookup[];
+  canEdit: boolean;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveBudgetItem();
+  const { message } = App.useApp();
+  const [phasing, setPhasing] = useState<Phasing>(() => phasingOf(item));
+  const amount = Form.useWatch('Amount', form) ?? item.Amount;
+  const months = useMemo(() => monthsBetween(plan.StartDate, plan.EndDate), [plan.StartDate, plan.EndDate]);
+
+  useEffect(() => {
+    form.setFieldsValue({ ...item, Description: item.Description ?? '' });
+    setPhasing(phasingOf(item));
+  }, [item, form]);
+
+  const submit = async (values: FormValues) => {
+    const entries = months
+      .filter((month) => (phasing.months[month] ?? 0) > 0)
+      .map((month) => ({ Month: month, Amount: phasing.months[month] ?? 0 }));
+    if (phasing.enabled && sumCents(entries.map((entry) => entry.Amount)) !== Math.round(values.Amount * 100)) {
+      message.error('The monthly phasing must add up to the amount. Adjust the months or use “Spread evenly”.');
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        Id: item.Id,
+        Name: values.Name,
+        Description: values.Description?.trim() ? values.Description : null,
+        Active: values.Active,
+        Amount: values.Amount,
+        ItemType: values.ItemType,
+        BudgetCategoryId: values.BudgetCategoryId,
+        MarketingPlanId: item.MarketingPlanId,
+        ObjectiveId: item.ObjectiveId,
+        GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+        Months: phasing.enabled ? entries : null,
+      });
+      message.success('Budget item saved.');
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Form<FormValues> form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void submit(values)} requiredMark="optional">
+      <Card title="Details" size="small" style={{ marginBottom: 16 }}>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="Name"
+            label="Name"
+            style={{ flex: '2 1 280px' }}
+            rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="Amount"
+            label="Amount (USD)"
+            style={{ flex: '1 1 180px' }}
+            rules={[{ required: true, message: 'Please enter an amount.' }]}
+          >
+            <InputNumber<number> min={0} precision={2} prefix="$" style={{ width: '100%' }} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="BudgetCategoryId"
+            label="Category"
+            style={{ flex: '1 1 220px' }}
+            rules={[{ required: true, message: 'Please choose a category.' }]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={categories.map((category) => ({ value: category.Id, label: category.Name }))}
+            />
+          </Form.Item>
+          <Form.Item name="GeneralLedgerCodeId" label="GL code" style={{ flex: '1 1 220px' }}>
+            <Select allowClear options={glCodes.map((code) => ({ value: code.Id, label: code.Name }))} />
+          </Form.Item>
+          <Form.Item name="ItemType" label="Type" style={{ flex: '1 1 220px' }}>
+            <Radio.Group
+              options={[
+                { value: 1, label: 'Productive' },
+                { value: 2, label: 'Operational' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="Active" label="Active" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Flex>
+        <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Card>
+      <Card title="Monthly phasing" size="small" style={{ marginBottom: 16 }}>
+        <MonthlyPhasingGrid months={months} amount={amount} value={phasing} disabled={!canEdit} onChange={setPhasing} />
+      </Card>
+      {canEdit ? (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Save item
+        </Button>
+      ) : null}
+    </Form>
+  );
+};

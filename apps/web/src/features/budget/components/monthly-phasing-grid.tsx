@@ -1,0 +1,76 @@
+import { Alert, Button, Col, Flex, InputNumber, Row, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { spreadEvenly, sumCents } from '../lib/phasing.ts';
+
+export type Phasing = { enabled: boolean; months: Record<string, number | null> };
+
+/** The monthly phasing of an item: one amount per month of the plan; the months must add up to the amount. */
+export const MonthlyPhasingGrid = ({
+  months,
+  amount,
+  value,
+  disabled,
+  onChange,
+}: {
+  months: string[];
+  amount: number;
+  value: Phasing;
+  disabled?: boolean;
+  onChange: (value: Phasing) => void;
+}) => {
+  const total = sumCents(months.map((month) => value.months[month])) / 100;
+  const difference = Math.round(amount * 100) - Math.round(total * 100);
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={12} align="center" wrap>
+        <Switch
+          checked={value.enabled}
+          disabled={disabled}
+          onChange={(enabled) => onChange({ enabled, months: enabled && total === 0 ? spreadEvenly(amount, months) : value.months })}
+          aria-label="Phase by month"
+        />
+        <Typography.Text>Phase by month</Typography.Text>
+        {value.enabled ? (
+          <Button size="small" disabled={disabled} onClick={() => onChange({ enabled: true, months: spreadEvenly(amount, months) })}>
+            Spread evenly
+          </Button>
+        ) : null}
+      </Flex>
+      {value.enabled ? (
+        <>
+          <Row gutter={[12, 12]}>
+            {months.map((month) => (
+              <Col key={month} xs={12} sm={8} md={6} lg={4}>
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {dayjs(`${month}-01`).format('MMM YYYY')}
+                </Typography.Text>
+                <InputNumber<number>
+                  aria-label={`Amount for ${dayjs(`${month}-01`).format('MMMM YYYY')}`}
+                  value={value.months[month] ?? null}
+                  min={0}
+                  precision={2}
+                  prefix="$"
+                  disabled={disabled}
+                  style={{ width: '100%' }}
+                  onChange={(next) => onChange({ enabled: true, months: { ...value.months, [month]: next } })}
+                />
+              </Col>
+            ))}
+          </Row>
+          {difference === 0 ? (
+            <Typography.Text type="success">The months add up to the amount, {formatUsd(amount)}.</Typography.Text>
+          ) : (
+            <Alert
+              type="warning"
+              showIcon
+              message={`The months add up to ${formatUsd(total)}: ${formatUsd(Math.abs(difference) / 100)} ${difference > 0 ? 'short of' : 'over'} the amount, ${formatUsd(amount)}.`}
+            />
+          )}
+        </>
+      ) : (
+        <Typography.Text type="secondary">Not phased: the amount covers the whole plan.</Typography.Text>
+      )}
+    </Flex>
+  );
+};

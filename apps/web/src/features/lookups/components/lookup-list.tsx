@@ -1,0 +1,136 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID, type Lookup, type LookupType } from '@plansmith/contract';
+import { App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useDeleteLookup, useSaveLookup } from '../api/lookup-mutations.ts';
+
+type FormValues = { Name: string; SortOrder: number; Active: boolean; CategoryType?: CategoryType | null };
+
+/** One kind of lookup (GL codes or funnel stages): list by SortOrder, add, edit, delete. */
+export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupType; entries: Lookup[]; noun: string }) => {
+  const [editing, setEditing] = useState<Lookup | 'new' | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveLookup();
+  const remove = useDeleteLookup();
+  const { message } = App.useApp();
+  const isGlCode = lookupType === 1;
+
+  useEffect(() => {
+    if (editing === 'new')
+      form.setFieldsValue({ Name: '', SortOrder: (entries.at(-1)?.SortOrder ?? 0) + 1, Active: true, CategoryType: null });
+    else if (editing)
+      form.setFieldsValue({ Name: editing.Name, SortOrder: editing.SortOrder, Active: editing.Active, CategoryType: editing.CategoryType });
+  }, [editing, entries, form]);
+
+  const submit = async (values: FormValues) => {
+    try {
+      await save.mutateAsync({
+        Id: editing && editing !== 'new' ? editing.Id : EMPTY_ID,
+        Name: values.Name,
+        SortOrder: values.SortOrder,
+        Active: values.Active,
+        LookupType: lookupType,
+        CategoryType: isGlCode ? (values.CategoryType ?? null) : null,
+      });
+      message.success(`${noun} saved.`);
+      setEditing(null);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const onDelete = async (entry: Lookup) => {
+    try {
+      await remove.mutateAsync(entry.Id);
+      message.success(`“${entry.Name}” deleted.`);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          Add {noun.toLowerCase()}
+        </Button>
+      </Flex>
+      <Table<Lookup>
+        rowKey="Id"
+        size="small"
+        dataSource={entries}
+        pagination={entries.length > 50 ? { pageSize: 50 } : false}
+        locale={{ emptyText: `No ${noun.toLowerCase()}s yet.` }}
+        columns={[
+          { title: 'Order', dataIndex: 'SortOrder', width: 80 },
+          { title: 'Name', dataIndex: 'Name' },
+          ...(isGlCode
+            ? [
+                {
+                  title: 'Category type',
+                  dataIndex: 'CategoryType',
+                  render: (type: CategoryType | null) => (type ? CATEGORY_TYPE_NAMES[type] : '—'),
+                },
+              ]
+            : []),
+          {
+            title: 'Status',
+            dataIndex: 'Active',
+            render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            align: 'right',
+            render: (_value, entry) => (
+              <Flex gap={8} justify="flex-end">
+                <Button size="small" onClick={() => setEditing(entry)} aria-label={`Edit ${entry.Name}`}>
+                  Edit
+                </Button>
+                <Popconfirm
+                  title={`Delete “${entry.Name}”?`}
+                  okText="Delete"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => onDelete(entry)}
+                >
+                  <Button size="small" danger aria-label={`Delete ${entry.Name}`}>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? `Add ${noun.toLowerCase()}` : `Edit ${noun.toLowerCase()}`}
+        okText="Save"
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
+          <Form.Item name="Name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}>
+            <Input autoFocus />
+          </Form.Item>
+          <Form.Item name="SortOrder" label="Order" rules={[{ required: true, message: 'Please enter an order.' }]}>
+            <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          {isGlCode ? (
+            <Form.Item name="CategoryType" label="Category type">
+              <Select allowClear options={([1, 2, 3] as const).map((type) => ({ value: type, label: CATEGORY_TYPE_NAMES[type] }))} />
+            </Form.Item>
+          ) : null}
+          {editing !== 'new' ? (
+            <Form.Item name="Active" label="Active" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          ) : null}
+        </Form>
+      </Modal>
+    </>
+  );
+};
