@@ -163,7 +163,9 @@ export const createTeamsService = (ctx: AppContext) => {
         if (!(await repo.findTeam(tx, auth.tenantId, teamId))) throw notFound('The team');
         const plans = await repo.countTeamPlans(tx, auth.tenantId, teamId);
         if (plans > 0) {
-          throw conflict(`This team has ${plans} ${plans === 1 ? 'plan' : 'plans'}. Delete them, or deactivate the team instead.`);
+          throw conflict(
+            `This team has ${plans} ${plans === 1 ? 'plan' : 'plans'}. Delete ${plans === 1 ? 'it' : 'them'} first, or deactivate the team instead.`,
+          );
         }
         if (!(await repo.deleteTeam(tx, auth.tenantId, teamId))) throw notFound('The team');
         return true as const;

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../lib/ids.ts';
+import { marketingPlans } from '../plans/plans.table.ts';
 import { teamMembers, teams } from './teams.table.ts';
 
 const API = '/api/TeamClient';
@@ -124,6 +126,20 @@ describe('saving and deleting teams', () => {
     expect(await t.ctx.db.select().from(teams).where(eq(teams.id, id))).toEqual([]);
     expect(await t.ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toEqual([]);
     expect((await call('Delete', { Id: id }, 'admin')).status).toBe(404);
+  });
+});
+
+describe('deleting a team that has plans', () => {
+  it('refuses with 409 and keeps the team', async () => {
+    const created = await call('Save', { Name: 'Has plans' }, 'owner');
+    const id = created.body.Result.Id;
+    await t.ctx.db
+      .insert(marketingPlans)
+      .values({ tenantId: acme.id, id: newId(), teamId: id, name: 'Plan', startDate: '2026-01-01', endDate: '2026-12-31' });
+    const response = await call('Delete', { Id: id }, 'owner');
+    expect(response.status).toBe(409);
+    expect(response.body.Message).toBe('This team has 1 plan. Delete it first, or deactivate the team instead.');
+    expect(await t.ctx.db.select().from(teams).where(eq(teams.id, id))).toHaveLength(1);
   });
 });
 
