@@ -1,13 +1,16 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { App, Button, Flex } from 'antd';
+import { App, Button, Col, Flex, Row } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useDeleteBudgetItem } from '../../features/budget/api/budget-mutations.ts';
 import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
 import { BudgetItemForm } from '../../features/budget/components/budget-item-form.tsx';
 import { BudgetItemSpend } from '../../features/budget/components/budget-item-spend.tsx';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
+import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
+import { ItemExpensesPanel } from '../../features/expenses/components/item-expenses-panel.tsx';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -85,6 +88,21 @@ export const BudgetItemPage = () => {
           />
         </section>
         {/* Budget item embeds (its expenses, comments, activity feed) go here, each in its own section. */}
+        <section aria-label="Expenses">
+          <ItemExpensesPanel itemId={data.Id} planId={data.MarketingPlanId} canEdit={canEdit} />
+        </section>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <section aria-label="Comments">
+              <CommentsPanel target={{ EntityType: 'BudgetItem', EntityId: data.Id }} canWrite={planData.Permissions.CanEditBudget} />
+            </section>
+          </Col>
+          <Col xs={24} xl={12}>
+            <section aria-label="Activity">
+              <ActivityFeed target={{ EntityType: 'BudgetItem', EntityId: data.Id }} canWrite={planData.Permissions.CanEditBudget} />
+            </section>
+          </Col>
+        </Row>
       </Flex>
     </>
   );

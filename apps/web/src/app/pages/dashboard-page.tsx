@@ -3,12 +3,12 @@ import { Card, Col, Row } from 'antd';
 import { Link } from 'react-router';
 import { ActivityList } from '../../features/activities/components/activity-list.tsx';
 import { useDashboard } from '../../features/dashboard/api/dashboard-queries.ts';
+import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { MoneyOverview } from '../../features/dashboard/components/money-overview.tsx';
-import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
 import { OverdueExpenses } from '../../features/dashboard/components/overdue-expenses.tsx';
 import { TopCategories } from '../../features/dashboard/components/top-categories.tsx';
 import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
-import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -42,7 +42,13 @@ const DashboardForPlan = ({ planId }: { planId: string }) => {
         </Col>
         <Col xs={24} xl={12}>
           <Card title="Recent activity" extra={<Link to={getHref('plan', { id: data.MarketingPlanId })}>Plan</Link>}>
-            {data.RecentActivity.length ? <ActivityList activities={data.RecentActivity} /> : <EmptyState description="No activity yet." />}
+            <section aria-label="Recent activity">
+              {data.RecentActivity.length ? (
+                <ActivityList activities={data.RecentActivity} />
+              ) : (
+                <EmptyState description="No activity yet." />
+              )}
+            </section>
           </Card>
         </Col>
       </Row>
@@ -51,13 +57,17 @@ const DashboardForPlan = ({ planId }: { planId: string }) => {
 };
 
 export const DashboardPage = () => {
-  const { planId } = useContextSelection();
-  return planId ? (
-    <DashboardForPlan planId={planId} />
-  ) : (
-    <>
-      <PageHeader title="Dashboard" />
-      <NoContextPlan what="budget, spend and burn rate" />
-    </>
+  const { plan, plans } = useContextPlan();
+  return (
+    <ContextPlanGate
+      title="Dashboard"
+      what="budget, spend and burn rate"
+      pending={plans.isPending}
+      error={plans.error}
+      onRetry={() => void plans.refetch()}
+      planId={plan?.Id ?? null}
+    >
+      {(planId) => <DashboardForPlan planId={planId} />}
+    </ContextPlanGate>
   );
 };

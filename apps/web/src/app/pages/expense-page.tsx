@@ -4,22 +4,21 @@ import { App, Button, Card, Col, Popconfirm, Row } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
-import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useDeleteExpense } from '../../features/expenses/api/expense-mutations.ts';
 import { useExpense } from '../../features/expenses/api/expense-queries.ts';
 import { ExpenseForm } from '../../features/expenses/components/expense-form.tsx';
 import { ExpenseStatusTag } from '../../features/expenses/components/expense-status-tag.tsx';
+import { ItemBurnRateCard } from '../../features/expenses/components/item-burn-rate-card.tsx';
 import { ApiError, errorMessage } from '../../shared/api/api-error.ts';
-import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
 /** /expenses/new (optionally ?item=<budget item id>) records an expense in the context plan. */
-const NewExpense = () => {
-  const { planId } = useContextSelection();
+const NewExpense = ({ planId }: { planId: string }) => {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  if (!planId) return <NoContextPlan what="expenses" />;
   return (
     <>
       <PageHeader title="Record expense" />
@@ -83,6 +82,11 @@ const ExistingExpense = ({ id }: { id: string }) => {
         </Col>
         <Col xs={24} xl={10}>
           <Row gutter={[16, 16]}>
+            {data.BudgetItemId ? (
+              <Col span={24}>
+                <ItemBurnRateCard itemId={data.BudgetItemId} />
+              </Col>
+            ) : null}
             <Col span={24}>
               <CommentsPanel target={{ EntityType: 'Expense', EntityId: data.Id }} />
             </Col>
@@ -96,7 +100,23 @@ const ExistingExpense = ({ id }: { id: string }) => {
   );
 };
 
+const NewExpenseInContextPlan = () => {
+  const { plan, plans } = useContextPlan();
+  return (
+    <ContextPlanGate
+      title="Record expense"
+      what="expenses"
+      pending={plans.isPending}
+      error={plans.error}
+      onRetry={() => void plans.refetch()}
+      planId={plan?.Id ?? null}
+    >
+      {(planId) => <NewExpense planId={planId} />}
+    </ContextPlanGate>
+  );
+};
+
 export const ExpensePage = () => {
   const { id = '' } = useParams();
-  return id === 'new' ? <NewExpense /> : <ExistingExpense id={id} />;
+  return id === 'new' ? <NewExpenseInContextPlan /> : <ExistingExpense id={id} />;
 };

@@ -3,24 +3,15 @@ import { getHref } from '@plansmith/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { ExpenseFormModal } from '../../features/expenses/components/expense-form-modal.tsx';
 import { ExpenseList } from '../../features/expenses/components/expense-list.tsx';
-import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
-export const ExpensesPage = () => {
-  const { planId } = useContextSelection();
+const ExpensesForPlan = ({ planId }: { planId: string }) => {
   const navigate = useNavigate();
   const [recording, setRecording] = useState(false);
-  if (!planId) {
-    return (
-      <>
-        <PageHeader title="Expenses" />
-        <NoContextPlan what="expenses" />
-      </>
-    );
-  }
   const record = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setRecording(true)}>
       Record expense
@@ -39,5 +30,21 @@ export const ExpensesPage = () => {
         onSaved={(expense) => void navigate(getHref('expense', { id: expense.Id }))}
       />
     </>
+  );
+};
+
+export const ExpensesPage = () => {
+  const { plan, plans } = useContextPlan();
+  return (
+    <ContextPlanGate
+      title="Expenses"
+      what="expenses"
+      pending={plans.isPending}
+      error={plans.error}
+      onRetry={() => void plans.refetch()}
+      planId={plan?.Id ?? null}
+    >
+      {(planId) => <ExpensesForPlan planId={planId} />}
+    </ContextPlanGate>
   );
 };

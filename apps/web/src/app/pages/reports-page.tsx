@@ -1,12 +1,12 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Typography } from 'antd';
-import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useBudgetCategoriesReport } from '../../features/reports/api/report-queries.ts';
 import { CategoryReportChart } from '../../features/reports/components/category-report-chart.tsx';
 import { CategoryReportTable } from '../../features/reports/components/category-report-table.tsx';
 import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
-import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -71,18 +71,20 @@ const ReportForPlan = ({ planId }: { planId: string }) => {
 };
 
 export const ReportsPage = () => {
-  const { planId } = useContextSelection();
+  const { plan, plans } = useContextPlan();
   return (
     <>
       <style>{PRINT_CSS}</style>
-      {planId ? (
-        <ReportForPlan planId={planId} />
-      ) : (
-        <>
-          <PageHeader title="Reports" />
-          <NoContextPlan what="budget categories report" />
-        </>
-      )}
+      <ContextPlanGate
+        title="Reports"
+        what="budget categories report"
+        pending={plans.isPending}
+        error={plans.error}
+        onRetry={() => void plans.refetch()}
+        planId={plan?.Id ?? null}
+      >
+        {(planId) => <ReportForPlan planId={planId} />}
+      </ContextPlanGate>
     </>
   );
 };

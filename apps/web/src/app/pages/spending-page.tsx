@@ -1,10 +1,10 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { NoContextPlan } from '../../features/dashboard/components/no-context-plan.tsx';
+import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useSpendingReport } from '../../features/spending/api/spending-queries.ts';
 import { CategorySpendChart, PayeeSpendChart } from '../../features/spending/components/breakdown-charts.tsx';
 import { CumulativeBurnChart } from '../../features/spending/components/cumulative-burn-chart.tsx';
 import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
-import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatPercent, formatUsd } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -76,13 +76,17 @@ const SpendingForPlan = ({ planId }: { planId: string }) => {
 };
 
 export const SpendingPage = () => {
-  const { planId } = useContextSelection();
-  return planId ? (
-    <SpendingForPlan planId={planId} />
-  ) : (
-    <>
-      <PageHeader title="Spending" />
-      <NoContextPlan what="spending" />
-    </>
+  const { plan, plans } = useContextPlan();
+  return (
+    <ContextPlanGate
+      title="Spending"
+      what="spending"
+      pending={plans.isPending}
+      error={plans.error}
+      onRetry={() => void plans.refetch()}
+      planId={plan?.Id ?? null}
+    >
+      {(planId) => <SpendingForPlan planId={planId} />}
+    </ContextPlanGate>
   );
 };

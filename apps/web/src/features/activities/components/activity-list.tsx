@@ -47,7 +47,6 @@ export const ActivityList = ({
   <List
     size="small"
     dataSource={activities}
-    aria-label="Activity"
     renderItem={(activity) => (
       <List.Item
         actions={

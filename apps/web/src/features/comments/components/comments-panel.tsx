@@ -121,13 +121,18 @@ export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarg
           itemLayout="vertical"
           dataSource={comments.data}
           renderItem={(comment) => <CommentItem comment={comment} target={target} />}
-          aria-label="Comments"
         />
       ) : (
         <EmptyState description="No comments yet." />
       )}
       {canWrite ? (
-        <Form form={form} onFinish={submit} layout="vertical" style={{ marginTop: 12 }}>
+        <Form
+          form={form}
+          name={`comment-${target.EntityType}-${target.EntityId}`}
+          onFinish={submit}
+          layout="vertical"
+          style={{ marginTop: 12 }}
+        >
           <Form.Item
             name="Description"
             label="Add a comment"

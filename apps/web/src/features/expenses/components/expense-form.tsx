@@ -127,7 +127,15 @@ export const ExpenseForm = ({
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} disabled={readOnly} requiredMark="optional">
+    <Form
+      form={form}
+      name={`expense-${expense?.Id ?? 'new'}`}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      disabled={readOnly}
+      requiredMark="optional"
+    >
       <Form.Item
         label="Budget item"
         name="BudgetItemId"

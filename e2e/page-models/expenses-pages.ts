@@ -1,0 +1,92 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** "$11,640.65" → 11640.65 (through cents, so sums compare exactly). */
+export const dollarsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100) / 100;
+
+/** Picks an option of an antd Select by typing part of its label. */
+const chooseOption = async (page: Page, field: Locator, text: string) => {
+  await field.click();
+  await field.fill(text);
+  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+};
+
+/** /expenses: the list and the "Record expense" dialog. */
+export class ExpensesPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/expenses');
+    await expect(this.page.getByRole('heading', { name: 'Expenses' })).toBeVisible();
+  }
+
+  async recordExpense(expense: { item: string; name: string; amount: string; payee?: string }) {
+    await this.page.getByRole('button', { name: 'Record expense' }).first().click();
+    const dialog = this.page.getByRole('dialog', { name: 'Record expense' });
+    await chooseOption(this.page, dialog.getByLabel('Budget item'), expense.item);
+    await dialog.getByLabel('Name').fill(expense.name);
+    await dialog.getByLabel('Amount').fill(expense.amount);
+    if (expense.payee) await dialog.getByLabel('Payee').fill(expense.payee);
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** /expenses/{id}: one expense, its item's burn rate, comments and activity. */
+export class ExpensePage {
+  constructor(readonly page: Page) {}
+
+  burnRateCard() {
+    return this.page.getByLabel('Budget item burn rate');
+  }
+
+  async changeAmount(amount: string) {
+    await this.page.getByLabel('Amount').fill(amount);
+    await this.page.getByRole('button', { name: 'Save expense' }).click();
+    await expect(this.page.getByText('Expense saved.')).toBeVisible();
+  }
+}
+
+/** /reports: the budget-categories report. */
+export class ReportsPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/reports');
+    await expect(this.page.getByRole('heading', { name: 'Budget categories report' })).toBeVisible();
+  }
+
+  /** The Actual cell of a category's row (columns: Category, Budgeted, Committed, Actual, …). */
+  async actualOf(category: string): Promise<number> {
+    const row = this.page.getByRole('row').filter({ has: this.page.getByRole('cell', { name: category, exact: true }) });
+    return dollarsOf((await row.getByRole('cell').nth(3).textContent()) ?? '');
+  }
+}
+
+/** /: the dashboard of the context plan. */
+export class DashboardPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  }
+
+  async spent(): Promise<number> {
+    const card = this.page.locator('.ant-statistic').filter({ hasText: 'Spent' });
+    return dollarsOf((await card.locator('.ant-statistic-content').textContent()) ?? '');
+  }
+}
+
+/** The comments panel any page embeds. */
+export class CommentsPanelModel {
+  constructor(readonly page: Page) {}
+
+  async post(text: string) {
+    await this.page.getByLabel('Add a comment').fill(text);
+    await this.page.getByRole('button', { name: 'Post comment' }).click();
+  }
+
+  list() {
+    return this.page.getByRole('region', { name: 'Comments' });
+  }
+}
