@@ -46,7 +46,7 @@ export const LookupsPage = () => {
               key: 'funnel-stages',
               label: 'Funnel stages',
               children: body(lookups, () => (
-                <LookupList lookupType={LOOKUP_TYPE_FUNNEL_STAGE} entries={funnelStagesOf(lookups.data)} noun="Funnel stage" />
+                <LookupList lookupType={LOOKUP_TYPE_FUNNEL_STAGE} entries={funnelStagesOf(lookups.data)} noun="funnel stage" />
               )),
             },
             {

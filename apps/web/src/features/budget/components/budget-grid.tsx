@@ -91,7 +91,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
         <>
           <Cell>
             {row.name} <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
-            <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count} items</span>
+            <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
           </Cell>
           <Cell className="num">{formatUsd(row.sums.budget)}</Cell>
           <MoneyCells sums={row.sums} />
@@ -179,7 +179,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
       <table aria-label="Budget total">
         <tfoot>
           <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
-            <Cell>Total ({totals.count} items)</Cell>
+            <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
             <Cell className="num">{formatUsd(totals.budget)}</Cell>
             <MoneyCells sums={totals} />
           </tr>

@@ -33,7 +33,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
         LookupType: lookupType,
         CategoryType: isGlCode ? (values.CategoryType ?? null) : null,
       });
-      message.success(`${noun} saved.`);
+      message.success(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`);
       setEditing(null);
     } catch (error) {
       message.error(errorMessage(error));
@@ -53,7 +53,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
     <>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          Add {noun.toLowerCase()}
+          Add {noun}
         </Button>
       </Flex>
       <Table<Lookup>
@@ -61,7 +61,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
         size="small"
         dataSource={entries}
         pagination={entries.length > 50 ? { pageSize: 50 } : false}
-        locale={{ emptyText: `No ${noun.toLowerCase()}s yet.` }}
+        locale={{ emptyText: `No ${noun}s yet.` }}
         columns={[
           { title: 'Order', dataIndex: 'SortOrder', width: 80 },
           { title: 'Name', dataIndex: 'Name' },
@@ -105,7 +105,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
       />
       <Modal
         open={editing !== null}
-        title={editing === 'new' ? `Add ${noun.toLowerCase()}` : `Edit ${noun.toLowerCase()}`}
+        title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
         okText="Save"
         onOk={() => form.submit()}
         confirmLoading={save.isPending}
