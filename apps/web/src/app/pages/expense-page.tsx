@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { getHref } from '@plansmith/contract';
+import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Card, Col, Popconfirm, Row } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useDeleteExpense } from '../../features/expenses/api/expense-mutations.ts';
 import { useExpense } from '../../features/expenses/api/expense-queries.ts';
@@ -38,6 +39,7 @@ const ExistingExpense = ({ id }: { id: string }) => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const expense = useExpense(id);
+  const plan = usePlan(expense.data?.MarketingPlanId);
   const remove = useDeleteExpense();
   if (expense.isLoading) return <LoadingState label="Loading the expense…" />;
   if (expense.error instanceof ApiError && expense.error.status === 404) {
@@ -46,6 +48,9 @@ const ExistingExpense = ({ id }: { id: string }) => {
   if (expense.isError) return <ErrorState error={expense.error} onRetry={() => void expense.refetch()} />;
   const data = expense.data;
   if (!data) return null;
+  // Until the plan's permissions arrive the form stays read-only; the server checks again on save.
+  const canEdit = Boolean(plan.data?.Permissions.CanEditBudget) && plan.data?.State !== PLAN_STATE_ARCHIVED;
+  const canComment = Boolean(plan.data?.Permissions.CanEditBudget);
   const deleteExpense = async () => {
     try {
       await remove.mutateAsync({ ExpenseId: data.Id });
@@ -61,23 +66,31 @@ const ExistingExpense = ({ id }: { id: string }) => {
         title={data.Name}
         subtitle={<ExpenseStatusTag status={data.Status} />}
         actions={
-          <Popconfirm
-            title="Delete this expense?"
-            description="It leaves the budget’s figures; the activity trail keeps a record."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={deleteExpense}
-          >
-            <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Popconfirm>
+          canEdit ? (
+            <Popconfirm
+              title="Delete this expense?"
+              description="It leaves the budget’s figures; the activity trail keeps a record."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={deleteExpense}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                Delete
+              </Button>
+            </Popconfirm>
+          ) : null
         }
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card>
-            <ExpenseForm key={data.UpdatedAt} planId={data.MarketingPlanId} expense={data} onSaved={() => undefined} />
+            <ExpenseForm
+              key={`${data.UpdatedAt}-${canEdit}`}
+              planId={data.MarketingPlanId}
+              expense={data}
+              readOnly={!canEdit}
+              onSaved={() => undefined}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -88,10 +101,10 @@ const ExistingExpense = ({ id }: { id: string }) => {
               </Col>
             ) : null}
             <Col span={24}>
-              <CommentsPanel target={{ EntityType: 'Expense', EntityId: data.Id }} />
+              <CommentsPanel target={{ EntityType: 'Expense', EntityId: data.Id }} canWrite={canComment} />
             </Col>
             <Col span={24}>
-              <ActivityFeed target={{ EntityType: 'Expense', EntityId: data.Id }} />
+              <ActivityFeed target={{ EntityType: 'Expense', EntityId: data.Id }} canWrite={canComment} />
             </Col>
           </Row>
         </Col>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { getHref } from '@plansmith/contract';
+import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,14 +9,14 @@ import { ExpenseFormModal } from '../../features/expenses/components/expense-for
 import { ExpenseList } from '../../features/expenses/components/expense-list.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
-const ExpensesForPlan = ({ planId }: { planId: string }) => {
+const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean }) => {
   const navigate = useNavigate();
   const [recording, setRecording] = useState(false);
-  const record = (
+  const record = canEdit ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setRecording(true)}>
       Record expense
     </Button>
-  );
+  ) : undefined;
   return (
     <>
       <PageHeader title="Expenses" subtitle="Money going out against the context plan’s budget" actions={record} />
@@ -44,7 +44,9 @@ export const ExpensesPage = () => {
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
     >
-      {(planId) => <ExpensesForPlan planId={planId} />}
+      {(planId) => (
+        <ExpensesForPlan planId={planId} canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED} />
+      )}
     </ContextPlanGate>
   );
 };

@@ -1,6 +1,12 @@
 import dayjs from 'dayjs';
 
-const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** Axis ticks: 125000 → "$125K". */
 export const formatAxisUsd = (value: number): string => compactUsd.format(value);
