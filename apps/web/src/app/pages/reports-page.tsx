@@ -16,10 +16,12 @@ const PRINT_CSS = `
 @media print {
   .ant-layout-sider, .ant-layout-header, .no-print { display: none !important; }
   .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; }
-  .report-print-title { display: block !important; }
+  .screen-only { display: none !important; }
+  .print-only { display: block !important; }
   .ant-card { box-shadow: none !important; border: 0 !important; break-inside: avoid; }
   .report-table tr { break-inside: avoid; }
-}`;
+}
+@media screen { .print-only { display: none; } }`;
 
 const ReportForPlan = ({ planId }: { planId: string }) => {
   const { message } = App.useApp();
@@ -56,7 +58,12 @@ const ReportForPlan = ({ planId }: { planId: string }) => {
       ) : (
         <Flex vertical gap={16}>
           <Card title="Budgeted, committed and actual by category">
-            <CategoryReportChart report={data} />
+            <div className="screen-only">
+              <CategoryReportChart report={data} />
+            </div>
+            <div className="print-only">
+              <CategoryReportChart report={data} width={680} />
+            </div>
           </Card>
           <Card title="By category and type">
             <CategoryReportTable report={data} />
