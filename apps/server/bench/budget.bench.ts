@@ -74,31 +74,27 @@ export const run = async (): Promise<BenchReport> => {
   const userId = newId();
   const email = `bench-${tenantId.slice(0, 8)}@example.test`;
   await db.insert(tenants).values({ id: tenantId, name: 'Bench', planCode: 'performance' });
-  await db
-    .insert(users)
-    .values({
-      tenantId,
-      id: userId,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: 'B',
-      lastName: 'B',
-      tenantRole: 'member',
-    });
+  await db.insert(users).values({
+    tenantId,
+    id: userId,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'B',
+    lastName: 'B',
+    tenantRole: 'member',
+  });
   await db.insert(teams).values({ tenantId, id: teamId, name: 'Bench team' });
   await db.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 2 });
   const categoryIds = Array.from({ length: 8 }, () => newId());
-  await db
-    .insert(budgetCategories)
-    .values(
-      categoryIds.map((id, index) => ({
-        tenantId,
-        id,
-        name: `Category ${index + 1}`,
-        categoryType: ((index % 3) + 1) as 1 | 2 | 3,
-        sortOrder: index,
-      })),
-    );
+  await db.insert(budgetCategories).values(
+    categoryIds.map((id, index) => ({
+      tenantId,
+      id,
+      name: `Category ${index + 1}`,
+      categoryType: ((index % 3) + 1) as 1 | 2 | 3,
+      sortOrder: index,
+    })),
+  );
   const bigPlan = await seedPlan(db, tenantId, teamId, categoryIds, ITEMS);
   const smallPlan = await seedPlan(db, tenantId, teamId, categoryIds, SMALL_PLAN_ITEMS);
 

@@ -104,7 +104,9 @@ export const BudgetPage = () => {
             <Typography.Text type="secondary">
               {hasFilters(deferredFilters)
                 ? `${view.totals.count} of ${items.data.length} items shown; totals follow the filters.`
-                : items.data.length === 1 ? '1 item' : `${items.data.length} items`}
+                : items.data.length === 1
+                  ? '1 item'
+                  : `${items.data.length} items`}
               {canEdit ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
             </Typography.Text>
           </Flex>

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 
-type Row = MoneyTotals & { key: string; label: string; type?: string };
+type TotalsRow = MoneyTotals & { key: string; label: string; type?: string };
 
 const moneyColumns = [
   { title: 'Budget', dataIndex: 'Budget', align: 'right' as const, render: formatUsd },
@@ -16,13 +16,13 @@ const moneyColumns = [
 
 /** The plan's money: headline figures, then totals by budget category and by item type (RebuildPlan). */
 export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
-  const categoryRows: Row[] = totals.ByCategory.map((row) => ({
+  const categoryRows: TotalsRow[] = totals.ByCategory.map((row) => ({
     ...row,
     key: row.BudgetCategoryId,
     label: row.Name,
     type: CATEGORY_TYPE_NAMES[row.CategoryType],
   }));
-  const typeRows: Row[] = totals.ByType.map((row) => ({ ...row, key: String(row.ItemType), label: ITEM_TYPE_NAMES[row.ItemType] }));
+  const typeRows: TotalsRow[] = totals.ByType.map((row) => ({ ...row, key: String(row.ItemType), label: ITEM_TYPE_NAMES[row.ItemType] }));
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -41,7 +41,7 @@ export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
         ))}
       </Row>
       <Card title="By budget category" size="small" style={{ marginBottom: 16 }}>
-        <Table<Row>
+        <Table<TotalsRow>
           size="small"
           pagination={false}
           dataSource={categoryRows}
@@ -50,7 +50,7 @@ export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
         />
       </Card>
       <Card title="By item type" size="small">
-        <Table<Row>
+        <Table<TotalsRow>
           size="small"
           pagination={false}
           dataSource={typeRows}
