@@ -19,7 +19,7 @@ export const downloadReportCsv = (report: BudgetCategoriesReport): void =>
   download(new Blob([reportToCsv(report)], { type: 'text/csv;charset=utf-8' }), reportFileName(report, 'csv'));
 
 /** An Excel workbook with money formatted as USD and the subtotal and total rows in bold. */
-export const downloadReportXlsx = async (report: BudgetCategoriesReport): Promise<void> => {
+export const buildReportWorkbook = async (report: BudgetCategoriesReport): Promise<ArrayBuffer> => {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Plansmith';
@@ -40,7 +40,11 @@ export const downloadReportXlsx = async (report: BudgetCategoriesReport): Promis
     if (index >= 2 && index <= 7) column.numFmt = '"$"#,##0.00;[Red]-"$"#,##0.00';
     if (index === 8) column.numFmt = '0%';
   });
-  const buffer = await workbook.xlsx.writeBuffer();
+  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+};
+
+export const downloadReportXlsx = async (report: BudgetCategoriesReport): Promise<void> => {
+  const buffer = await buildReportWorkbook(report);
   download(
     new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     reportFileName(report, 'xlsx'),
