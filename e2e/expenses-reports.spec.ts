@@ -2,6 +2,9 @@ import { CLIENT_ID } from '@plansmith/contract';
 import { expect, test } from '@playwright/test';
 import { CommentsPanelModel, DashboardPage, ExpensePage, ExpensesPage, ReportsPage } from './page-models/expenses-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
+import { Onboarding } from './page-models/onboarding.ts';
+
+const DEMO_VIEWER = { email: 'viewer@plansmith.test', password: DEMO_OWNER.password };
 
 /** The demo's live plan and one of its items (apps/server/src/db/seed/demo-ids.ts). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
@@ -21,7 +24,7 @@ test.describe('expenses, reports and the dashboard', () => {
     const expenses = new ExpensesPage(page);
     await expenses.open();
     await expenses.recordExpense({ item: 'Customer Survey', name: 'Survey panel top-up', amount: '123.45', payee: 'Qualtrics' });
-    await expect(page.getByRole('heading', { name: 'Survey panel top-up' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Survey panel top-up', exact: true })).toBeVisible();
 
     const expense = new ExpensePage(page);
     const card = expense.burnRateCard();
@@ -41,6 +44,22 @@ test.describe('expenses, reports and the dashboard', () => {
     await expect.poll(() => dashboard.spent()).toBe(Math.round((spentBefore + 1123.45) * 100) / 100);
     await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('Survey panel top-up');
     await page.screenshot({ path: '.tmp/screens/e2e-dashboard-after-expense.png', fullPage: true });
+  });
+
+  test('a Viewer reads the expenses but is not offered to record, change or comment', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO_VIEWER);
+    await new Onboarding(page).close();
+    const expenses = new ExpensesPage(page);
+    await expenses.open();
+    await expect(page.getByRole('table')).toContainText('Google Search Ads');
+    await expect(page.getByRole('button', { name: 'Record expense' })).toHaveCount(0);
+    await page
+      .getByRole('link', { name: /Google Search Ads — / })
+      .first()
+      .click();
+    await expect(page.getByText('Your team role lets you read this expense, not change it.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Post comment' })).toHaveCount(0);
   });
 
   test('a comment on a budget item appears with its author', async ({ page }) => {
