@@ -56,6 +56,8 @@ describe('activity feeds', () => {
       Changes: [{ Field: 'Amount', From: 100, To: 150.5 }],
       CanDelete: false,
     });
+    const older = await t.post(GET, { MarketingPlanId: plan.id, Before: feed.body.Result[0].CreatedAt }, viewer);
+    expect(older.body.Result.map((a: { Action: string }) => a.Action)).toEqual(['create']);
     const single = await t.post(GET_ENTITY, { EntityType: 'Expense', EntityId: created.Id, Limit: 1 }, viewer);
     expect(single.body.Result).toHaveLength(1);
     expect(single.body.Result[0].Action).toBe('update');
