@@ -47,7 +47,9 @@ const LimitSchema = z.number().int().min(1).max(ACTIVITY_MAX_LIMIT).default(50);
 export const GetPlanActivitiesRequestSchema = z.object({
   MarketingPlanId: IdSchema,
   Limit: LimitSchema,
-  Before: InstantSchema.optional().describe('Only activities older than this instant (the next page)'),
+  Before: InstantSchema.refine((value) => !Number.isNaN(Date.parse(value)), 'Before must be an ISO-8601 instant.')
+    .optional()
+    .describe('Only activities older than this instant (the next page)'),
 });
 
 export const GetEntityActivitiesRequestSchema = z.object({

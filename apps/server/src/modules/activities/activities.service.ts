@@ -50,13 +50,7 @@ export const createActivitiesService = (ctx: AppContext) => {
     ): Promise<Activity[]> => {
       const { permission } = await requirePlanAccess(ctx.db, auth, input.MarketingPlanId);
       const before = input.Before ? new Date(input.Before) : undefined;
-      const rows = await repo.listPlanActivities(
-        ctx.db,
-        auth.tenantId,
-        input.MarketingPlanId,
-        input.Limit,
-        before && !Number.isNaN(before.getTime()) ? before : undefined,
-      );
+      const rows = await repo.listPlanActivities(ctx.db, auth.tenantId, input.MarketingPlanId, input.Limit, before);
       return rows.map((row) => toActivity(row, canDeleteActivity(auth, row, permission)));
     },
 

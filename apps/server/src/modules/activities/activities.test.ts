@@ -58,6 +58,9 @@ describe('activity feeds', () => {
     });
     const older = await t.post(GET, { MarketingPlanId: plan.id, Before: feed.body.Result[0].CreatedAt }, viewer);
     expect(older.body.Result.map((a: { Action: string }) => a.Action)).toEqual(['create']);
+    const badCursor = await t.post(GET, { MarketingPlanId: plan.id, Before: 'yesterday' }, viewer);
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.Message).toBe('Before must be an ISO-8601 instant.');
     const single = await t.post(GET_ENTITY, { EntityType: 'Expense', EntityId: created.Id, Limit: 1 }, viewer);
     expect(single.body.Result).toHaveLength(1);
     expect(single.body.Result[0].Action).toBe('update');
