@@ -86,6 +86,10 @@ export const GetExpensesRequestSchema = z
   .refine((value) => Boolean(value.MarketingPlanId) || Boolean(value.BudgetItemId), {
     message: 'MarketingPlanId or BudgetItemId is required.',
     path: ['MarketingPlanId'],
+  })
+  .refine((value) => !value.DateFrom || !value.DateTo || value.DateFrom <= value.DateTo, {
+    message: 'DateTo cannot be before DateFrom.',
+    path: ['DateTo'],
   });
 export type GetExpensesRequest = z.input<typeof GetExpensesRequestSchema>;
 

@@ -70,7 +70,7 @@ describe('listing expenses', () => {
     expect(byAmount.body.Result.Items.map((e: { Amount: number }) => e.Amount)).toEqual([0.01, 0.07]);
   });
 
-  it('refuses a page size over 200 and a request with neither plan nor item', async () => {
+  it('refuses a page size over 200, a request with neither plan nor item, and dates in reverse', async () => {
     const token = await tenant.tokenFor('owner');
     const { plan } = await createPlanWithItem(t, tenant);
     const big = await t.post(LIST, { MarketingPlanId: plan.id, PageSize: 201 }, token);
@@ -79,6 +79,9 @@ describe('listing expenses', () => {
     const none = await t.post(LIST, {}, token);
     expect(none.status).toBe(400);
     expect(none.body.Message).toBe('MarketingPlanId or BudgetItemId is required.');
+    const backwards = await t.post(LIST, { MarketingPlanId: plan.id, DateFrom: '2026-05-01', DateTo: '2026-04-01' }, token);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.Message).toBe('DateTo cannot be before DateFrom.');
   });
 
   it('searches at most 20 expenses of the caller’s plans, and suggests the plan’s distinct payees', async () => {
