@@ -16,7 +16,7 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
 const login = process.env.SHOT_USER;
 if (login) {
-  await page.goto(base + '/login');
+  await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(login);
   await page.getByLabel('Password').fill(process.env.SHOT_PASS ?? 'plansmith-demo-2026');
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -39,7 +39,7 @@ export const authenticate = async (ctx: AppContext, request: FastifyRequest): Pr
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.tenantId, claims.tid), eq(users.id, claims.sub)))
     .limit(1);
-  if (!row || !row.active || row.tokenVersion !== claims.ver) return null;
+  if (!row?.active || row.tokenVersion !== claims.ver) return null;
   return {
     userId: claims.sub,
     tenantId: claims.tid,

@@ -51,7 +51,8 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(500, 'Something went wrong on our side. Please try again.');
     }
-    const dbError = databaseError(error as { code?: unknown });
+    // Drizzle wraps the driver's error; the Postgres code is on its cause.
+    const dbError = databaseError(error as { code?: unknown }) ?? databaseError((error as { cause?: { code?: unknown } }).cause ?? {});
     if (dbError) {
       request.log.warn({ err: error }, 'database refused the request');
       return send(dbError.status, dbError.message);

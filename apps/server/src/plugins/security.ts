@@ -49,7 +49,8 @@ export const registerSecurityHeaders = async (
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     const csp = reply.getHeader('content-security-policy');
-    if (app.ctx?.config.stripe && isStripePage(request.url) && typeof csp === 'string') reply.header('content-security-policy', withStripe(csp));
+    if (app.ctx?.config.stripe && isStripePage(request.url) && typeof csp === 'string')
+      reply.header('content-security-policy', withStripe(csp));
     return payload;
   });
 };

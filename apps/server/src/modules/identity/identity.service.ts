@@ -71,7 +71,7 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
         return { ok: false as const };
       }
       const user = await repo.findUser(tx, row.tenantId, row.userId);
-      if (!user || !user.active) return { ok: false as const };
+      if (!user?.active) return { ok: false as const };
       const tokens = await issueTokens(ctx, tx, user, { familyId: row.familyId, familyStartedAt: row.familyStartedAt });
       return { ok: true as const, tokens };
     });

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { createKeyedLock } from '../../lib/keyed-lock.ts';
 import { toDollars } from '../../lib/money.ts';
 import { readProviderSubscription, isLiveStatus } from '../billing/provider-subscription.ts';
 import * as subscriptionsRepo from '../billing/subscriptions.repository.ts';
@@ -19,6 +20,10 @@ const providerError = (error: unknown): never => {
   const stripeError = error as { type?: string; message?: string; statusCode?: number };
   if (stripeError.type === 'StripeCardError') throw new HttpError(402, stripeError.message ?? 'Your card was declined.');
   if (stripeError.statusCode === 404) throw badRequest('The payment could not be found at the card provider.');
+  // Another request with the same idempotency key is still running (another instance's finalize).
+  if (stripeError.type === 'StripeIdempotencyError' && stripeError.statusCode === 409) {
+    throw new HttpError(409, 'This payment is already being processed. Please wait a moment and try again.');
+  }
   throw error;
 };
 
@@ -28,6 +33,91 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     const registration = await findRegistration(ctx.db, applicationId);
     if (!registration?.tenantId || !registration.userId) throw notFound('The sign-up');
     return { ...registration, tenantId: registration.tenantId, userId: registration.userId };
+  };
+
+  const oneAtATime = createKeyedLock();
+
+  const finalizeRegistration = async (
+    registration: Awaited<ReturnType<typeof verifiedRegistration>>,
+    setupIntentId: string,
+    clientSecret: string,
+  ) => {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await stripe.setupIntents.retrieve(setupIntentId);
+    } catch (error) {
+      return providerError(error);
+    }
+    if (intent.metadata?.registration_id !== registration.id || intent.client_secret !== clientSecret) throw badRequest(NOT_YOURS);
+    if (intent.status !== 'succeeded') {
+      throw new HttpError(
+        402,
+        intent.last_setup_error?.message ?? 'Your card has not been confirmed. Please enter your card details again.',
+      );
+    }
+    const paymentMethodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+    const customerId = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const price = intent.metadata.price_id ? await findPriceByProviderId(ctx.db, intent.metadata.price_id) : null;
+    if (!paymentMethodId || !customerId || !price?.item.providerPriceId)
+      throw badRequest('The payment setup is incomplete. Please start the payment again.');
+
+    const existing = await subscriptionsRepo.findByRegistration(ctx.db, registration.id);
+    if (existing) {
+      const granted = await findPriceItem(ctx.db, existing.priceItemId);
+      return {
+        PlanName: granted?.product.name ?? price.product.name,
+        BillingCycle: billingCycleOf(granted?.item.priceTypeId ?? price.item.priceTypeId),
+        Status: existing.status,
+      };
+    }
+
+    let subscription: Stripe.Subscription;
+    let card: Stripe.PaymentMethod.Card | undefined;
+    try {
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: paymentMethodId } },
+        { idempotencyKey: `default-payment-method-${intent.id}` },
+      );
+      subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: price.item.providerPriceId }],
+          default_payment_method: paymentMethodId,
+          metadata: { registration_id: registration.id, tenant_id: registration.tenantId },
+        },
+        { idempotencyKey: `subscription-${registration.id}` },
+      );
+      card = (await stripe.paymentMethods.retrieve(paymentMethodId)).card ?? undefined;
+    } catch (error) {
+      return providerError(error);
+    }
+    const provider = readProviderSubscription(subscription);
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await subscriptionsRepo.insertSubscription(tx, {
+        tenantId: registration.tenantId,
+        id: newId(),
+        productId: price.product.id,
+        priceItemId: price.item.id,
+        status: provider.status,
+        providerCustomerId: customerId,
+        providerSubscriptionId: subscription.id,
+        providerSubscriptionItemId: provider.itemId,
+        providerPaymentMethodId: paymentMethodId,
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+        cardExpMonth: card?.exp_month ?? null,
+        cardExpYear: card?.exp_year ?? null,
+        currentPeriodEnd: provider.currentPeriodEnd,
+        cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
+        registrationId: registration.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (isLiveStatus(provider.status)) await subscriptionsRepo.setTenantPlan(tx, registration.tenantId, price.product.code, now);
+    });
+    return { PlanName: price.product.name, BillingCycle: billingCycleOf(price.item.priceTypeId), Status: provider.status };
   };
 
   return {
@@ -122,82 +212,8 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
      */
     finalize: async (applicationId: string, setupIntentId: string, clientSecret: string) => {
       const registration = await verifiedRegistration(applicationId);
-      let intent: Stripe.SetupIntent;
-      try {
-        intent = await stripe.setupIntents.retrieve(setupIntentId);
-      } catch (error) {
-        return providerError(error);
-      }
-      if (intent.metadata?.registration_id !== registration.id || intent.client_secret !== clientSecret) throw badRequest(NOT_YOURS);
-      if (intent.status !== 'succeeded') {
-        throw new HttpError(
-          402,
-          intent.last_setup_error?.message ?? 'Your card has not been confirmed. Please enter your card details again.',
-        );
-      }
-      const paymentMethodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-      const customerId = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-      const price = intent.metadata.price_id ? await findPriceByProviderId(ctx.db, intent.metadata.price_id) : null;
-      if (!paymentMethodId || !customerId || !price?.item.providerPriceId)
-        throw badRequest('The payment setup is incomplete. Please start the payment again.');
-
-      const existing = await subscriptionsRepo.findByRegistration(ctx.db, registration.id);
-      if (existing) {
-        const granted = await findPriceItem(ctx.db, existing.priceItemId);
-        return {
-          PlanName: granted?.product.name ?? price.product.name,
-          BillingCycle: billingCycleOf(granted?.item.priceTypeId ?? price.item.priceTypeId),
-          Status: existing.status,
-        };
-      }
-
-      let subscription: Stripe.Subscription;
-      let card: Stripe.PaymentMethod.Card | undefined;
-      try {
-        await stripe.customers.update(
-          customerId,
-          { invoice_settings: { default_payment_method: paymentMethodId } },
-          { idempotencyKey: `default-payment-method-${intent.id}` },
-        );
-        subscription = await stripe.subscriptions.create(
-          {
-            customer: customerId,
-            items: [{ price: price.item.providerPriceId }],
-            default_payment_method: paymentMethodId,
-            metadata: { registration_id: registration.id, tenant_id: registration.tenantId },
-          },
-          { idempotencyKey: `subscription-${registration.id}` },
-        );
-        card = (await stripe.paymentMethods.retrieve(paymentMethodId)).card ?? undefined;
-      } catch (error) {
-        return providerError(error);
-      }
-      const provider = readProviderSubscription(subscription);
-      const now = ctx.clock.now();
-      await ctx.db.transaction(async (tx) => {
-        await subscriptionsRepo.insertSubscription(tx, {
-          tenantId: registration.tenantId,
-          id: newId(),
-          productId: price.product.id,
-          priceItemId: price.item.id,
-          status: provider.status,
-          providerCustomerId: customerId,
-          providerSubscriptionId: subscription.id,
-          providerSubscriptionItemId: provider.itemId,
-          providerPaymentMethodId: paymentMethodId,
-          cardBrand: card?.brand ?? null,
-          cardLast4: card?.last4 ?? null,
-          cardExpMonth: card?.exp_month ?? null,
-          cardExpYear: card?.exp_year ?? null,
-          currentPeriodEnd: provider.currentPeriodEnd,
-          cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
-          registrationId: registration.id,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (isLiveStatus(provider.status)) await subscriptionsRepo.setTenantPlan(tx, registration.tenantId, price.product.code, now);
-      });
-      return { PlanName: price.product.name, BillingCycle: billingCycleOf(price.item.priceTypeId), Status: provider.status };
+      // Two finalizes of one sign-up at once (a double click, two tabs) must make one subscription.
+      return oneAtATime(registration.id, () => finalizeRegistration(registration, setupIntentId, clientSecret));
     },
   };
 };

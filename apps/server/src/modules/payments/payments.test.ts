@@ -269,4 +269,21 @@ describe('webhook and sandbox', () => {
     const reused = await t.request({ url: '/v1/customers', body: 'name=y', headers });
     expect(reused.body.error.type).toBe('idempotency_error');
   });
+
+  it('the sandbox, like Stripe, lets one of two simultaneous requests with one key run and answers the other 409', async () => {
+    const keys = stripeKeysOf(t.ctx.config);
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${keys.secretKey}`,
+      'idempotency-key': `concurrent-${Date.now()}`,
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => t.request({ url: '/v1/customers', body: 'name=twin', headers })));
+    const created = answers.filter((answer) => answer.status === 200);
+    const conflicts = answers.filter((answer) => answer.status === 409);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
+    for (const conflict of conflicts) expect(conflict.body.error.message).toMatch(/another in-progress request/);
+    const customers = await t.ctx.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'customer'));
+    expect(customers.filter((row) => row.data.name === 'twin')).toHaveLength(1);
+  });
 });

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type FormObject, formString, parseFormBody } from './form-body.ts';
 import { createSandboxResources, StripeApiError } from './sandbox.resources.ts';
-import { findIdempotentResponse, saveIdempotentResponse } from './sandbox.store.ts';
+import {
+  findIdempotentResponse,
+  IN_PROGRESS,
+  releaseIdempotencyKey,
+  reserveIdempotencyKey,
+  saveIdempotentResponse,
+} from './sandbox.store.ts';
 import { stripeKeysOf } from './sandbox-keys.ts';
 import { deliverSandboxEvents } from './webhook-delivery.ts';
 
@@ -98,7 +104,8 @@ export const registerStripeSandbox = (app: FastifyInstance, ctx: AppContext): vo
             const fingerprint = createHash('sha256')
               .update(`${method} ${request.url} ${JSON.stringify(form)}`)
               .digest('hex');
-            if (typeof key === 'string') {
+            const holdsKey = typeof key === 'string' ? await reserveIdempotencyKey(ctx.db, key, fingerprint) : false;
+            if (typeof key === 'string' && !holdsKey) {
               const stored = await findIdempotentResponse(ctx.db, key);
               if (stored && stored.fingerprint !== fingerprint) {
                 throw new StripeApiError(400, {
@@ -106,18 +113,32 @@ export const registerStripeSandbox = (app: FastifyInstance, ctx: AppContext): vo
                   message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
                 });
               }
-              if (stored) return reply.status(stored.status).header('Idempotent-Replayed', 'true').send(stored.body);
+              if (!stored || stored.status === IN_PROGRESS) {
+                throw new StripeApiError(409, {
+                  type: 'idempotency_error',
+                  message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+                });
+              }
+              return reply.status(stored.status).header('Idempotent-Replayed', 'true').send(stored.body);
             }
             let status = 200;
             let body: unknown;
             try {
               body = await handler({ id: request.params.id, form, caller });
             } catch (error) {
+              if (holdsKey && typeof key === 'string') {
+                if (error instanceof StripeApiError && error.status < 500) {
+                  await saveIdempotentResponse(ctx.db, key, { status: error.status, body: { error: error.error } });
+                } else {
+                  await releaseIdempotencyKey(ctx.db, key);
+                }
+              }
               if (!(error instanceof StripeApiError)) throw error;
               status = error.status;
               body = { error: error.error };
+              return reply.status(status).send(body);
             }
-            if (typeof key === 'string' && status < 500) await saveIdempotentResponse(ctx.db, key, fingerprint, { status, body });
+            if (holdsKey && typeof key === 'string') await saveIdempotentResponse(ctx.db, key, { status, body });
             return reply.status(status).send(body);
           },
         });

@@ -28,11 +28,32 @@ export const findIdempotentResponse = async (db: Db, key: string): Promise<(Stor
   return row ? { status: row.status, body: row.response, fingerprint: row.requestFingerprint } : null;
 };
 
-export const saveIdempotentResponse = async (db: Db, key: string, fingerprint: string, response: StoredResponse): Promise<void> => {
-  await db
+/** Status of a reserved key whose request is still running. */
+export const IN_PROGRESS = 0;
+
+/**
+ * Claims an idempotency key before the request runs, as Stripe does: true when this request
+ * holds it; false when an earlier or concurrent request already does.
+ */
+export const reserveIdempotencyKey = async (db: Db, key: string, fingerprint: string): Promise<boolean> => {
+  const rows = await db
     .insert(sandboxIdempotencyKeys)
-    .values({ key, requestFingerprint: fingerprint, status: response.status, response: response.body })
-    .onConflictDoNothing();
+    .values({ key, requestFingerprint: fingerprint, status: IN_PROGRESS, response: {} })
+    .onConflictDoNothing()
+    .returning({ key: sandboxIdempotencyKeys.key });
+  return rows.length === 1;
+};
+
+export const saveIdempotentResponse = async (db: Db, key: string, response: StoredResponse): Promise<void> => {
+  await db
+    .update(sandboxIdempotencyKeys)
+    .set({ status: response.status, response: response.body })
+    .where(eq(sandboxIdempotencyKeys.key, key));
+};
+
+/** A request that failed on the sandbox's side may be retried with the same key. */
+export const releaseIdempotencyKey = async (db: Db, key: string): Promise<void> => {
+  await db.delete(sandboxIdempotencyKeys).where(eq(sandboxIdempotencyKeys.key, key));
 };
 
 export const recordEvent = async (db: Db, type: string, object: SandboxObject, now: Date, previous?: Record<string, unknown>) => {
