@@ -1,32 +1,42 @@
+import { tenantRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTenant } from '../../../../../server/test/factories.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { OnboardingOverlay } from './onboarding-overlay.tsx';
 
-const PROFILE = {
-  Id: '11111111-1111-4111-8111-111111111111',
-  FirstName: 'Morgan',
-  LastName: 'Member',
-  Email: 'm@example.test',
-  Active: true,
-  TenantRole: 'Member',
-  MetaData: { CompletedNewUserTour: false },
-};
-const TENANT = { Id: '22222222-2222-4222-8222-222222222222', Name: 'Acme', ShortName: 'AC', PlanCode: 'performance', MetaData: {} };
-const permission = (name: string, granted: boolean) => ({ Name: name, Permission: granted ? 1 : 2, Policy: { Name: name, PolicyType: 1 } });
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
 
-const setup = (options: { tourDone?: boolean; setupDone?: boolean; canSettings?: boolean }) =>
-  fakeApi({
-    '/api/UserProfileClient/GetUserProfile': ok({ ...PROFILE, MetaData: { CompletedNewUserTour: options.tourDone ?? false } }),
-    '/api/TenantClient/Get': ok({ ...TENANT, MetaData: { CompletedNewAccountSetup: options.setupDone ?? false } }),
-    '/api/TenantClient/GetPermissions': ok([permission('Account.Settings', options.canSettings ?? false)]),
-    '/api/UserProfileClient/MySave': (body) => ok({ ...PROFILE, MetaData: (body as { MetaData: object }).MetaData }),
-    '/api/TenantClient/Save': (body) => ok({ ...TENANT, MetaData: (body as { MetaData: object }).MetaData }),
-  });
+/**
+ * A new tenant "Acme" and one of its people signed in: the Admin holds Account.Settings, the
+ * Member does not. Completed setup or tour are recorded through the real API beforehand.
+ */
+const setup = async (options: { tourDone?: boolean; setupDone?: boolean; canSettings?: boolean }) => {
+  const tenant = await createTenant(api.server, { name: 'Acme' });
+  const person = tenant.users[options.canSettings ? 'admin' : 'member'];
+  if (options.setupDone) {
+    await api.call(tenantRoutes.saveTenant, { Name: 'Acme', MetaData: { CompletedNewAccountSetup: true } }, await tenant.tokenFor('owner'));
+  }
+  const { AccessToken } = await api.signIn(person.email);
+  if (options.tourDone) {
+    const profile = await api.call(tenantRoutes.getUserProfile, {}, AccessToken);
+    await api.call(
+      tenantRoutes.mySave,
+      { FirstName: profile.FirstName, LastName: profile.LastName, MetaData: { CompletedNewUserTour: true } },
+      AccessToken,
+    );
+  }
+  return { token: AccessToken };
+};
 
 const renderOverlay = () =>
   render(
@@ -39,31 +49,29 @@ const renderOverlay = () =>
     </QueryClientProvider>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the onboarding overlay (SPEC.md §4)', () => {
   it('shows the new-account setup to someone with Account.Settings when the tenant has not completed it', async () => {
-    setup({ setupDone: false, canSettings: true });
+    await setup({ setupDone: false, canSettings: true });
     renderOverlay();
     expect(await screen.findByText('Set up your account')).toBeTruthy();
   });
 
   it('shows the new-user tour instead to someone without Account.Settings', async () => {
-    setup({ setupDone: false, canSettings: false });
+    await setup({ setupDone: false, canSettings: false });
     renderOverlay();
     expect(await screen.findByText('Welcome to Plansmith')).toBeTruthy();
   });
 
   it('shows nothing when both are completed', async () => {
-    const calls = setup({ setupDone: true, tourDone: true, canSettings: true });
+    await setup({ setupDone: true, tourDone: true, canSettings: true });
     renderOverlay();
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/TenantClient/GetPermissions')).toBe(true));
+    await vi.waitFor(() => expect(api.sent.some((request) => request.path === tenantRoutes.getPermissions.path)).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('steps forward and back, and finishing records the completed tour', async () => {
-    const calls = setup({ setupDone: true, tourDone: false });
+    const { token } = await setup({ setupDone: true, tourDone: false });
     renderOverlay();
     await screen.findByText('Welcome to Plansmith');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
@@ -73,26 +81,26 @@ describe('the onboarding overlay (SPEC.md §4)', () => {
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeTruthy();
     for (let i = 0; i < 4; i += 1) await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    await vi.waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/UserProfileClient/MySave')?.body).toEqual({
-        FirstName: 'Morgan',
-        LastName: 'Member',
+    await vi.waitFor(async () =>
+      expect(await api.call(tenantRoutes.getUserProfile, {}, token)).toMatchObject({
+        FirstName: 'Member',
+        LastName: 'Acme',
         MetaData: { CompletedNewUserTour: true },
       }),
     );
   });
 
   it('closing the account setup records it, and the tour of the person who did it', async () => {
-    const calls = setup({ setupDone: false, tourDone: false, canSettings: true });
+    const { token } = await setup({ setupDone: false, tourDone: false, canSettings: true });
     renderOverlay();
     await screen.findByText('Set up your account');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => {
-      expect(calls.find((c) => c.path === '/api/TenantClient/Save')?.body).toEqual({
+    await vi.waitFor(async () => {
+      expect(await api.call(tenantRoutes.getTenant, undefined, token)).toMatchObject({
         Name: 'Acme',
         MetaData: { CompletedNewAccountSetup: true },
       });
-      expect(calls.some((c) => c.path === '/api/UserProfileClient/MySave')).toBe(true);
+      expect((await api.call(tenantRoutes.getUserProfile, {}, token)).MetaData.CompletedNewUserTour).toBe(true);
     });
     expect(screen.queryByText('Welcome to Plansmith')).toBeNull();
   });
