@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { budgetItems } from '../budget/budget.table.ts';
 import { expenses } from '../expenses/expenses.table.ts';
 import { lookups } from '../lookups/lookups.table.ts';
-import type { ExpenseRow } from '../expenses/expenses.repository.ts';
+import { type ExpenseRow, expenseSelection } from '../expenses/expenses.repository.ts';
 import { cents } from '../expenses/sql-rows.ts';
 
 /** Planned or committed, active, dated before today: money that should have become actual. */
@@ -18,27 +18,7 @@ const overdueWhere = (tenantId: string, planId: string, today: string) =>
 
 export const listOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string, limit: number) => {
   const rows: ExpenseRow[] = await db
-    .select({
-      tenantId: expenses.tenantId,
-      id: expenses.id,
-      marketingPlanId: expenses.marketingPlanId,
-      budgetItemId: expenses.budgetItemId,
-      generalLedgerCodeId: expenses.generalLedgerCodeId,
-      name: expenses.name,
-      payee: expenses.payee,
-      description: expenses.description,
-      purchaseOrder: expenses.purchaseOrder,
-      purchaseDate: expenses.purchaseDate,
-      amountCents: expenses.amountCents,
-      status: expenses.status,
-      categoryType: expenses.categoryType,
-      active: expenses.active,
-      createdBy: expenses.createdBy,
-      createdAt: expenses.createdAt,
-      updatedAt: expenses.updatedAt,
-      budgetItemName: budgetItems.name,
-      generalLedgerCodeName: lookups.name,
-    })
+    .select(expenseSelection)
     .from(expenses)
     .leftJoin(budgetItems, and(eq(budgetItems.tenantId, expenses.tenantId), eq(budgetItems.id, expenses.budgetItemId)))
     .leftJoin(lookups, and(eq(lookups.tenantId, expenses.tenantId), eq(lookups.id, expenses.generalLedgerCodeId)))

@@ -37,7 +37,8 @@ export type ExpenseFilter = {
 };
 export type ExpenseSort = { by: 'PurchaseDate' | 'Amount' | 'Name' | 'Payee'; direction: 'asc' | 'desc' };
 
-const selection = {
+/** The columns of an expense row with its item's and GL code's names (joins on budget_items and lookups). */
+export const expenseSelection = {
   tenantId: expenses.tenantId,
   id: expenses.id,
   marketingPlanId: expenses.marketingPlanId,
@@ -62,7 +63,7 @@ const selection = {
 /** Expenses with the names of their budget item and GL code (both tenant-scoped joins). */
 const selectExpenses = (db: Db) =>
   db
-    .select(selection)
+    .select(expenseSelection)
     .from(expenses)
     .leftJoin(budgetItems, and(eq(budgetItems.tenantId, expenses.tenantId), eq(budgetItems.id, expenses.budgetItemId)))
     .leftJoin(lookups, and(eq(lookups.tenantId, expenses.tenantId), eq(lookups.id, expenses.generalLedgerCodeId)));

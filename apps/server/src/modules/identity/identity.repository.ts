@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findUserProfile } from '../tenants/tenants.repository.ts';
 import { users } from '../tenants/tenants.table.ts';
 import { refreshTokens } from './identity.table.ts';
 
@@ -8,14 +9,8 @@ export const findUserByEmail = async (db: Db, email: string) => {
   return row ?? null;
 };
 
-export const findUser = async (db: Db, tenantId: string, userId: string) => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  return row ?? null;
-};
+/** The users table belongs to the tenants module; its lookup by id is shared. */
+export const findUser = findUserProfile;
 
 export const insertRefreshToken = async (
   db: Db,
