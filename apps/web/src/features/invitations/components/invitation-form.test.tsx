@@ -1,27 +1,57 @@
-import { INVITATION_SYSTEM_ERROR_MESSAGE, INVITATION_UNVERIFIED_MESSAGE } from '@plansmith/contract';
+import {
+  CLIENT_ID,
+  identityRoutes,
+  INVITATION_SYSTEM_ERROR_MESSAGE,
+  INVITATION_UNVERIFIED_MESSAGE,
+  invitationRoutes,
+  peopleRoutes,
+} from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, failure, ok } from '../../../test/fake-api.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTenant } from '../../../../../server/test/factories.ts';
+import { readSession } from '../../../shared/api/session.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { InvitationForm } from './invitation-form.tsx';
 
-const VALIDATE = '/api/UserProfileInvitationClient/ValidateInvitation';
-const COMPLETE = '/api/UserProfileInvitationClient/CompleteInvitation';
+const VALIDATE = invitationRoutes.validateInvitation.path;
+const COMPLETE = invitationRoutes.completeInvitation.path;
 
-const renderForm = (onJoined = () => undefined) =>
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+/**
+ * The Admin of a new tenant "Acme Marketing" adds Nora and sends her an invitation through the
+ * real API; her key is read from the link in the mail, as she would click it.
+ */
+const inviteNora = async () => {
+  const tenant = await createTenant(api.server, { name: 'Acme Marketing' });
+  const admin = await tenant.tokenFor('admin');
+  const email = `nora-${tenant.id.slice(0, 8)}@example.test`;
+  const nora = await api.call(peopleRoutes.save, { FirstName: 'Nora', LastName: 'Newcomer', Email: email }, admin);
+  await api.call(peopleRoutes.sendInvitation, { UserProfileId: nora.Id }, admin);
+  const mail = (await api.mailbox()).find((message) => message.To === email && message.Kind === 'invitation');
+  const key = new URL(mail?.Links[0]?.Url ?? 'http://no-mail.invalid').searchParams.get('key');
+  if (!key) throw new Error(`no invitation link was mailed to ${email}`);
+  return { id: nora.Id, email, key };
+};
+
+const renderForm = (invitationKey: string, onJoined = () => undefined) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <InvitationForm invitationKey="the-key" onJoined={onJoined} />
+      <InvitationForm invitationKey={invitationKey} onJoined={onJoined} />
     </QueryClientProvider>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the invitation screen (SPEC.md §2, §8)', () => {
   it('shows Processing... and then the invited first name and the inviting company', async () => {
-    fakeApi({ [VALIDATE]: ok({ FirstName: 'Nora', CompanyName: 'Acme Marketing', Email: 'nora@example.test' }) });
-    renderForm();
+    const { key } = await inviteNora();
+    renderForm(key);
     expect(screen.getByText('Processing...')).toBeTruthy();
     expect(await screen.findByText('Nora')).toBeTruthy();
     expect(screen.getByText('Acme Marketing')).toBeTruthy();
@@ -29,53 +59,41 @@ describe('the invitation screen (SPEC.md §2, §8)', () => {
   });
 
   it('says it cannot verify an unknown or used key', async () => {
-    fakeApi({ [VALIDATE]: failure(404, INVITATION_UNVERIFIED_MESSAGE) });
-    renderForm();
+    renderForm('a-key-that-was-never-issued');
     expect(await screen.findByText(INVITATION_UNVERIFIED_MESSAGE)).toBeTruthy();
   });
 
   it('shows the system-error text when there is no answer', async () => {
-    fakeApi({ [VALIDATE]: 'network-error' });
-    renderForm();
+    const { key } = await inviteNora();
+    api.dropRequestsTo(VALIDATE);
+    renderForm(key);
     expect(await screen.findByText(INVITATION_SYSTEM_ERROR_MESSAGE)).toBeTruthy();
   });
 
   it('compares the two passwords before sending, then signs the person in', async () => {
+    const nora = await inviteNora();
     const onJoined = vi.fn();
-    const calls = fakeApi({
-      [VALIDATE]: ok({ FirstName: 'Nora', CompanyName: 'Acme Marketing', Email: 'nora@example.test' }),
-      [COMPLETE]: ok({
-        AccessToken: 'a.eyJzdWIiOiJ1c2VyLTEifQ.c',
-        RefreshToken: 'r',
-        Expiration: new Date(Date.now() + 900_000).toISOString(),
-      }),
-    });
-    renderForm(onJoined);
+    renderForm(nora.key, onJoined);
     await userEvent.type(await screen.findByLabelText('Password'), 'a-long-enough-passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'something-else-entirely');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Passwords do not match!')).toBeTruthy();
-    expect(calls.some((call) => call.path === COMPLETE)).toBe(false);
+    expect(api.sent.some((request) => request.path === COMPLETE)).toBe(false);
 
     await userEvent.clear(screen.getByLabelText('Confirm password'));
     await userEvent.type(screen.getByLabelText('Confirm password'), 'a-long-enough-passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await vi.waitFor(() => expect(onJoined).toHaveBeenCalled());
-    expect(calls.find((call) => call.path === COMPLETE)?.body).toEqual({
-      InvitationKey: 'the-key',
-      Password: 'a-long-enough-passphrase',
-      ConfirmPassword: 'a-long-enough-passphrase',
-      ClientId: 'plansmith-web',
-    });
-    expect(JSON.parse(localStorage.getItem('user_session') ?? '{}').IsAuthenticated).toBe(true);
+    expect(readSession()).toMatchObject({ IsAuthenticated: true, UserId: nora.id });
+    // The chosen password is now hers, and the key is spent.
+    const login = { Username: nora.email, Password: 'a-long-enough-passphrase', ClientId: CLIENT_ID } as const;
+    expect((await api.call(identityRoutes.login, login)).AccessToken).toBeTruthy();
+    await expect(api.call(invitationRoutes.validateInvitation, { InvitationKey: nora.key })).rejects.toThrow(INVITATION_UNVERIFIED_MESSAGE);
   });
 
   it('shows the server’s message when completion is refused', async () => {
-    fakeApi({
-      [VALIDATE]: ok({ FirstName: 'Nora', CompanyName: 'Acme Marketing', Email: 'nora@example.test' }),
-      [COMPLETE]: failure(400, 'This password is too common. Please choose another.'),
-    });
-    renderForm();
+    const { key } = await inviteNora();
+    renderForm(key);
     await userEvent.type(await screen.findByLabelText('Password'), 'password1234');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'password1234');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

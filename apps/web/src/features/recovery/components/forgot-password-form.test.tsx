@@ -1,13 +1,21 @@
-import { FORGOT_PASSWORD_SYSTEM_ERROR_MESSAGE } from '@plansmith/contract';
+import { FORGOT_PASSWORD_SYSTEM_ERROR_MESSAGE, recoveryRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, failure, ok } from '../../../test/fake-api.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant } from '../../../../../server/test/factories.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
-const BEGIN = '/api/AccountClient/BeginPasswordRecovery';
+const BEGIN = recoveryRoutes.beginPasswordRecovery.path;
+
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
 
 const renderForm = () =>
   render(
@@ -18,27 +26,35 @@ const renderForm = () =>
     </QueryClientProvider>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
+/** Asks for recoveries from the address the browser's requests come from until the server refuses (429). */
+const spendThisAddressesRecoveryAllowance = async () => {
+  for (let i = 0; i < 50; i += 1) {
+    const answer = await api.server.app.inject({ method: 'POST', url: BEGIN, payload: { Username: `spent-${i}@example.test` } });
+    if (answer.statusCode === 429) return;
+  }
+  throw new Error('the server never limited recovery requests from one address');
+};
 
 describe('the forgot-password screen', () => {
-  it('replaces the form with a confirmation and a Sign In link', async () => {
-    const calls = fakeApi({ [BEGIN]: ok(true) });
+  it('replaces the form with a confirmation and a Sign In link, and the recovery mail goes out', async () => {
+    const { users } = await createTenant(api.server);
     renderForm();
-    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.test');
+    await userEvent.type(screen.getByLabelText('Email'), users.member.email);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Check your email')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
-    expect(calls[0]?.body).toEqual({ Username: 'sam@example.test' });
+    const mail = (await api.mailbox()).filter((message) => message.To === users.member.email);
+    expect(mail.map((message) => message.Kind)).toEqual(['recovery']);
   });
 
   it('shows the system-error text when there is no answer, and the server message otherwise', async () => {
-    fakeApi({ [BEGIN]: 'network-error' });
+    api.dropRequestsTo(BEGIN);
     renderForm();
     await userEvent.type(screen.getByLabelText('Email'), 'sam@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(FORGOT_PASSWORD_SYSTEM_ERROR_MESSAGE)).toBeTruthy();
-    vi.unstubAllGlobals();
-    fakeApi({ [BEGIN]: failure(429, 'Too many attempts. Please wait and try again.') });
+    api.reset();
+    await spendThisAddressesRecoveryAllowance();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Too many attempts. Please wait and try again.')).toBeTruthy();
   });
