@@ -8,7 +8,9 @@ export const CancelSubscription = ({ subscription }: { subscription: Subscriptio
   const cancel = useCancelSubscription();
   return (
     <div>
-      <Typography.Title level={4}>{subscription.CancelAtPeriodEnd ? 'Keep your subscription' : 'Cancel subscription'}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {subscription.CancelAtPeriodEnd ? 'Keep your subscription' : 'Cancel subscription'}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         {subscription.CancelAtPeriodEnd
           ? 'Your subscription ends at the end of this period and the account moves to the free Starter plan. You can keep it instead.'
