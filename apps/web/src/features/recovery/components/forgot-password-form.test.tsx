@@ -3,19 +3,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../../../server/test/factories.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 const BEGIN = recoveryRoutes.beginPasswordRecovery.path;
 
+// A server per test: the second test spends the address's recovery allowance, which must not
+// depend on, or leak into, the order the tests run in.
 let api: RealApi;
-beforeAll(async () => {
+beforeEach(async () => {
   api = await startRealApi();
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
+afterEach(() => api.close());
 
 const renderForm = () =>
   render(
