@@ -123,12 +123,13 @@ export const createBudgetService = (ctx: AppContext) => {
         const now = ctx.clock.now();
         const existing = isNewId(input.Id) ? null : await repo.findItem(tx, auth.tenantId, input.Id as string);
         if (!isNewId(input.Id) && !existing) throw notFound('The budget item');
+        // Access to the item's own plan first: an item of a hidden plan answers 404 whatever the body says.
+        const access = await loadPlanAccess(tx, auth, existing?.marketingPlanId ?? input.MarketingPlanId).catch(() => {
+          throw existing ? notFound('The budget item') : notFound('The marketing plan');
+        });
         if (existing && existing.marketingPlanId !== input.MarketingPlanId) {
           throw fieldError('MarketingPlanId', 'A budget item cannot move to another plan.');
         }
-        const access = await loadPlanAccess(tx, auth, input.MarketingPlanId).catch(() => {
-          throw existing ? notFound('The budget item') : notFound('The marketing plan');
-        });
         requireEditable(access);
         await checkReferences(tx, auth.tenantId, input);
         const amountCents = toCents(input.Amount);
