@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { revokeAllSessions } from '../identity/identity.repository.ts';
 import { listInvitationKeys, revokeUserKeys } from '../invitations/user-keys.repository.ts';
 import { toTenantRoleCode } from '../tenants/tenants.mappers.ts';
+import { lockTenant } from '../tenants/tenants.repository.ts';
 import type { TenantRoleCode } from '../tenants/tenants.table.ts';
 import { toPerson } from './people.mappers.ts';
 import * as repo from './people.repository.ts';
@@ -103,6 +104,8 @@ export const createPeopleService = (ctx: AppContext) => {
 
     save: async (auth: AuthContext, input: PersonSaveInput): Promise<Person> =>
       ctx.db.transaction(async (tx) => {
+        // Quota and last-Owner checks count the tenant's people: one save at a time per tenant.
+        await lockTenant(tx, auth.tenantId);
         const row = isNewId(input.Id)
           ? await create(tx, auth, input, toTenantRoleCode(input.TenantRole ?? 'Member'))
           : await update(tx, auth, input.Id as string, input);

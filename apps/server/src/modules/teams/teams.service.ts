@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { toTenantRole } from '../tenants/tenants.mappers.ts';
+import { lockTenant } from '../tenants/tenants.repository.ts';
 import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from './team-access.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
@@ -81,6 +82,8 @@ export const createTeamsService = (ctx: AppContext) => {
         const now = ctx.clock.now();
         const sameName = await repo.findTeamByName(tx, auth.tenantId, input.Name);
         if (isNewId(input.Id)) {
+          // The quota counts the tenant's teams: one creation at a time per tenant.
+          await lockTenant(tx, auth.tenantId);
           const quota = PLAN_QUOTAS[auth.planCode].teams;
           if (quota !== null && (await repo.countTeams(tx, auth.tenantId)) >= quota) {
             throw conflict(

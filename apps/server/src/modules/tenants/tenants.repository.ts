@@ -7,6 +7,14 @@ export const findTenant = async (db: Db, tenantId: string) => {
   return row ?? null;
 };
 
+/**
+ * Holds the tenant's row lock until the transaction ends, so checks over the whole tenant (plan
+ * quotas, the last active Owner) cannot be passed by two concurrent requests at once.
+ */
+export const lockTenant = async (db: Db, tenantId: string): Promise<void> => {
+  await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+};
+
 export const updateTenant = async (db: Db, tenantId: string, values: { name: string; metaData: Record<string, unknown> }, now: Date) => {
   const [row] = await db
     .update(tenants)
