@@ -44,6 +44,13 @@ export const createLookupsService = (ctx: AppContext) => ({
     return ctx.db.transaction(async (tx) => {
       const current = await repo.findLookup(tx, auth.tenantId, id);
       if (!current) throw notFound('The lookup entry');
+      if (input.LookupType !== current.lookupType) {
+        // A GL code in use turned funnel stage (or back) would leave items and expenses pointing at the wrong kind.
+        const usage = await repo.countLookupUsage(tx, auth.tenantId, id);
+        if (usage.budgetItems + usage.expenses + usage.objectives + usage.expectations > 0) {
+          throw conflict(`“${current.name}” is in use, so its LookupType cannot change. Add a new entry of the other type instead.`);
+        }
+      }
       const row = await repo.updateLookup(
         tx,
         auth.tenantId,
