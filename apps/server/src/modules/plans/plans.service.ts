@@ -102,7 +102,8 @@ export const createPlansService = (ctx: AppContext) => {
         return present(ctx.db, auth.tenantId, idOrShareKey, permission);
       }
       const shared = await repo.findPlanByShareKey(ctx.db, idOrShareKey);
-      if (!shared) throw notFound('The shared plan');
+      // An inactive plan is not shown to guests, exactly as the guest summary refuses it.
+      if (!shared?.active) throw notFound('The shared plan');
       return present(ctx.db, shared.tenantId, shared.id, null);
     },
 

@@ -210,6 +210,17 @@ describe('sharing a plan', () => {
     expect((await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: key })).status).toBe(404);
   });
 
+  it('stops showing a shared plan to guests once the plan is inactive', async () => {
+    const plan = await createPlan(t, acme, { Name: 'Shared then retired' });
+    const shared = await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id }, await token(acme, 'owner'));
+    const key: string = shared.body.Result.ShareKey;
+    expect((await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: key })).status).toBe(200);
+    await t.ctx.db.update(marketingPlans).set({ active: false }).where(eq(marketingPlans.id, plan.Id));
+    const guest = await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: key });
+    expect(guest.status).toBe(404);
+    expect(guest.body.Message).toBe('The shared plan was not found.');
+  });
+
   it('lets neither a Planner nor another tenant share the plan', async () => {
     const plan = await createPlan(t, acme);
     expect((await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id }, await token(acme, 'member'))).status).toBe(403);
