@@ -71,13 +71,15 @@ export const ActivityFeed = ({
         <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="The activity could not be loaded." />
       ) : feed.data && feed.data.length > 0 ? (
         <>
-          <div style={{ maxHeight: 640, overflowY: 'auto' }}>
+          {/* A scrolling region must be reachable by keyboard to scroll it (axe scrollable-region-focusable). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box itself takes focus so arrow keys scroll it */}
+          <section tabIndex={0} aria-label="Activity history" style={{ maxHeight: 640, overflowY: 'auto' }}>
             <ActivityList
               activities={feed.data}
               deleting={deleteNote.isPending}
               onDelete={(activity) => deleteNote.mutateAsync(activity.Id).catch((error: unknown) => message.error(errorMessage(error)))}
             />
-          </div>
+          </section>
           {feed.data.length >= limit && limit < ACTIVITY_MAX_LIMIT ? (
             <Button
               block

@@ -35,23 +35,30 @@ export const PlanCards = ({
       const perMonth = perMonthDollars(product, cycle);
       return (
         <Col xs={24} sm={12} lg={6} key={product.Id}>
+          {/* The radio holds the plan's description only: a radio must not contain the Select button (axe nested-interactive). */}
           <Card
-            role="radio"
-            aria-checked={selected}
-            aria-label={product.Name}
             style={{ height: '100%', borderColor: selected ? '#0958d9' : undefined, borderWidth: selected ? 2 : 1 }}
             styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
           >
-            <Typography.Title level={4} style={{ marginTop: 0 }}>
-              {product.Name} {selected ? <CheckCircleFilled style={{ color: '#0958d9' }} aria-hidden /> : null}
-            </Typography.Title>
-            <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>{formatUsd(perMonth)}</Typography.Text>
-            <Typography.Text type="secondary">
-              {perMonth === 0 ? 'free forever' : `per month${cycle === 'year' ? ', billed annually' : ''}`}
-            </Typography.Text>
-            <Typography.Paragraph type="secondary" style={{ flex: 1, marginTop: 12 }}>
-              {product.Description}
-            </Typography.Paragraph>
+            {/* biome-ignore lint/a11y/useSemanticElements: states which plan is chosen; the Select button below is the control */}
+            {/* biome-ignore lint/a11y/useFocusableInteractive: the Select button is the focusable control for this radio */}
+            <div
+              role="radio"
+              aria-checked={selected}
+              aria-label={product.Name}
+              style={{ display: 'flex', flexDirection: 'column', flex: 1 }}
+            >
+              <Typography.Title level={4} style={{ marginTop: 0 }}>
+                {product.Name} {selected ? <CheckCircleFilled style={{ color: '#0958d9' }} aria-hidden /> : null}
+              </Typography.Title>
+              <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>{formatUsd(perMonth)}</Typography.Text>
+              <Typography.Text type="secondary">
+                {perMonth === 0 ? 'free forever' : `per month${cycle === 'year' ? ', billed annually' : ''}`}
+              </Typography.Text>
+              <Typography.Paragraph type="secondary" style={{ flex: 1, marginTop: 12 }}>
+                {product.Description}
+              </Typography.Paragraph>
+            </div>
             <Button type={selected ? 'primary' : 'default'} onClick={() => onSelect(product)} aria-label={`Select ${product.Name}`}>
               {selected ? 'Selected' : 'Select'}
             </Button>

@@ -72,7 +72,16 @@ export const RegisterForm = ({
         {register.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 13 }}>
-        By creating an account you agree to the Plansmith <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>.
+        By creating an account you agree to the Plansmith{' '}
+        {/* Underlined: inside grey text, colour alone does not mark them as links (WCAG 1.4.1). */}
+        <a href="/terms" style={{ textDecoration: 'underline' }}>
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/privacy" style={{ textDecoration: 'underline' }}>
+          Privacy Policy
+        </a>
+        .
       </Typography.Paragraph>
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
         <Link to={getHref('login')}>Already have an account? Sign in</Link>

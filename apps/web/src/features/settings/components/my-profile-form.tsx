@@ -38,7 +38,8 @@ export const MyProfileForm = ({ profile }: { profile: UserProfile }) => {
         <Input autoComplete="family-name" />
       </Form.Item>
       <Form.Item label="Email" extra="You sign in with this address. Ask an admin if it needs to change.">
-        <Input value={profile.Email} disabled />
+        {/* No `name`, so Form.Item does not link its label: name the field itself. */}
+        <Input value={profile.Email} disabled aria-label="Email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         Save profile
