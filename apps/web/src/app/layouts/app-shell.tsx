@@ -96,12 +96,11 @@ export const AppShell = () => {
             </Dropdown>
           </Flex>
         </Layout.Header>
+        {/* antd renders Layout.Content as <main>: the one main landmark of the page. */}
         <Layout.Content style={{ padding: 24, background: '#f7f8fa' }}>
-          <main>
-            <Suspense fallback={<LoadingState />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
           <OnboardingOverlay />
         </Layout.Content>
       </Layout>
