@@ -1,6 +1,7 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 
 const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -25,7 +26,7 @@ export const CategoryReportChart = ({ report, width }: { report: BudgetCategorie
       <YAxis tickFormatter={(value: number) => compactUsd.format(value)} width={72} tick={{ fontSize: 12 }} />
       <Tooltip formatter={(value) => formatUsd(Number(value))} />
       {/* A measured legend shifts the bars against the axis when the page is laid out for print. */}
-      {width ? null : <Legend verticalAlign="top" />}
+      {width ? null : <Legend verticalAlign="top" formatter={legendLabel} />}
       <Bar dataKey="Budgeted" fill="#adc6ff" />
       <Bar dataKey="Committed" fill="#ffd666" />
       <Bar dataKey="Actual" fill="#0958d9" />

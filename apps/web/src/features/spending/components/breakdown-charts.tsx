@@ -1,6 +1,7 @@
 import type { SpendingCategory, SpendingPayee } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { formatAxisUsd } from '../lib/chart-format.ts';
 
 const rowHeight = (count: number) => Math.max(200, count * 36 + 80);
@@ -14,7 +15,7 @@ export const CategorySpendChart = ({ categories }: { categories: SpendingCategor
         <XAxis type="number" tickFormatter={formatAxisUsd} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="Name" width={150} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => formatUsd(Number(value))} />
-        <Legend verticalAlign="top" />
+        <Legend verticalAlign="top" formatter={legendLabel} />
         <Bar dataKey="Budgeted" fill="#adc6ff" />
         <Bar dataKey="Committed" fill="#ffd666" />
         <Bar dataKey="Actual" fill="#0958d9" />
@@ -32,7 +33,7 @@ export const PayeeSpendChart = ({ payees }: { payees: SpendingPayee[] }) => (
         <XAxis type="number" tickFormatter={formatAxisUsd} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="Payee" width={170} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => formatUsd(Number(value))} />
-        <Legend verticalAlign="top" />
+        <Legend verticalAlign="top" formatter={legendLabel} />
         <Bar dataKey="Actual" stackId="payee" fill="#0958d9" />
         <Bar dataKey="Committed" stackId="payee" fill="#ffd666" />
       </BarChart>
