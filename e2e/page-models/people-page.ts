@@ -6,7 +6,7 @@ export class PeoplePage {
 
   async open() {
     await this.page.goto('/account/people');
-    await expect(this.page.getByRole('heading', { name: 'People', level: 2 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
   }
 
   row(email: string) {

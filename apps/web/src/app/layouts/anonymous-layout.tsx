@@ -24,7 +24,8 @@ export const AnonymousLayout = () => (
 /** The card most anonymous screens sit in. */
 export const AnonymousCard = ({ title, children, width = 440 }: { title: ReactNode; children: ReactNode; width?: number }) => (
   <Card style={{ width: '100%', maxWidth: width }} styles={{ body: { padding: 32 } }}>
-    <Typography.Title level={2} style={{ marginTop: 0 }}>
+    {/* The page's one h1 (screen readers jump to it), drawn at antd's h2 size. */}
+    <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30, lineHeight: '38px' }}>
       {title}
     </Typography.Title>
     {children}

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 export const PageHeader = ({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) => (
   <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 24 }}>
     <div>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      {/* The page's one h1 (screen readers jump to it), drawn at antd's h2 size. */}
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 30, lineHeight: '38px' }}>
         {title}
       </Typography.Title>
       {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}

@@ -8,7 +8,8 @@ export const CancelSubscription = ({ subscription }: { subscription: Subscriptio
   const cancel = useCancelSubscription();
   return (
     <div>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      {/* h2 under the page's h1 (no skipped level), drawn at antd's h4 size. */}
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20, lineHeight: '28px' }}>
         {subscription.CancelAtPeriodEnd ? 'Keep your subscription' : 'Cancel subscription'}
       </Typography.Title>
       <Typography.Paragraph type="secondary">

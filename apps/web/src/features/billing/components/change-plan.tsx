@@ -30,7 +30,8 @@ export const ChangePlan = ({
   return (
     <div>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        {/* h2 under the page's h1 (no skipped level), drawn at antd's h4 size. */}
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20, lineHeight: '28px' }}>
           Change plan or billing cycle
         </Typography.Title>
         {cycleSwitch}

@@ -48,7 +48,7 @@ export const PlanCards = ({
               aria-label={product.Name}
               style={{ display: 'flex', flexDirection: 'column', flex: 1 }}
             >
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
+              <Typography.Title level={3} style={{ marginTop: 0, fontSize: 20, lineHeight: '28px' }}>
                 {product.Name} {selected ? <CheckCircleFilled style={{ color: '#0958d9' }} aria-hidden /> : null}
               </Typography.Title>
               <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>{formatUsd(perMonth)}</Typography.Text>

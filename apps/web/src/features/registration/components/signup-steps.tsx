@@ -12,7 +12,8 @@ export const SignupStep = ({ step, title, children }: { step: 1 | 2 | 3 | 4; tit
     <Typography.Text type="secondary" strong>
       Step {step} of 4
     </Typography.Text>
-    <Typography.Title level={2} style={{ margin: '4px 0 0' }}>
+    {/* The page's one h1 (screen readers jump to it), drawn at antd's h2 size. */}
+    <Typography.Title level={1} style={{ margin: '4px 0 0', fontSize: 30, lineHeight: '38px' }}>
       {title}
     </Typography.Title>
     {children}
