@@ -152,7 +152,9 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
               Available
             </th>
             <th scope="col">Burn rate</th>
-            <th scope="col" aria-label="Open" />
+            <th scope="col">
+              <span className="budget-grid-hidden-label">Open</span>
+            </th>
           </tr>
         </thead>
       </table>
