@@ -76,6 +76,9 @@ test.describe('sign in and the shell', () => {
 
   test('refreshes an expired access token once and replays the queued requests', async ({ page }) => {
     await new LoginPage(page).signInAs(DEMO_OWNER);
+    // Let the first page finish its calls: one cut off by the reload mid-refresh would spend the
+    // refresh token, and replaying a spent one rightly ends the whole session.
+    await page.waitForLoadState('networkidle');
     let refreshCalls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/identity/token/userrefresh')) refreshCalls += 1;
