@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { ActivitySchema } from './activities.ts';
 import { IdSchema } from './common.ts';
 import { ExpenseSchema } from './expenses.ts';
-import { SpendingCategorySchema, SpendingMonthSchema } from './spending.ts';
+import { PlanPeriodSchema, SpendingCategorySchema, SpendingMonthSchema } from './spending.ts';
 import { defineRoutes } from './route.ts';
 
 export const DASHBOARD_TOP_CATEGORIES = 5;
 export const DASHBOARD_OVERDUE_LIMIT = 10;
 export const DASHBOARD_ACTIVITY_LIMIT = 10;
 
-export const DashboardSchema = z.object({
-  MarketingPlanId: IdSchema,
-  PlanName: z.string(),
-  StartDate: z.string(),
-  EndDate: z.string(),
-  AsOf: z.string().describe('Today, YYYY-MM-DD (UTC)'),
-  ElapsedRatio: z.number().describe('How far through the plan today is, 0–1'),
+export const DashboardSchema = PlanPeriodSchema.extend({
   Budgeted: z.number(),
   Planned: z.number(),
   Committed: z.number(),

@@ -35,13 +35,17 @@ export type SpendingPayee = z.infer<typeof SpendingPayeeSchema>;
 /** Most payees listed by name; the rest are summed into one line. */
 export const SPENDING_TOP_PAYEES = 12;
 
-export const SpendingReportSchema = z.object({
+/** The plan and how far through it today is: the head of the spending report and the dashboard. */
+export const PlanPeriodSchema = z.object({
   MarketingPlanId: IdSchema,
   PlanName: z.string(),
   StartDate: z.string(),
   EndDate: z.string(),
   AsOf: z.string().describe('Today, YYYY-MM-DD (UTC)'),
   ElapsedRatio: z.number().describe('How far through the plan today is, 0–1'),
+});
+
+export const SpendingReportSchema = PlanPeriodSchema.extend({
   Budgeted: z.number(),
   Committed: z.number(),
   Actual: z.number(),
