@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { type BudgetCategory, CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID } from '@plansmith/contract';
-import { App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteAllCategories, useDeleteCategory, useSaveAllCategories, useSaveCategory } from '../api/category-mutations.ts';
 
 type FormValues = { Name: string; CategoryType: CategoryType; Active: boolean };
@@ -126,28 +127,18 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
           {
             title: 'Status',
             dataIndex: 'Active',
-            render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            render: (active: boolean) => <ActiveTag active={active} />,
           },
           {
             title: 'Actions',
             key: 'actions',
             align: 'right',
             render: (_value, category) => (
-              <Flex gap={8} justify="flex-end">
-                <Button size="small" onClick={() => setEditing(category)} aria-label={`Edit ${category.Name}`}>
-                  Edit
-                </Button>
-                <Popconfirm
-                  title={`Delete “${category.Name}”?`}
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => remove.mutateAsync(category.Id), `“${category.Name}” deleted.`)}
-                >
-                  <Button size="small" danger aria-label={`Delete ${category.Name}`}>
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </Flex>
+              <EditDeleteActions
+                name={category.Name}
+                onEdit={() => setEditing(category)}
+                onDelete={() => run(() => remove.mutateAsync(category.Id), `“${category.Name}” deleted.`)}
+              />
             ),
           },
         ]}

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID, type Lookup, type LookupType } from '@plansmith/contract';
-import { App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
+import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteLookup, useSaveLookup } from '../api/lookup-mutations.ts';
 
 type FormValues = { Name: string; SortOrder: number; Active: boolean; CategoryType?: CategoryType | null };
@@ -77,28 +78,14 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
           {
             title: 'Status',
             dataIndex: 'Active',
-            render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+            render: (active: boolean) => <ActiveTag active={active} />,
           },
           {
             title: 'Actions',
             key: 'actions',
             align: 'right',
             render: (_value, entry) => (
-              <Flex gap={8} justify="flex-end">
-                <Button size="small" onClick={() => setEditing(entry)} aria-label={`Edit ${entry.Name}`}>
-                  Edit
-                </Button>
-                <Popconfirm
-                  title={`Delete “${entry.Name}”?`}
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => onDelete(entry)}
-                >
-                  <Button size="small" danger aria-label={`Delete ${entry.Name}`}>
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </Flex>
+              <EditDeleteActions name={entry.Name} onEdit={() => setEditing(entry)} onDelete={() => onDelete(entry)} />
             ),
           },
         ]}

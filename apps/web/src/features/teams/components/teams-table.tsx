@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { TeamView } from '@plansmith/contract';
-import { App, Button, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Table } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ActiveTag } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteTeam } from '../api/team-mutations.ts';
 
 /** The tenant's teams; clicking a row selects it to show its members. */
@@ -56,7 +57,7 @@ export const TeamsTable = ({
           title: 'Status',
           dataIndex: 'Active',
           width: 100,
-          render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+          render: (active: boolean) => <ActiveTag active={active} />,
         },
         ...(canManage
           ? [
