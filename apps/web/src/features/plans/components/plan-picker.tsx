@@ -1,6 +1,7 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import { type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
-import { Select, Tooltip } from 'antd';
+import { Select } from 'antd';
+import { RetrySelect } from '../../../shared/ui/retry-select.tsx';
 import { useContextPlan } from '../hooks/use-context-plan.ts';
 
 const groupOf = (plan: MarketingPlan): string =>
@@ -11,18 +12,7 @@ export const PlanPicker = () => {
   const { plans, teamPlans, plan, setPlanId } = useContextPlan();
 
   if (plans.isError) {
-    return (
-      <Tooltip title="Your plans could not be loaded. Click to try again.">
-        <Select
-          aria-label="Context plan"
-          status="error"
-          placeholder="Plans unavailable — retry"
-          style={{ width: 260 }}
-          open={false}
-          onClick={() => void plans.refetch()}
-        />
-      </Tooltip>
-    );
+    return <RetrySelect label="Context plan" what="plans" width={260} onRetry={() => void plans.refetch()} />;
   }
 
   const options = ['Live', 'Templates', 'Archived']

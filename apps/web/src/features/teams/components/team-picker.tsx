@@ -1,7 +1,8 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Select, Tooltip } from 'antd';
+import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
+import { RetrySelect } from '../../../shared/ui/retry-select.tsx';
 import { useMyTeams } from '../api/team-queries.ts';
 
 /**
@@ -22,18 +23,7 @@ export const TeamPicker = () => {
   }, [teams.data, teamId, setTeamId]);
 
   if (teams.isError) {
-    return (
-      <Tooltip title="Your teams could not be loaded. Click to try again.">
-        <Select
-          aria-label="Context team"
-          status="error"
-          placeholder="Teams unavailable — retry"
-          style={{ width: 220 }}
-          open={false}
-          onClick={() => void teams.refetch()}
-        />
-      </Tooltip>
-    );
+    return <RetrySelect label="Context team" what="teams" width={220} onRetry={() => void teams.refetch()} />;
   }
 
   return (
