@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -22,7 +23,6 @@ import * as repo from './budget.repository.ts';
 type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
 
 /** LIKE pattern for a user's text: its own % and _ match literally. */
-const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const requireEditable = ({ plan, permission }: PlanAccess) => {
   if (!permission.canEditBudget) throw forbidden('Only the team’s Lead or Planners, an Admin or the Owner can change budget items.');
@@ -103,7 +103,7 @@ export const createBudgetService = (ctx: AppContext) => {
       const rows = await repo.listItems(ctx.db, auth.tenantId, {
         kind: 'search',
         teamIds,
-        pattern: containsPattern(query),
+        pattern: likePattern(query),
         limit: SEARCH_LIMIT,
       });
       return rows.map((row) => ({ ...toBudgetItem(row), MarketingPlanName: row.plan_name }));

@@ -7,7 +7,8 @@ import { comments } from '../comments/comments.table.ts';
 import { lookups } from '../lookups/lookups.table.ts';
 import { marketingPlans } from '../plans/plans.table.ts';
 import { type ExpenseStatus, expenses } from './expenses.table.ts';
-import { cents, likePattern } from './sql-rows.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
+import { cents } from './sql-rows.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
 export type ExpenseValues = {

@@ -12,6 +12,3 @@ export const selectRows = async <T extends Record<string, unknown>>(db: Db, stat
 
 /** Cents from SQL (int8 and numeric arrive as strings or bigints, depending on the driver) to a number. */
 export const cents = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;

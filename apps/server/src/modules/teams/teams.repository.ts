@@ -1,13 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 import { marketingPlans } from '../plans/plans.table.ts';
 import { users } from '../tenants/tenants.table.ts';
 import { type TeamRoleId, teamMembers, teams } from './teams.table.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const findTeam = async (db: Db, tenantId: string, teamId: string): Promise<TeamRow | null> => {
   const [row] = await db
