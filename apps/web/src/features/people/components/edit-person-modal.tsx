@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSavePerson } from '../api/people-mutations.ts';
 import { roleOptionsFor } from './role-options.ts';
+import { PersonNameFields } from './person-name-fields.tsx';
 
 type EditValues = { firstName: string; lastName: string; role: TenantRole; active: boolean };
 
@@ -60,20 +61,7 @@ export const EditPersonModal = ({
         <Alert type="info" showIcon message="Only an Owner can change an Owner’s role or deactivate them." style={{ marginBottom: 16 }} />
       ) : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item
-          label="First name"
-          name="firstName"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a first name!' }, { max: 100 }]}
-        >
-          <Input autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Last name"
-          name="lastName"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a last name!' }, { max: 100 }]}
-        >
-          <Input />
-        </Form.Item>
+        <PersonNameFields />
         <Form.Item label="Email">
           <Input value={person?.Email} disabled />
         </Form.Item>

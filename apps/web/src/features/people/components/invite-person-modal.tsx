@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useInvitePerson } from '../api/people-mutations.ts';
 import { roleOptionsFor } from './role-options.ts';
+import { PersonNameFields } from './person-name-fields.tsx';
 
 type InviteValues = { firstName: string; lastName: string; email: string; role: TenantRole };
 
@@ -52,20 +53,7 @@ export const InvitePersonModal = ({
         <Alert type="error" showIcon message={errorMessage(invite.error)} style={{ marginBottom: 16 }} role="alert" />
       ) : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ role: 'Member' }}>
-        <Form.Item
-          label="First name"
-          name="firstName"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a first name!' }, { max: 100 }]}
-        >
-          <Input autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Last name"
-          name="lastName"
-          rules={[{ required: true, whitespace: true, message: 'Please enter a last name!' }, { max: 100 }]}
-        >
-          <Input />
-        </Form.Item>
+        <PersonNameFields />
         <Form.Item
           label="Email"
           name="email"
