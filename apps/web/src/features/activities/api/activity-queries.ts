@@ -1,4 +1,4 @@
-import { type ActivityEntityType, type ActivityNoteSaveRequest, activityRoutes } from '@plansmith/contract';
+import { type ActivityNoteSaveRequest, activityRoutes } from '@plansmith/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { type ActivityTarget, activityKeys } from '../../../shared/api/query-keys.ts';
