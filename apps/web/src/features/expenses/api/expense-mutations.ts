@@ -1,5 +1,12 @@
-import { type Expense, type ExpenseSaveRequest, expenseRoutes } from '@plansmith/contract';
-import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Expense, type ExpenseSaveRequest, expenseRoutes, type GetExpensesRequest } from '@plansmith/contract';
+import {
+  type InvalidateQueryFilters,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import {
   activityKeys,
@@ -15,13 +22,15 @@ import {
 type ExpensePlace = Pick<Expense, 'Id' | 'MarketingPlanId' | 'BudgetItemId'>;
 
 /**
- * The queries an expense change alters, for every place it was or is: the expense lists, the
- * budget items' spend and the plan's totals, the plan's report, spending and dashboard, and the
- * activity feeds that record it. Nothing else is refetched.
+ * The queries an expense change alters, for every place it was or is: the expense lists of its
+ * plans and items, the budget items' spend and the plans' totals, the plans' report, spending and
+ * dashboard, and the activity feeds that record it. Nothing else is refetched.
  */
-export const expenseChangeKeys = (places: readonly ExpensePlace[]): QueryKey[] => {
-  const keys: QueryKey[] = [expenseKeys.lists()];
-  for (const planId of new Set(places.map((place) => place.MarketingPlanId))) {
+const expenseChangeFilters = (places: readonly ExpensePlace[]): InvalidateQueryFilters[] => {
+  const planIds = new Set(places.map((place) => place.MarketingPlanId));
+  const itemIds = new Set(places.flatMap((place) => (place.BudgetItemId ? [place.BudgetItemId] : [])));
+  const keys: QueryKey[] = [];
+  for (const planId of planIds) {
     keys.push(
       expenseKeys.payees(planId),
       expenseKeys.itemOptions(planId),
@@ -35,17 +44,20 @@ export const expenseChangeKeys = (places: readonly ExpensePlace[]): QueryKey[] =
       activityKeys.planFeed(planId),
     );
   }
-  for (const itemId of new Set(places.flatMap((place) => (place.BudgetItemId ? [place.BudgetItemId] : [])))) {
+  for (const itemId of itemIds) {
     keys.push(budgetKeys.detail(itemId), activityKeys.entityFeed({ EntityType: 'BudgetItem', EntityId: itemId }));
   }
-  for (const expenseId of new Set(places.map((place) => place.Id))) {
-    keys.push(activityKeys.entityFeed({ EntityType: 'Expense', EntityId: expenseId }));
-  }
-  return keys;
+  for (const place of places) keys.push(activityKeys.entityFeed({ EntityType: 'Expense', EntityId: place.Id }));
+  // Expense lists are keyed by their request: only those of these plans and items.
+  const listOfThesePlaces = (query: Query): boolean => {
+    const request = query.queryKey[2] as GetExpensesRequest | undefined;
+    return planIds.has(request?.MarketingPlanId ?? '') || itemIds.has(request?.BudgetItemId ?? '');
+  };
+  return [{ queryKey: expenseKeys.lists(), predicate: listOfThesePlaces }, ...keys.map((queryKey) => ({ queryKey }))];
 };
 
 const refreshAfterExpenseChange = (queryClient: QueryClient, places: readonly ExpensePlace[]) =>
-  Promise.all(expenseChangeKeys(places).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  Promise.all(expenseChangeFilters(places).map((filters) => queryClient.invalidateQueries(filters)));
 
 export const useSaveExpense = () => {
   const queryClient = useQueryClient();
