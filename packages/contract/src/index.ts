@@ -1,4 +1,6 @@
 export * from './common.ts';
+export * from './money.ts';
+export * from './months.ts';
 export * from './identity.ts';
 export * from './route.ts';
 export * from './tenants.ts';

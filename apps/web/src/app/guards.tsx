@@ -1,7 +1,7 @@
 import { getHref, type PathName, policyOf } from '@plansmith/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { hasPolicy, usePermissions, useProfile } from '../features/identity/api/identity-queries.ts';
+import { hasPolicy, usePermissions, useProfile } from '../shared/api/identity.ts';
 import { isGuestAccess, readSession } from '../shared/api/session.ts';
 import { ErrorState, LoadingState } from '../shared/ui/query-state.tsx';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
-import { findPriceForProduct, findPriceItem, periodAmountCents } from '../products/products.repository.ts';
+import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/products.repository.ts';
 import { products } from '../products/products.table.ts';
 import { tenants } from '../tenants/tenants.table.ts';
 import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';
@@ -42,7 +42,7 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
         PaymentMethod: null,
       };
     }
-    const perMonthCents = Math.max(0, price.item.priceCents - price.item.discountCents);
+    const perMonthCents = itemPerMonthCents(price.item);
     const charges = isLiveStatus(row.status) && !row.cancelAtPeriodEnd;
     return {
       PlanCode: tenant.planCode,

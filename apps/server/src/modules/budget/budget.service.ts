@@ -145,7 +145,7 @@ export const createBudgetService = (ctx: AppContext) => {
           amountCents,
           itemType: input.ItemType,
         };
-        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], amountCents, access.plan);
+        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
         if (!existing) {
           const row = await repo.insertItem(tx, auth.tenantId, newId(), values, now);
           if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths);

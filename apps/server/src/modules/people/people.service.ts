@@ -1,4 +1,4 @@
-import { isNewId, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
+import { isNewId, PLAN_NAMES, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
@@ -11,8 +11,6 @@ import { lockTenant } from '../tenants/tenants.repository.ts';
 import type { TenantRoleCode } from '../tenants/tenants.table.ts';
 import { toPerson } from './people.mappers.ts';
 import * as repo from './people.repository.ts';
-
-const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
 
 export type PersonSaveInput = {
   Id?: string | undefined;

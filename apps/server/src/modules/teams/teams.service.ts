@@ -1,5 +1,6 @@
 import {
   isNewId,
+  PLAN_NAMES,
   PLAN_QUOTAS,
   TEAM_ROLES,
   type Team,
@@ -18,8 +19,6 @@ import { lockTenant } from '../tenants/tenants.repository.ts';
 import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from './team-access.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
-
-const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
 
 export type ChangeTeamMemberInput = {
   TeamId: string;

@@ -4,7 +4,7 @@ import { Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } fro
 import type { MenuProps } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { hasPolicy, usePermissions, useProfile, useTenant } from '../../features/identity/api/identity-queries.ts';
+import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
 import { OnboardingOverlay } from '../../features/onboarding/components/onboarding-overlay.tsx';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';

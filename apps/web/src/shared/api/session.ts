@@ -1,16 +1,6 @@
-import type { TokenResponse } from '@plansmith/contract';
+import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
-/** The user session of SPEC.md §3, kept in localStorage so it survives a reload and is shared by tabs. */
-export type UserSession = {
-  AccessToken: string;
-  RefreshToken: string;
-  /** ISO instant when the access token expires. */
-  AccessTokenExpiration: string;
-  UserId: string;
-  IsAuthenticated: boolean;
-  /** Epoch milliseconds of the user's last click or key press. */
-  LastInteractionTime: number;
-};
+export type { UserSession };
 
 const SESSION_KEY = 'user_session';
 /** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
@@ -21,15 +11,20 @@ export const CONTEXT_PLAN_KEY = 'context_plan';
 
 const listeners = new Set<(session: UserSession | null) => void>();
 
+/** The stored session, checked against the contract's schema; a malformed or tampered one is discarded. */
 export const readSession = (): UserSession | null => {
+  const raw = localStorage.getItem(SESSION_KEY);
+  if (!raw) return null;
+  let stored: unknown;
   try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const session = JSON.parse(raw) as UserSession;
-    return session.IsAuthenticated && session.AccessToken ? session : null;
+    stored = JSON.parse(raw);
   } catch {
-    return null;
+    stored = null;
   }
+  const session = UserSessionSchema.safeParse(stored);
+  if (session.success) return session.data;
+  localStorage.removeItem(SESSION_KEY);
+  return null;
 };
 
 const userIdOf = (accessToken: string): string => {

@@ -1,10 +1,7 @@
 import { type BudgetItem, type BudgetItemSaveRequest, budgetRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { budgetKeys } from './budget-queries.ts';
-
-/** Plan totals (lists, details, RebuildPlan) change with every item: they live under the 'plans' key. */
-const PLAN_QUERIES = ['plans'] as const;
+import { budgetKeys, planKeys } from '../../../shared/api/query-keys.ts';
 
 export const useSaveBudgetItem = () => {
   const queryClient = useQueryClient();
@@ -21,7 +18,8 @@ export const useSaveBudgetItem = () => {
           : [...items, row];
       });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
-      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      // Plan totals (lists, details, RebuildPlan) change with every item.
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
     },
   });
 };
@@ -33,7 +31,8 @@ export const useDeleteBudgetItem = () => {
     onSuccess: (_result, item) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
-      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      // Plan totals (lists, details, RebuildPlan) change with every item.
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
     },
   });
 };

@@ -1,14 +1,7 @@
 import { budgetRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const budgetKeys = {
-  all: ['budget-items'] as const,
-  lists: () => [...budgetKeys.all, 'list'] as const,
-  list: (planId: string) => [...budgetKeys.lists(), { planId }] as const,
-  details: () => [...budgetKeys.all, 'detail'] as const,
-  detail: (id: string) => [...budgetKeys.details(), id] as const,
-};
+import { budgetKeys } from '../../../shared/api/query-keys.ts';
 
 export const useBudgetItems = (planId: string | null) =>
   useQuery({

@@ -1,16 +1,7 @@
 import { budgetRoutes, expenseRoutes, type GetExpensesRequest, LOOKUP_TYPE_GL_CODE, lookupRoutes } from '@plansmith/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const expenseKeys = {
-  all: ['expenses'] as const,
-  lists: () => [...expenseKeys.all, 'list'] as const,
-  list: (request: GetExpensesRequest) => [...expenseKeys.lists(), request] as const,
-  detail: (id: string) => [...expenseKeys.all, 'detail', id] as const,
-  payees: (planId: string) => [...expenseKeys.all, 'payees', planId] as const,
-  itemOptions: (planId: string) => [...expenseKeys.all, 'item-options', planId] as const,
-  glCodes: () => [...expenseKeys.all, 'gl-codes'] as const,
-};
+import { expenseKeys } from '../../../shared/api/query-keys.ts';
 
 /** One page of expenses; the previous page stays on screen while the next one loads. */
 export const useExpensePage = (request: GetExpensesRequest | null) =>

@@ -1,13 +1,7 @@
 import { PERMISSION_GRANTED, type Permission, tenantRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../shared/api/client.ts';
-
-export const identityKeys = {
-  all: ['identity'] as const,
-  profile: () => [...identityKeys.all, 'profile'] as const,
-  tenant: () => [...identityKeys.all, 'tenant'] as const,
-  permissions: () => [...identityKeys.all, 'permissions'] as const,
-};
+import { callApi } from './client.ts';
+import { identityKeys } from './query-keys.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 

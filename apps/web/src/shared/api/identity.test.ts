@@ -1,6 +1,6 @@
 import type { Permission } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
-import { hasPolicy } from './identity-queries.ts';
+import { hasPolicy } from './identity.ts';
 
 const entry = (name: string, permission: 1 | 2): Permission => ({
   Name: name,
