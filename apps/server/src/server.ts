@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/index.ts';
+import { seedDemo } from './seed/index.ts';
 
 /** Process entry: configuration, database, migrations, demo seed, listen, graceful close. */
 const main = async (): Promise<void> => {

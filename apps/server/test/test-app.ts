@@ -6,7 +6,7 @@ import { type Config, testConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
 import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
 
 /** A clock tests can move: expiry rules are tested without waiting. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-import { seedDemo } from './seed/index.ts';
+import { seedDemo } from '../seed/index.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { budgetCategories } from '../categories/categories.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { marketingPlans, type PlanState } from '../plans/plans.table.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { budgetCategories } from '../../schema/categories.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { marketingPlans, type PlanState } from '../../schema/plans.ts';
 import { isTenantAdmin, resolveTeamPermission, type TeamPermission } from '../teams/team-access.ts';
 
 export type PlanRef = { id: string; teamId: string; name: string; state: PlanState; startDate: string; endDate: string };

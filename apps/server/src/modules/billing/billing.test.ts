@@ -4,8 +4,8 @@ import { createTenant, login } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../registration/signup.test-helpers.ts';
 import { deliverSandboxEvents } from '../stripe-sandbox/webhook-delivery.ts';
-import { tenants } from '../tenants/tenants.table.ts';
-import { subscriptions } from './subscriptions.table.ts';
+import { tenants } from '../../schema/tenants.ts';
+import { subscriptions } from '../../schema/billing.ts';
 
 const GET = '/api/BillingClient/GetSubscription';
 const CHANGE = '/api/BillingClient/ChangeSubscription';

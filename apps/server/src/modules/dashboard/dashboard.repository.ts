@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { lookups } from '../lookups/lookups.table.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { lookups } from '../../schema/lookups.ts';
 import { type ExpenseRow, expenseSelection } from '../expenses/expenses.repository.ts';
 import { cents } from '../expenses/sql-rows.ts';
 

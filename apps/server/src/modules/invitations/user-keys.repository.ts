@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type UserKeyPurpose, userKeys } from '../identity/identity.table.ts';
+import { type UserKeyPurpose, userKeys } from '../../schema/identity.ts';
 
 /**
  * Single-use keys mailed to people (DESIGN.md §3): stored only as their SHA-256, consumed with one

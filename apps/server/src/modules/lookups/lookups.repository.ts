@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../plans/query-rows.ts';
-import { lookups } from './lookups.table.ts';
+import { lookups } from '../../schema/lookups.ts';
 
 export type LookupRow = typeof lookups.$inferSelect;
 export type LookupValues = Pick<LookupRow, 'name' | 'active' | 'sortOrder' | 'lookupType' | 'categoryType'>;

@@ -8,7 +8,7 @@ import { isLiveStatus, readProviderSubscription } from '../billing/provider-subs
 import * as subscriptionsRepo from '../billing/subscriptions.repository.ts';
 import { findPriceByProviderId } from '../products/products.repository.ts';
 import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
-import { paymentWebhookEvents } from './webhook-events.table.ts';
+import { paymentWebhookEvents } from '../../schema/payments.ts';
 
 /**
  * Applies the subscription's current state (fetched from the provider, so events arriving out of

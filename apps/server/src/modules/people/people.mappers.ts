@@ -1,5 +1,5 @@
 import type { Person, PersonStatus } from '@plansmith/contract';
-import type { userKeys } from '../identity/identity.table.ts';
+import type { userKeys } from '../../schema/identity.ts';
 import { toTenantRole } from '../tenants/tenants.mappers.ts';
 import type { UserRow } from './people.repository.ts';
 

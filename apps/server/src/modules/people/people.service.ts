@@ -8,7 +8,7 @@ import { revokeAllSessions } from '../identity/identity.repository.ts';
 import { listInvitationKeys, revokeUserKeys } from '../invitations/user-keys.repository.ts';
 import { toTenantRoleCode } from '../tenants/tenants.mappers.ts';
 import { lockTenant } from '../tenants/tenants.repository.ts';
-import type { TenantRoleCode } from '../tenants/tenants.table.ts';
+import type { TenantRoleCode } from '../../schema/tenants.ts';
 import { toPerson } from './people.mappers.ts';
 import * as repo from './people.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productPriceItems, products } from './products.table.ts';
+import { productPriceItems, products } from '../../schema/products.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceItemRow = typeof productPriceItems.$inferSelect;

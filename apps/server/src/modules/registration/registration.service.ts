@@ -8,11 +8,11 @@ import { generateKey, hashKey } from '../../lib/secrets.ts';
 import { renderMail } from '../mail/mail-layout.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { buildPublicUrl, renderVerificationMail } from '../mail/templates.ts';
-import { teamMembers, teams } from '../teams/teams.table.ts';
-import { tenants, users } from '../tenants/tenants.table.ts';
+import { teamMembers, teams } from '../../schema/teams.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 import * as repo from './registration.repository.ts';
 import type { RegistrationLimiter } from './registration-limiter.ts';
-import type { RegistrationRow } from './registration.table.ts';
+import type { RegistrationRow } from '../../schema/registration.ts';
 
 type RegistrationInput = z.output<typeof RegistrationSchema>;
 

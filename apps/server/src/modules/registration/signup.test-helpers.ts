@@ -1,7 +1,7 @@
 import { CLIENT_ID } from '@plansmith/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/test-app.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
 
 export const SIGNUP_PASSWORD = 'plansmith-signup-2026!';

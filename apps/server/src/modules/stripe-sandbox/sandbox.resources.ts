@@ -4,7 +4,7 @@ import { findPriceByProviderId, type PriceWithProduct } from '../products/produc
 import { checkCard } from './sandbox-cards.ts';
 import { type FormObject, formList, formObject, formString, mergeMetadata } from './form-body.ts';
 import { getObject, putObject, recordEvent, sandboxId } from './sandbox.store.ts';
-import type { SandboxObject } from './sandbox.table.ts';
+import type { SandboxObject } from '../../schema/stripe-sandbox.ts';
 
 /** A Stripe API error: the status and the `error` object of Stripe's answer. */
 export class StripeApiError extends Error {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type TeamRoleId, teamMembers, teams } from './teams.table.ts';
+import { type TeamRoleId, teamMembers, teams } from '../../schema/teams.ts';
 
 export const TEAM_ROLE_LEAD = 1;
 export const TEAM_ROLE_PLANNER = 2;

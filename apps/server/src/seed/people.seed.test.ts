@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { login } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { login } from '../../test/factories.ts';
 import { seedDemo } from './index.ts';
 import { DEMO } from './demo-ids.ts';
 import { DEMO_PEOPLE } from './people.seed.ts';
-import { teams } from '../../modules/teams/teams.table.ts';
-import { users } from '../../modules/tenants/tenants.table.ts';
+import { teams } from '../schema/teams.ts';
+import { users } from '../schema/tenants.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { activities } from '../../modules/activities/activities.table.ts';
-import { comments } from '../../modules/comments/comments.table.ts';
-import { type ExpenseStatus, expenses } from '../../modules/expenses/expenses.table.ts';
-import type { Db } from '../client.ts';
+import { activities } from '../schema/activities.ts';
+import { comments } from '../schema/comments.ts';
+import { type ExpenseStatus, expenses } from '../schema/expenses.ts';
+import type { Db } from '../db/client.ts';
 import { DEMO, DEMO_CATEGORIES, DEMO_GL_CODES, DEMO_PLAN } from './demo-ids.ts';
 
 const tenantId = DEMO.tenantId;

@@ -1,4 +1,4 @@
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';

@@ -1,10 +1,10 @@
 import { INVITATION_TTL_MS } from '@plansmith/contract';
-import type { Db } from '../client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { generateKey, hashKey } from '../../lib/secrets.ts';
-import { userKeys } from '../../modules/identity/identity.table.ts';
-import { teamMembers, teams } from '../../modules/teams/teams.table.ts';
-import { users } from '../../modules/tenants/tenants.table.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { generateKey, hashKey } from '../lib/secrets.ts';
+import { userKeys } from '../schema/identity.ts';
+import { teamMembers, teams } from '../schema/teams.ts';
+import { users } from '../schema/tenants.ts';
 import { DEMO } from './demo-ids.ts';
 
 /** More people of the demo tenant (issue 3): several teams, an inactive person and one pending invitation. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../../test/factories.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
-import { activities } from '../../modules/activities/activities.table.ts';
-import { comments } from '../../modules/comments/comments.table.ts';
-import { expenses } from '../../modules/expenses/expenses.table.ts';
+import { login } from '../../test/factories.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
+import { activities } from '../schema/activities.ts';
+import { comments } from '../schema/comments.ts';
+import { expenses } from '../schema/expenses.ts';
 import { DEMO, DEMO_CATEGORIES, DEMO_PLAN } from './demo-ids.ts';
 import { seedDemo } from './index.ts';
 import { buildDemoExpenses } from './spending.seed.ts';

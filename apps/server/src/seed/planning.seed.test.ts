@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { budgetItemMonths, budgetItems } from '../../modules/budget/budget.table.ts';
-import { marketingPlans } from '../../modules/plans/plans.table.ts';
+import { login } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { budgetItemMonths, budgetItems } from '../schema/budget.ts';
+import { marketingPlans } from '../schema/plans.ts';
 import { DEMO, DEMO_PLAN } from './demo-ids.ts';
 import { seedDemo } from './index.ts';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../client.ts';
-import { subscriptions } from '../../modules/billing/subscriptions.table.ts';
-import { sandboxObjects } from '../../modules/stripe-sandbox/sandbox.table.ts';
+import type { Db } from '../db/client.ts';
+import { subscriptions } from '../schema/billing.ts';
+import { sandboxObjects } from '../schema/stripe-sandbox.ts';
 import { DEMO } from './demo-ids.ts';
 
 const PERFORMANCE = { productId: '4f0d7c1e-6a2b-4c39-8e51-000000000003', annualPriceItemId: '4f0d7c1e-6a2b-4c39-8e51-000000000302' };

@@ -1,7 +1,7 @@
-import type { Db } from '../client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { teamMembers, teams } from '../../modules/teams/teams.table.ts';
-import { tenants, users } from '../../modules/tenants/tenants.table.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { teamMembers, teams } from '../schema/teams.ts';
+import { tenants, users } from '../schema/tenants.ts';
 import { DEMO } from './demo-ids.ts';
 
 /** The demo tenant, its owner, an Admin, a Member and a Viewer, two teams. */

@@ -1,8 +1,8 @@
-import type { Db } from '../client.ts';
-import { budgetItemMonths, budgetItems } from '../../modules/budget/budget.table.ts';
-import { budgetCategories } from '../../modules/categories/categories.table.ts';
-import { lookups } from '../../modules/lookups/lookups.table.ts';
-import { marketingPlans } from '../../modules/plans/plans.table.ts';
+import type { Db } from '../db/client.ts';
+import { budgetItemMonths, budgetItems } from '../schema/budget.ts';
+import { budgetCategories } from '../schema/categories.ts';
+import { lookups } from '../schema/lookups.ts';
+import { marketingPlans } from '../schema/plans.ts';
 import { DEMO, DEMO_CATEGORIES, DEMO_FUNNEL_STAGES, DEMO_GL_CODES, DEMO_OTHER_PLANS, DEMO_PLAN } from './demo-ids.ts';
 
 const tenantId = DEMO.tenantId;
