@@ -1,7 +1,7 @@
 import { invitationRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { type AnonymousLimiter, createAnonymousLimiter } from '../recovery/anonymous-limiter.ts';
 import { createInvitationsService } from './invitations.service.ts';
 

@@ -11,7 +11,7 @@ import {
   TENANT_POLICIES,
   type TenantPolicy,
 } from '@plansmith/contract';
-import type { TenantRoleCode } from '../../schema/tenants.ts';
+import type { TenantRoleCode } from '../schema/tenants.ts';
 
 const TENANT_POLICY_ROLES: Record<TenantPolicy, readonly TenantRoleCode[]> = {
   'Account.Settings': ['owner', 'admin'],

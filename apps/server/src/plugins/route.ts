@@ -2,9 +2,9 @@ import { type Access, envelope, ErrorBodySchema, type ParsedBodyOf, type ResultO
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { type AuthContext, authenticate, requireAuth } from '../plugins/auth.ts';
-import { isAccessGranted } from '../modules/tenants/permissions.ts';
-import { forbidden } from './http-errors.ts';
+import { type AuthContext, authenticate, requireAuth } from './auth.ts';
+import { isAccessGranted } from './permissions.ts';
+import { forbidden } from '../lib/http-errors.ts';
 
 export type HandlerInput<R extends RouteDef> = {
   body: ParsedBodyOf<R>;
