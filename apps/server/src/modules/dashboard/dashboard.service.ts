@@ -5,7 +5,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { toActivity } from '../activities/activities.mappers.ts';
 import { listPlanActivities } from '../activities/activities.repository.ts';
 import { canDeleteActivity } from '../activities/activities.service.ts';
-import { requirePlanAccess } from '../activities/entity-access.ts';
+import { requirePlanAccess } from '../access/index.ts';
 import { toExpense } from '../expenses/expenses.mappers.ts';
 import { loadPlanSpending, todayOf } from '../spending/spending.service.ts';
 import { listOverdueExpenses, sumOverdueExpenses } from './dashboard.repository.ts';

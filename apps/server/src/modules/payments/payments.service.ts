@@ -29,10 +29,17 @@ const providerError = (error: unknown): never => {
 
 export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
   /** A verified registration (its tenant and Owner exist), or 404. */
-  const verifiedRegistration = async (applicationId: string) => {
+  /** The sign-up once its email is verified (it then has its tenant and user), else null. */
+  const findVerifiedRegistration = async (applicationId: string) => {
     const registration = await findRegistration(ctx.db, applicationId);
-    if (!registration?.tenantId || !registration.userId) throw notFound('The sign-up');
+    if (!registration?.tenantId || !registration.userId) return null;
     return { ...registration, tenantId: registration.tenantId, userId: registration.userId };
+  };
+
+  const verifiedRegistration = async (applicationId: string) => {
+    const registration = await findVerifiedRegistration(applicationId);
+    if (!registration) throw notFound('The sign-up');
+    return registration;
   };
 
   const oneAtATime = createKeyedLock();
@@ -122,9 +129,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
 
   return {
     initialize: async (applicationId: string) => {
-      await verifiedRegistration(applicationId).catch(() => {
-        throw badRequest(NOT_VERIFIED);
-      });
+      if (!(await findVerifiedRegistration(applicationId))) throw badRequest(NOT_VERIFIED);
       return { PublicKey: stripeKeysOf(ctx.config).publishableKey, Sandbox: isSandboxMode(ctx.config) };
     },
 

@@ -6,36 +6,8 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { expenses } from '../../schema/expenses.ts';
-import { marketingPlans, type PlanState } from '../../schema/plans.ts';
-import { isTenantAdmin, resolveTeamPermission, type TeamPermission } from '../teams/team-access.ts';
-
-export type PlanRef = { id: string; teamId: string; name: string; state: PlanState; startDate: string; endDate: string };
-export type PlanAccess = { plan: PlanRef; permission: TeamPermission };
-
-export const PLAN_STATE_ARCHIVED = 2;
-
-/**
- * The plan and what the caller may do with it (DESIGN.md §4). A plan of another tenant, or of a
- * team the caller does not belong to, answers 404 like a plan that does not exist.
- */
-export const requirePlanAccess = async (db: Db, auth: AuthContext, planId: string): Promise<PlanAccess> => {
-  const [plan] = await db
-    .select({
-      id: marketingPlans.id,
-      teamId: marketingPlans.teamId,
-      name: marketingPlans.name,
-      state: marketingPlans.state,
-      startDate: marketingPlans.startDate,
-      endDate: marketingPlans.endDate,
-    })
-    .from(marketingPlans)
-    .where(and(eq(marketingPlans.tenantId, auth.tenantId), eq(marketingPlans.id, planId)))
-    .limit(1);
-  if (!plan) throw notFound('The plan');
-  const permission = await resolveTeamPermission(db, auth, plan.teamId);
-  if (!permission?.canRead) throw notFound('The plan');
-  return { plan, permission };
-};
+import { findPlanAccess } from './plan-access.ts';
+import { isTenantAdmin, type TeamPermission } from './team-access.ts';
 
 /** Writing budget money, expenses, comments and notes needs Owner, Admin, or the team's Lead or Planner. */
 export const assertCanEditBudget = (access: { permission: TeamPermission }, message?: string): void => {
@@ -81,7 +53,7 @@ const findPlanIdOf = async (
   return row ?? null;
 };
 
-const ENTITY_LABEL: Record<ActivityEntityType, string> = {
+export const ENTITY_LABEL: Record<ActivityEntityType, string> = {
   MarketingPlan: 'The plan',
   BudgetItem: 'The budget item',
   Expense: 'The expense',
@@ -89,15 +61,16 @@ const ENTITY_LABEL: Record<ActivityEntityType, string> = {
 };
 
 /**
- * Resolves the plan, budget item, expense or category a comment or activity belongs to, with the
- * caller's permission on it. Anything the caller may not see answers 404.
+ * The plan, budget item, expense or category a comment or activity belongs to, with the caller's
+ * permission on it; null when it does not exist or the caller may not see it (an item of a hidden
+ * plan is as unknown as the item itself). Database failures throw.
  */
-export const requireEntityAccess = async (
+export const findEntityAccess = async (
   db: Db,
   auth: AuthContext,
   entityType: ActivityEntityType,
   entityId: string,
-): Promise<EntityAccess> => {
+): Promise<EntityAccess | null> => {
   if (entityType === 'BudgetCategory') {
     // Categories are tenant-wide: everyone in the tenant reads them; Owners and Admins manage them.
     const [row] = await db
@@ -105,23 +78,30 @@ export const requireEntityAccess = async (
       .from(budgetCategories)
       .where(and(eq(budgetCategories.tenantId, auth.tenantId), eq(budgetCategories.id, entityId)))
       .limit(1);
-    if (!row) throw notFound(ENTITY_LABEL.BudgetCategory);
+    if (!row) return null;
     return { entityType, entityId, name: row.name, marketingPlanId: null, permission: CATEGORY_PERMISSION(auth) };
   }
   const owner = await findPlanIdOf(db, auth.tenantId, entityType, entityId);
-  if (!owner) throw notFound(ENTITY_LABEL[entityType]);
-  try {
-    const access = await requirePlanAccess(db, auth, owner.planId);
-    return {
-      entityType,
-      entityId,
-      name: entityType === 'MarketingPlan' ? access.plan.name : owner.name,
-      marketingPlanId: access.plan.id,
-      permission: access.permission,
-    };
-  } catch (error) {
-    // The plan of a hidden item is as unknown as the item itself.
-    if (entityType !== 'MarketingPlan') throw notFound(ENTITY_LABEL[entityType]);
-    throw error;
-  }
+  if (!owner) return null;
+  const access = await findPlanAccess(db, auth, owner.planId);
+  if (!access) return null;
+  return {
+    entityType,
+    entityId,
+    name: entityType === 'MarketingPlan' ? access.plan.name : owner.name,
+    marketingPlanId: access.plan.id,
+    permission: access.permission,
+  };
+};
+
+/** findEntityAccess, or 404 naming the entity. */
+export const requireEntityAccess = async (
+  db: Db,
+  auth: AuthContext,
+  entityType: ActivityEntityType,
+  entityId: string,
+): Promise<EntityAccess> => {
+  const access = await findEntityAccess(db, auth, entityType, entityId);
+  if (!access) throw notFound(ENTITY_LABEL[entityType]);
+  return access;
 };
