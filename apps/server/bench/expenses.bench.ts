@@ -8,7 +8,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { budgetItems } from '../src/schema/budget.ts';
 import { budgetCategories } from '../src/schema/categories.ts';
 import { type ExpenseFilter, listExpensePage, sumExpenses } from '../src/modules/expenses/expenses.repository.ts';
-import { selectRows } from '../src/modules/expenses/sql-rows.ts';
+import { selectRows } from '../src/db/rows.ts';
 import { marketingPlans } from '../src/schema/plans.ts';
 import { budgetCategoriesStatement } from '../src/modules/reports/reports.repository.ts';
 import { teamMembers, teams } from '../src/schema/teams.ts';

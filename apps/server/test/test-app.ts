@@ -7,7 +7,7 @@ import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/seed/index.ts';
-import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
+import type { LoginLimits } from '../src/modules/identity/index.ts';
 
 /** A clock tests can move: expiry rules are tested without waiting. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };

@@ -1,6 +1,7 @@
 import type { Activity, ActivityEntityType, ActivityNoteSaveRequestSchema } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -27,6 +28,16 @@ export const canDeleteActivity = (
   row: { action: string; actorId: string | null },
   permission: TeamPermission,
 ): boolean => row.action === 'note' && (isTenantAdmin(auth) || (row.actorId === auth.userId && permission.canEditBudget));
+
+/** The latest entries of a plan's feed, for the dashboard; the caller has checked its access to the plan. */
+export const listRecentPlanActivities = async (
+  db: Db,
+  auth: AuthContext,
+  planId: string,
+  permission: TeamPermission,
+  limit: number,
+): Promise<Activity[]> =>
+  (await repo.listPlanActivities(db, auth.tenantId, planId, limit)).map((row) => toActivity(row, canDeleteActivity(auth, row, permission)));
 
 export const createActivitiesService = (ctx: AppContext) => {
   /** The activity with the caller's access to its entity; 404 when either is hidden. */

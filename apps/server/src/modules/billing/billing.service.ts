@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
-import { findPriceForProduct, findPriceItem, periodAmountCents } from '../products/products.repository.ts';
+import { findPriceForProduct, findPriceItem, periodAmountCents } from '../products/index.ts';
 import { products } from '../../schema/products.ts';
 import { tenants } from '../../schema/tenants.ts';
 import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';

@@ -1,7 +1,7 @@
 import type { BudgetItem, BudgetMonth } from '@plansmith/contract';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
-import { burnRate } from '../plans/plan-totals.ts';
+import { burnRate } from '../plans/index.ts';
 import type { BudgetItemRow } from './budget-items.query.ts';
 import type { MonthCents } from './budget.repository.ts';
 

@@ -4,7 +4,7 @@ import { budgetCategories } from '../../schema/categories.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { objectives } from '../../schema/objectives.ts';
-import { queryRows } from '../plans/query-rows.ts';
+import { selectRows } from '../../db/rows.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { type BudgetItemFilter, type BudgetItemRow, budgetItemsQuery } from './budget-items.query.ts';
 
@@ -24,7 +24,7 @@ export type ItemValues = Pick<
 export type MonthCents = { month: string; amountCents: number };
 
 export const listItems = (db: Db, tenantId: string, filter: BudgetItemFilter): Promise<BudgetItemRow[]> =>
-  queryRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
+  selectRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
 
 export const findItem = async (db: Db, tenantId: string, id: string): Promise<ItemTableRow | null> => {
   const [row] = await db

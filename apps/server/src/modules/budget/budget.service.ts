@@ -14,7 +14,7 @@ import { likePattern } from '../../lib/like-pattern.ts';
 import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
 import * as repo from './budget.repository.ts';

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { activities } from '../../schema/activities.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { objectives } from '../../schema/objectives.ts';
-import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../plans/planning-fixtures.ts';
+import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../../../test/planning-fixtures.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { lookups } from '../../schema/lookups.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { type ExpenseStatus, expenses } from '../../schema/expenses.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { cents } from './sql-rows.ts';
+import { cents } from '../../db/rows.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
 export type ExpenseValues = {

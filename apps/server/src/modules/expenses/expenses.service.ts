@@ -15,7 +15,7 @@ import { idForSave } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
 

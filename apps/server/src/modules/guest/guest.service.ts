@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toDollars } from '../../lib/money.ts';
 import { marketingPlans } from '../../schema/plans.ts';
-import { type CentsLine, selectBudgetCategoriesReport } from '../reports/reports.repository.ts';
+import { type CentsLine, selectBudgetCategoriesReport } from '../reports/index.ts';
 
 const NOT_AVAILABLE = 'This plan summary';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { findUserProfile } from '../tenants/tenants.repository.ts';
+import { findUserProfile } from '../tenants/index.ts';
 import { users } from '../../schema/tenants.ts';
 import { refreshTokens } from '../../schema/identity.ts';
 

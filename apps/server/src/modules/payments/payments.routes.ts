@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';
-import type { RegistrationLimiter } from '../registration/registration-limiter.ts';
+import type { RegistrationLimiter } from '../registration/index.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 export const registerPaymentRoutes = (app: FastifyInstance, ctx: AppContext, stripe: Stripe, limiter: RegistrationLimiter): void => {

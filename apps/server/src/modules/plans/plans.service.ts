@@ -14,7 +14,7 @@ import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import { listVisibleTeamIds, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';

@@ -7,7 +7,7 @@ import { activities } from '../../schema/activities.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { teamMembers } from '../../schema/teams.ts';
-import { createCategory, createItem, createPlan, PLAN_API } from './planning-fixtures.ts';
+import { createCategory, createItem, createPlan, PLAN_API } from '../../../test/planning-fixtures.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { mailOutbox } from '../../schema/mail.ts';
 import { teamMembers, teams } from '../../schema/teams.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 import { registrations } from '../../schema/registration.ts';
-import { latestVerificationKey, registrationBody, SIGNUP_PASSWORD } from './signup.test-helpers.ts';
+import { latestVerificationKey, registrationBody, SIGNUP_PASSWORD } from '../../../test/signup.ts';
 
 const REGISTER = '/api/prospectrequest/register';
 const RESEND = '/api/ProspectRequest/SendVerificationEmail';

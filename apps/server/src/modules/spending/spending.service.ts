@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
-import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/reports.repository.ts';
+import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/index.ts';
 import { buildSpendingMonths, elapsedRatio } from './spending-months.ts';
 import { selectPhasedBudget, selectSpendByMonth, selectTopPayees } from './spending.repository.ts';
 

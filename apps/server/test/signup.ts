@@ -1,8 +1,8 @@
 import { CLIENT_ID } from '@plansmith/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/test-app.ts';
-import { mailOutbox } from '../../schema/mail.ts';
-import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
+import type { TestApp } from './test-app.ts';
+import { mailOutbox } from '../src/schema/mail.ts';
+import { stripeKeysOf } from '../src/modules/stripe-sandbox/index.ts';
 
 export const SIGNUP_PASSWORD = 'plansmith-signup-2026!';
 let counter = 0;

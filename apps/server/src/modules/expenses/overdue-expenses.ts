@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { lookups } from '../../schema/lookups.ts';
-import { type ExpenseRow, expenseSelection } from '../expenses/expenses.repository.ts';
-import { cents } from '../expenses/sql-rows.ts';
+import type { Expense } from '@plansmith/contract';
+import { cents } from '../../db/rows.ts';
+import { toExpense } from './expenses.mappers.ts';
+import { type ExpenseRow, expenseSelection } from './expenses.repository.ts';
 
 /** Planned or committed, active, dated before today: money that should have become actual. */
 const overdueWhere = (tenantId: string, planId: string, today: string) =>
@@ -16,7 +18,7 @@ const overdueWhere = (tenantId: string, planId: string, today: string) =>
     lt(expenses.purchaseDate, today),
   );
 
-export const listOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string, limit: number) => {
+export const listOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string, limit: number): Promise<Expense[]> => {
   const rows: ExpenseRow[] = await db
     .select(expenseSelection)
     .from(expenses)
@@ -25,7 +27,7 @@ export const listOverdueExpenses = async (db: Db, tenantId: string, planId: stri
     .where(overdueWhere(tenantId, planId, today))
     .orderBy(asc(expenses.purchaseDate), asc(expenses.id))
     .limit(limit);
-  return rows;
+  return rows.map(toExpense);
 };
 
 export const sumOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string) => {

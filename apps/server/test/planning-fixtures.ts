@@ -1,7 +1,7 @@
 // Test helpers for the planning modules' route tests: rows made through the API, as a user would.
 import { expect } from 'vitest';
-import type { TestTenant } from '../../../test/factories.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { TestTenant } from './factories.ts';
+import type { TestApp } from './test-app.ts';
 
 export const PLAN_API = '/api/MarketingPlanClient';
 export const ITEM_API = '/api/BudgetItemClient';

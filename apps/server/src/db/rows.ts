@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 
 /**
  * Runs one hand-written statement and answers its rows. Both drivers (PGlite and node-postgres)
