@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './tenants.ts';
 
 export type ActivityAction = 'create' | 'update' | 'delete' | 'note';
 
@@ -19,5 +20,8 @@ export const activities = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.actorId], foreignColumns: [users.tenantId, users.id] }),
+  ],
 );

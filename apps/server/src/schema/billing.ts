@@ -1,4 +1,7 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { productPriceItems, products } from './products.ts';
+import { registrations } from './registration.ts';
+import { tenants } from './tenants.ts';
 
 /** A tenant's subscription at the card provider; its product drives tenants.plan_code. */
 export const subscriptions = pgTable(
@@ -23,7 +26,13 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.priceItemId], foreignColumns: [productPriceItems.id] }),
+    foreignKey({ columns: [table.productId], foreignColumns: [products.id] }),
+    foreignKey({ columns: [table.registrationId], foreignColumns: [registrations.id] }).onDelete('set null'),
+    foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+  ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

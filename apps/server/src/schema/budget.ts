@@ -1,4 +1,8 @@
-import { bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { budgetCategories } from './categories.ts';
+import { lookups } from './lookups.ts';
+import { objectives } from './objectives.ts';
+import { marketingPlans } from './plans.ts';
 
 export const budgetItems = pgTable(
   'budget_items',
@@ -18,7 +22,15 @@ export const budgetItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.budgetCategoryId], foreignColumns: [budgetCategories.tenantId, budgetCategories.id] }),
+    foreignKey({ columns: [table.tenantId, table.generalLedgerCodeId], foreignColumns: [lookups.tenantId, lookups.id] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.tenantId, table.objectiveId], foreignColumns: [objectives.tenantId, objectives.id] }).onDelete('set null'),
+  ],
 );
 
 export const budgetItemMonths = pgTable(
@@ -30,5 +42,10 @@ export const budgetItemMonths = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.budgetItemId, table.month] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.budgetItemId, table.month] }),
+    foreignKey({ columns: [table.tenantId, table.budgetItemId], foreignColumns: [budgetItems.tenantId, budgetItems.id] }).onDelete(
+      'cascade',
+    ),
+  ],
 );

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
 
 export const budgetCategories = pgTable(
   'budget_categories',
@@ -13,5 +14,8 @@ export const budgetCategories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+  ],
 );

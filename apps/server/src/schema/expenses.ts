@@ -1,4 +1,7 @@
-import { bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { budgetItems } from './budget.ts';
+import { lookups } from './lookups.ts';
+import { marketingPlans } from './plans.ts';
 
 /** 1 planned, 2 committed, 3 actual */
 export type ExpenseStatus = 1 | 2 | 3;
@@ -25,5 +28,12 @@ export const expenses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.budgetItemId], foreignColumns: [budgetItems.tenantId, budgetItems.id] }),
+    foreignKey({ columns: [table.tenantId, table.generalLedgerCodeId], foreignColumns: [lookups.tenantId, lookups.id] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+  ],
 );

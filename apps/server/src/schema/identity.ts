@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './tenants.ts';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -13,7 +14,10 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
 );
 
 export type UserKeyPurpose = 'recovery' | 'invitation';
@@ -32,5 +36,8 @@ export const userKeys = pgTable(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
 );

@@ -1,4 +1,6 @@
-import { boolean, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { lookups } from './lookups.ts';
+import { marketingPlans } from './plans.ts';
 
 export const objectives = pgTable(
   'objectives',
@@ -17,7 +19,13 @@ export const objectives = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.funnelStageId], foreignColumns: [lookups.tenantId, lookups.id] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+  ],
 );
 
 export const objectiveResults = pgTable(
@@ -30,7 +38,10 @@ export const objectiveResults = pgTable(
     value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.objectiveId], foreignColumns: [objectives.tenantId, objectives.id] }).onDelete('cascade'),
+  ],
 );
 
 export const expectations = pgTable(
@@ -43,5 +54,11 @@ export const expectations = pgTable(
     expectedCount: numeric('expected_count', { precision: 18, scale: 2, mode: 'number' }).notNull(),
     actualCount: numeric('actual_count', { precision: 18, scale: 2, mode: 'number' }),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.funnelStageId, table.month] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.funnelStageId, table.month] }),
+    foreignKey({ columns: [table.tenantId, table.funnelStageId], foreignColumns: [lookups.tenantId, lookups.id] }).onDelete('cascade'),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+  ],
 );

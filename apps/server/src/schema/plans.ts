@@ -1,4 +1,6 @@
-import { boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { teams } from './teams.ts';
+import { tenants } from './tenants.ts';
 
 /** 0 and 1 live, 2 archived, 3 template */
 export type PlanState = 0 | 1 | 2 | 3;
@@ -20,5 +22,9 @@ export const marketingPlans = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+    foreignKey({ columns: [table.tenantId, table.teamId], foreignColumns: [teams.tenantId, teams.id] }),
+  ],
 );

@@ -1,4 +1,5 @@
-import { boolean, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants, users } from './tenants.ts';
 
 export const teams = pgTable(
   'teams',
@@ -10,7 +11,10 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+  ],
 );
 
 /** 1 Lead, 2 Planner, 3 Viewer. */
@@ -25,5 +29,9 @@ export const teamMembers = pgTable(
     teamRoleId: smallint('team_role_id').$type<TeamRoleId>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.teamId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.teamId, table.userId] }),
+    foreignKey({ columns: [table.tenantId, table.teamId], foreignColumns: [teams.tenantId, teams.id] }).onDelete('cascade'),
+    foreignKey({ columns: [table.tenantId, table.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { subscriptions } from '../schema/billing.ts';
 import { sandboxObjects } from '../schema/stripe-sandbox.ts';
-import { DEMO } from './demo-ids.ts';
+import { DEMO, type DemoSeedOptions } from './demo-ids.ts';
 
 const PERFORMANCE = { productId: '4f0d7c1e-6a2b-4c39-8e51-000000000003', annualPriceItemId: '4f0d7c1e-6a2b-4c39-8e51-000000000302' };
 const IDS = {
@@ -18,7 +18,7 @@ const SUBSCRIPTION_ROW_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b0f01';
  * change it. (With real Stripe keys these provider ids are unknown to Stripe; the demo seed is
  * for development only.)
  */
-export const seedDemoBilling = async (db: Db): Promise<void> => {
+export const seedDemoBilling = async (db: Db, options: DemoSeedOptions): Promise<void> => {
   const start = new Date();
   const end = new Date(start);
   end.setUTCFullYear(end.getUTCFullYear() + 1);
@@ -86,10 +86,13 @@ export const seedDemoBilling = async (db: Db): Promise<void> => {
       },
     },
   ];
-  await db
-    .insert(sandboxObjects)
-    .values(objects.map((data) => ({ id: data.id, object: data.object, data })))
-    .onConflictDoNothing();
+  // Without the sandbox (Stripe keys set) its tables do not exist; the subscription row alone is seeded.
+  if (options.sandbox) {
+    await db
+      .insert(sandboxObjects)
+      .values(objects.map((data) => ({ id: data.id, object: data.object, data })))
+      .onConflictDoNothing();
+  }
   await db
     .insert(subscriptions)
     .values({

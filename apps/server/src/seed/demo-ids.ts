@@ -189,3 +189,8 @@ export const DEMO_OTHER_PLANS = {
     ],
   },
 } as const;
+
+export type DemoSeedOptions = {
+  /** Whether the payment sandbox runs: only then does the seed write its objects (see db/migrate.ts). */
+  sandbox: boolean;
+};

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
@@ -12,10 +13,10 @@ import { seedDemoSpending } from './spending.seed.ts';
  */
 const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling];
 
-export const seedDemo = async (database: Database): Promise<void> => {
+export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
   await database.withExclusiveLock(() =>
     database.db.transaction(async (tx) => {
-      for (const part of DEMO_SEED_PARTS) await part(tx);
+      for (const part of DEMO_SEED_PARTS) await part(tx, options);
     }),
   );
 };

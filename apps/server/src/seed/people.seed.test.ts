@@ -17,7 +17,7 @@ afterAll(async () => t.close());
 describe('demo people seed', () => {
   it('is idempotent: seeding again adds nothing', async () => {
     const before = await t.ctx.db.select().from(users).where(eq(users.tenantId, DEMO.tenantId));
-    await seedDemo(t.database);
+    await seedDemo(t.database, { sandbox: true });
     const after = await t.ctx.db.select().from(users).where(eq(users.tenantId, DEMO.tenantId));
     expect(after).toHaveLength(before.length);
     expect(await t.ctx.db.select().from(teams).where(eq(teams.tenantId, DEMO.tenantId))).toHaveLength(3);

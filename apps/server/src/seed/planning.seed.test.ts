@@ -18,7 +18,7 @@ afterAll(async () => t.close());
 
 describe('demo planning seed', () => {
   it('gives the demo a live plan, an archived plan and two templates, and seeding again adds nothing', async () => {
-    await seedDemo(t.database);
+    await seedDemo(t.database, { sandbox: true });
     const plans = await t.ctx.db.select().from(marketingPlans).where(eq(marketingPlans.tenantId, DEMO.tenantId));
     const states = plans.map((plan) => plan.state).sort();
     expect(states).toEqual([1, 1, 2, 3, 3]);

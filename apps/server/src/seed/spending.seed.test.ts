@@ -18,7 +18,7 @@ afterAll(async () => t.close());
 
 describe('demo spending seed', () => {
   it('adds a year of expenses whose item, plan and category type agree, with one audit entry each, and is idempotent', async () => {
-    await seedDemo(t.database);
+    await seedDemo(t.database, { sandbox: true });
     const rows = await t.ctx.db.select().from(expenses).where(eq(expenses.tenantId, DEMO.tenantId));
     const built = buildDemoExpenses();
     expect(rows).toHaveLength(built.length);
