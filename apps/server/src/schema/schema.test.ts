@@ -74,7 +74,7 @@ const describeDatabase = async (database: Database): Promise<Described> => {
 };
 
 const describeDrizzle = (tableFilter: (name: string) => boolean): Described => {
-  const tables = Object.values(schema)
+  const tables = Object.values(schema as Record<string, unknown>)
     .filter((value): value is PgTable => value instanceof PgTable)
     .filter((table) => tableFilter(getTableName(table)));
   const described: Described = { tables: [], columns: [], primaryKeys: [], foreignKeys: [] };
