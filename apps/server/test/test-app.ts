@@ -6,8 +6,9 @@ import { type Config, testConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
-import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
+import { seedDemo } from '../src/seed/index.ts';
+import type { LoginLimits } from '../src/modules/identity/index.ts';
+import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 /** A clock tests can move: expiry rules are tested without waiting. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -85,10 +86,11 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
-  await migrate(database);
-  if (options.seedDemo) await seedDemo(database);
-  const clock = options.clock ?? createTestClock();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
+  const sandbox = isSandboxMode(config);
+  await migrate(database, { sandbox });
+  if (options.seedDemo) await seedDemo(database, { sandbox });
+  const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     config,
     database,

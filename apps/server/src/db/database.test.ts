@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-import { seedDemo } from './seed/index.ts';
+import { seedDemo } from '../seed/index.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -33,8 +33,8 @@ describe('the PGlite data directory', () => {
   it('keeps data across a close and reopen', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
-    await migrate(first);
-    await seedDemo(first);
+    await migrate(first, { sandbox: true });
+    await seedDemo(first, { sandbox: true });
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     try {
@@ -50,10 +50,10 @@ describe('migrations and the demo seed', () => {
   it('applies every migration once; a second run applies none', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      const first = await migrate(database);
+      const first = await migrate(database, { sandbox: true });
       expect(first.length).toBeGreaterThanOrEqual(3);
       expect(first).toEqual([...first].sort());
-      expect(await migrate(database)).toEqual([]);
+      expect(await migrate(database, { sandbox: true })).toEqual([]);
     } finally {
       await database.close();
     }
@@ -62,8 +62,8 @@ describe('migrations and the demo seed', () => {
   it('seeds the demo tenant idempotently: a second run adds no rows', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(database);
-      await seedDemo(database);
+      await migrate(database, { sandbox: true });
+      await seedDemo(database, { sandbox: true });
       const count = async () =>
         (
           await database.queryRows<{ tenants: number; users: number; teams: number; members: number }>(
@@ -72,7 +72,7 @@ describe('migrations and the demo seed', () => {
           )
         )[0];
       const before = await count();
-      await seedDemo(database);
+      await seedDemo(database, { sandbox: true });
       expect(await count()).toEqual(before);
       const owner = await database.queryRows<{ tenant_role: string; name: string; plan_code: string }>(
         `SELECT u.tenant_role, t.name, t.plan_code FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.email = 'demo@plansmith.test'`,
@@ -94,7 +94,7 @@ describe('migrations and the demo seed', () => {
   it('refuses a user linked to a team of another tenant (composite foreign keys)', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(database);
+      await migrate(database, { sandbox: true });
       await database.execScript(`
         INSERT INTO tenants (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'A'), ('00000000-0000-4000-8000-000000000002', 'B');
         INSERT INTO teams (tenant_id, id, name) VALUES ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000a1', 'A team');

@@ -5,12 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
-import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/products.repository.ts';
-import { products } from '../products/products.table.ts';
-import { tenants } from '../tenants/tenants.table.ts';
+import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/index.ts';
+import { products } from '../../schema/products.ts';
+import { tenants } from '../../schema/tenants.ts';
 import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { SubscriptionRow } from './subscriptions.table.ts';
+import type { SubscriptionRow } from '../../schema/billing.ts';
 
 const providerFailure = (error: unknown): never => {
   if (error instanceof HttpError) throw error;

@@ -1,6 +1,6 @@
 import { type BudgetItem, type BudgetMonth, toCents, toDollars } from '@plansmith/contract';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
-import { burnRate } from '../plans/plan-totals.ts';
+import { burnRate } from '../plans/index.ts';
 import type { BudgetItemRow } from './budget-items.query.ts';
 import type { MonthCents } from './budget.repository.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../context.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createGuestService } from './guest.service.ts';
 
 /**

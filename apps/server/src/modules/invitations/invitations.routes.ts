@@ -1,8 +1,8 @@
 import { invitationRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
-import { type AnonymousLimiter, createAnonymousLimiter } from '../recovery/anonymous-limiter.ts';
+import { addRoute } from '../../plugins/route.ts';
+import { type AnonymousLimiter, createAnonymousLimiter } from '../recovery/index.ts';
 import { createInvitationsService } from './invitations.service.ts';
 
 export const registerInvitationRoutes = (

@@ -1,7 +1,7 @@
 import { PRICE_TYPE_ANNUAL, perMonthCents, toDollars } from '@plansmith/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productPriceItems, products } from './products.table.ts';
+import { productPriceItems, products } from '../../schema/products.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceItemRow = typeof productPriceItems.$inferSelect;

@@ -1,7 +1,7 @@
 import { recoveryRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { type AnonymousLimiter, createAnonymousLimiter } from './anonymous-limiter.ts';
 import { createRecoveryService } from './recovery.service.ts';
 

@@ -14,9 +14,9 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { toTenantRole } from '../tenants/tenants.mappers.ts';
-import { lockTenant } from '../tenants/tenants.repository.ts';
-import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from './team-access.ts';
+import { toTenantRole } from '../tenants/index.ts';
+import { lockTenant } from '../tenants/index.ts';
+import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from '../access/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
 
