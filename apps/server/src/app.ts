@@ -9,6 +9,7 @@ import { createLoginLimiter, type LoginLimits } from './modules/identity/login-l
 import { registerModules } from './modules/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/mail.plugin.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -88,6 +89,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
 
