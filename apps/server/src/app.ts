@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createJwtService } from './lib/jwt.ts';
+import { createRateLimiterFactory } from './lib/rate-limits.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/login-limiter.ts';
 import { registerModules } from './modules/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/mail.plugin.ts';
@@ -80,6 +81,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     jwt: createJwtService(config.jwtSecret),
     clock: options.clock ?? { now: () => new Date() },
+    rateLimiter: createRateLimiterFactory(database.pgPool),
   };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
@@ -104,7 +106,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerMail(app, ctx, options.mail);
-  registerModules(app, ctx, { loginLimiter: createLoginLimiter(options.loginLimits) });
+  registerModules(app, ctx, { loginLimiter: createLoginLimiter(ctx.rateLimiter, options.loginLimits) });
   await registerSpa(app, config.webDistDir);
   return app;
 };

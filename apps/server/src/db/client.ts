@@ -12,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool on PostgreSQL, for libraries that bring their own SQL (the rate-limit store). */
+  pgPool: pg.Pool | undefined;
   /** Runs a script of several statements in one transaction (migrations). */
   execScript: (script: string) => Promise<void>;
   /** Runs one parameterless statement on a single connection and returns its rows. */
@@ -49,6 +51,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
   return {
     db,
     kind: 'pglite',
+    pgPool: undefined,
     execScript: async (script) => {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -76,6 +79,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
   return {
     db,
     kind: 'postgres',
+    pgPool: pool,
     execScript: async (script) => {
       const client = await pool.connect();
       try {

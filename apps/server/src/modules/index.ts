@@ -19,6 +19,7 @@ import { registerSignupModules } from './payments/signup.module.ts';
 import { registerTeamRoutes } from './teams/teams.routes.ts';
 import { registerPeopleRoutes } from './people/people.routes.ts';
 import { registerInvitationRoutes } from './invitations/invitations.routes.ts';
+import { createAnonymousLimiter } from './recovery/anonymous-limiter.ts';
 import { registerRecoveryRoutes } from './recovery/recovery.routes.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
@@ -42,6 +43,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerSignupModules(app, ctx);
   registerTeamRoutes(app, ctx);
   registerPeopleRoutes(app, ctx);
-  registerInvitationRoutes(app, ctx);
-  registerRecoveryRoutes(app, ctx);
+  // One budget of key checks per address for invitation and reset keys alike.
+  const anonymousLimiter = createAnonymousLimiter(ctx.rateLimiter);
+  registerInvitationRoutes(app, ctx, anonymousLimiter);
+  registerRecoveryRoutes(app, ctx, anonymousLimiter);
 };
