@@ -51,6 +51,13 @@ const REDACTED_PATHS = [
 /** Query values that are secrets (recovery, invitation and verification keys) are masked in logged URLs. */
 const maskSecretsInUrl = (url: string): string => url.replace(/([?&](?:key|token|invitationkey|emailverifykey)=)[^&]*/gi, '$1[redacted]');
 
+/**
+ * TRUST_PROXY for Fastify. A hop count is a function (Fastify 5 no longer honours a bare number):
+ * the nearest `hops` addresses are proxies, so only use it when clients cannot reach the app directly.
+ */
+const toFastifyTrustProxy = (trustProxy: Config['trustProxy']) =>
+  typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+
 /** Builds the whole app without listening, so tests call it with app.inject(). */
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, database } = options;
@@ -68,6 +75,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 100 * 1024,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
