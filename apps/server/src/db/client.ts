@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -23,7 +23,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 /** Opens PGlite under dataDir (or in memory for 'memory://'), or PostgreSQL when databaseUrl is set. */
 export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
@@ -33,20 +33,15 @@ const openPglite = async (dataDir: string): Promise<Database> => {
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
-    try {
-      // PGlite has no lock of its own: a second process on the same files silently loses writes.
-      release = await lockfile.lock(dataDir, { lockfilePath: `${dataDir}/.plansmith.lock`, stale: 15_000, update: 5_000 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Plansmith process. Stop it first, or set DATA_DIR to another directory.`,
-        );
-      }
-      throw error;
-    }
+    release = await lockDataDir(dataDir);
   }
   const client = dataDir === 'memory://' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
