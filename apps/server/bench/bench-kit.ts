@@ -37,6 +37,7 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
   const database: Database = {
     db,
     kind: 'pglite',
+    pgPool: undefined,
     execScript: async (script) => {
       await client.transaction(async (tx) => {
         await tx.exec(script);

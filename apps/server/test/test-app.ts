@@ -100,6 +100,25 @@ export const createTestApp = async (
   });
   await app.ready();
 
+  const { request, post, get } = requestsTo(app);
+
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    clock,
+    request,
+    post,
+    get,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+const requestsTo = (app: FastifyInstance): Pick<TestApp, 'request' | 'post' | 'get'> => {
   const request: TestApp['request'] = async ({ method = 'POST', url, body, token, headers = {} }) => {
     const injectOptions: InjectOptions = {
       method,
@@ -118,17 +137,39 @@ export const createTestApp = async (
   };
 
   return {
-    app,
-    ctx: app.ctx,
-    database,
-    clock,
     request,
     post: (url, body = {}, token) => request({ method: 'POST', url, body, token }),
     get: (url, token) => request({ method: 'GET', url, token }),
+  };
+};
+
+/**
+ * A second app instance on the same PostgreSQL database as `first` (its own pool, like a second
+ * process behind a balancer). Only with TEST_DATABASE_URL: PGlite is one process.
+ */
+export const createSecondInstance = async (
+  first: TestApp,
+  options: { loginLimits?: LoginLimits; config?: Partial<Config> } = {},
+): Promise<Pick<TestApp, 'app' | 'request' | 'post' | 'get' | 'close'>> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || first.database.kind !== 'postgres') throw new Error('A second instance needs TEST_DATABASE_URL (PostgreSQL).');
+  const [row] = await first.database.queryRows<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(serverUrl);
+  url.pathname = `/${row?.name}`;
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  const app = await buildApp({
+    config: { ...first.ctx.config, ...options.config },
+    database,
+    clock: first.clock,
+    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+  });
+  await app.ready();
+  return {
+    app,
+    ...requestsTo(app),
     close: async () => {
       await app.close();
       await database.close();
-      await drop();
     },
   };
 };

@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,9 +14,34 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+const children: ChildProcess[] = [];
 afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Another process that opens and migrates the directory; resolves once it holds it. */
+const holdInAnotherProcess = async (dir: string): Promise<ChildProcess> => {
+  const script = path.join(import.meta.dirname, '../../test/hold-data-dir.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('holding')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the holder exited early with code ${code}`)));
+  });
+  return child;
+};
+
+const crash = async (child: ChildProcess) => {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+};
 
 describe('the PGlite data directory', () => {
   it('refuses a second opener of the same directory with a clear message, and opens again once released', async () => {
@@ -29,6 +56,44 @@ describe('the PGlite data directory', () => {
     const again = await openDatabase({ dataDir: dir });
     await again.close();
   });
+
+  it('refuses while another live process holds it, and opens at once after that process is killed with SIGKILL', async () => {
+    const dir = tempDir();
+    const holder = await holdInAnotherProcess(dir);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is in use by another Plansmith process/);
+
+    await crash(holder);
+    expect(existsSync(path.join(dir, '.plansmith.lock'))).toBe(true);
+    // No waiting for the 15-second staleness: the lock names a holder that no longer runs.
+    const reopened = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await reopened.queryRows<{ count: number }>('SELECT count(*)::int AS count FROM schema_migrations');
+      expect(rows[0]?.count).toBeGreaterThanOrEqual(4);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
+
+  it('refuses a second process while this one holds it', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      const second = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/hold-data-dir.ts'), dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(second);
+      let stderr = '';
+      second.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const [code] = await once(second, 'exit');
+      expect(code).not.toBe(0);
+      expect(stderr).toMatch(/is in use by another Plansmith process/);
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
 
   it('keeps data across a close and reopen', async () => {
     const dir = tempDir();

@@ -19,7 +19,7 @@ import { registerSignupModules } from './payments/index.ts';
 import { registerTeamRoutes } from './teams/index.ts';
 import { registerPeopleRoutes } from './people/index.ts';
 import { registerInvitationRoutes } from './invitations/index.ts';
-import { registerRecoveryRoutes } from './recovery/index.ts';
+import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -42,6 +42,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerSignupModules(app, ctx);
   registerTeamRoutes(app, ctx);
   registerPeopleRoutes(app, ctx);
-  registerInvitationRoutes(app, ctx);
-  registerRecoveryRoutes(app, ctx);
+  // One budget of key checks per address for invitation and reset keys alike.
+  const anonymousLimiter = createAnonymousLimiter(ctx.rateLimiter);
+  registerInvitationRoutes(app, ctx, anonymousLimiter);
+  registerRecoveryRoutes(app, ctx, anonymousLimiter);
 };

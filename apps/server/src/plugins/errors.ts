@@ -16,6 +16,10 @@ const databaseError = (error: { code?: unknown }): { status: number; message: st
       return { status: 409, message: 'That conflicts with an existing record.' };
     case '23503':
       return { status: 400, message: 'A referenced record does not exist.' };
+    case '22021': // invalid byte sequence, e.g. a NUL character in text
+    case '22P05': // untranslatable character, e.g. \u0000 in jsonb
+      return { status: 400, message: 'A text value contains a character that cannot be stored.' };
+    case '22001': // value too long for its column
     case '23514':
     case '22P02':
     case '22003':

@@ -8,7 +8,7 @@ import { createInvitationsService } from './invitations.service.ts';
 export const registerInvitationRoutes = (
   app: FastifyInstance,
   ctx: AppContext,
-  limiter: AnonymousLimiter = createAnonymousLimiter(),
+  limiter: AnonymousLimiter = createAnonymousLimiter(ctx.rateLimiter),
 ): void => {
   const invitations = createInvitationsService(ctx);
   addRoute(app, ctx, invitationRoutes.validateInvitation, async ({ body, request }) => {

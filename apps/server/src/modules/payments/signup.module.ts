@@ -16,7 +16,7 @@ import { createStripeClient } from './stripe-client.ts';
  */
 export const registerSignupModules = (app: FastifyInstance, ctx: AppContext): void => {
   const stripe = createStripeClient(app, ctx);
-  const limiter = createRegistrationLimiter();
+  const limiter = createRegistrationLimiter(ctx.rateLimiter);
   registerProductRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx, limiter);
   registerPaymentRoutes(app, ctx, stripe, limiter);

@@ -13,7 +13,7 @@ import { createRecoveryService } from './recovery.service.ts';
 export const registerRecoveryRoutes = (
   app: FastifyInstance,
   ctx: AppContext,
-  limiter: AnonymousLimiter = createAnonymousLimiter(),
+  limiter: AnonymousLimiter = createAnonymousLimiter(ctx.rateLimiter),
 ): void => {
   const recovery = createRecoveryService(ctx, limiter);
   addRoute(app, ctx, recoveryRoutes.startRecovery, ({ body, request }) => recovery.start(body.Username, request.ip));
