@@ -12,6 +12,7 @@ export * from './objectives.ts';
 export * from './payments.ts';
 export * from './plans.ts';
 export * from './products.ts';
+export * from './rate-limits.ts';
 export * from './registration.ts';
 export * from './stripe-sandbox.ts';
 export * from './teams.ts';

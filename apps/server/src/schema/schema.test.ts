@@ -22,8 +22,8 @@ type Described = { tables: string[]; columns: string[]; primaryKeys: string[]; f
 
 const DELETE_ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
-/** format_type writes `numeric(18,2)`, Drizzle `numeric(18, 2)`. */
-const normalType = (type: string) => type.replaceAll(', ', ',');
+/** format_type writes `numeric(18,2)` and `character varying(255)`, Drizzle `numeric(18, 2)` and `varchar(255)`. */
+const normalType = (type: string) => type.replaceAll(', ', ',').replace(/^character varying/, 'varchar');
 
 const describeDatabase = async (database: Database): Promise<Described> => {
   const columns = await database.queryRows<{ table: string; column: string; type: string; not_null: boolean }>(
