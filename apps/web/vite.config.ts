@@ -9,7 +9,17 @@ export default defineConfig({
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by build/check-bundle-budget.ts (the first-load budget of issue 13).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's own packages (@rc-component/*, @ant-design/*) run nothing when imported but do not say
+        // so (no "sideEffects" in their package.json, unlike antd itself): without this, one import of
+        // their index keeps all of it (Input alone brought the whole form library and its validator).
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id) || id.endsWith('.css'),
+      },
+    },
   },
   server: {
     port: 5173,

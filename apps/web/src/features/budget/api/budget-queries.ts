@@ -1,5 +1,5 @@
 import { budgetRoutes } from '@plansmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 
 export const budgetKeys = {
@@ -10,12 +10,12 @@ export const budgetKeys = {
   detail: (id: string) => [...budgetKeys.details(), id] as const,
 };
 
-export const useBudgetItems = (planId: string | null) =>
-  useQuery({
-    queryKey: budgetKeys.list(planId ?? ''),
-    queryFn: () => callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId ?? '' }),
-    enabled: Boolean(planId),
+export const budgetItemsQuery = (planId: string) =>
+  queryOptions({
+    queryKey: budgetKeys.list(planId),
+    queryFn: () => callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId }),
   });
+export const useBudgetItems = (planId: string | null) => useQuery({ ...budgetItemsQuery(planId ?? ''), enabled: Boolean(planId) });
 
 export const useBudgetItem = (id: string | undefined) =>
   useQuery({

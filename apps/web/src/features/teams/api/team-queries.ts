@@ -1,5 +1,5 @@
 import { teamRoutes } from '@plansmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 
 export const teamKeys = {
@@ -12,7 +12,8 @@ export const teamKeys = {
 };
 
 /** The active teams the user works in (every team for Owners and Admins): the context team picker's list. */
-export const useMyTeams = () => useQuery({ queryKey: teamKeys.mine(), queryFn: () => callApi(teamRoutes.myList, {}) });
+export const myTeamsQuery = () => queryOptions({ queryKey: teamKeys.mine(), queryFn: () => callApi(teamRoutes.myList, {}) });
+export const useMyTeams = () => useQuery(myTeamsQuery());
 
 export const useTeamViews = () => useQuery({ queryKey: teamKeys.views(), queryFn: () => callApi(teamRoutes.listView, {}) });
 
