@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.PLANSMITH_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside every asset (file.js.br, file.js.gz), made once here and served
+    // as they are by the server (apps/server/src/plugins/spa.ts, preCompressed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' }),
+  ],
   build: {
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import { createJwtService } from './lib/jwt.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/login-limiter.ts';
 import { registerModules } from './modules/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/mail.plugin.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -89,6 +90,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
