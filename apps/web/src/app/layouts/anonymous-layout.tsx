@@ -18,14 +18,27 @@ export const AnonymousLayout = () => (
     </main>
     <footer style={{ textAlign: 'center', padding: '24px 50px', color: SECONDARY_TEXT }}>
       © {new Date().getFullYear()} Plansmith · Marketing plans and budgets ·{' '}
-      <a href="mailto:support@plansmith.test">support@plansmith.test</a>
+      {/* Underlined: a link inside a sentence must not be told apart by colour alone (WCAG 1.4.1). */}
+      <a href="mailto:support@plansmith.test" style={{ textDecoration: 'underline' }}>
+        support@plansmith.test
+      </a>
     </footer>
   </div>
 );
 
 /** The card most anonymous screens sit in. */
 export const AnonymousCard = ({ title, children, width = 440 }: { title: ReactNode; children: ReactNode; width?: number }) => (
-  <section style={{ width: '100%', maxWidth: width, background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 32 }}>
+  <section
+    style={{
+      boxSizing: 'border-box',
+      width: '100%',
+      maxWidth: width,
+      background: '#fff',
+      border: '1px solid #f0f0f0',
+      borderRadius: 8,
+      padding: 32,
+    }}
+  >
     {/* The page's one h1 (screen readers jump to it), drawn at antd's h2 size. */}
     <h1 style={{ margin: '0 0 0.5em', fontSize: 30, lineHeight: '38px', fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>{title}</h1>
     {children}

@@ -17,7 +17,7 @@ export const Panel = ({
 }) => {
   const padding = size === 'small' ? 12 : 24;
   return (
-    <section style={{ background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, ...style }}>
+    <section style={{ boxSizing: 'border-box', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, ...style }}>
       {title ? (
         <div
           style={{
