@@ -9,6 +9,7 @@ import { createRateLimiterFactory } from './lib/rate-limits.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/index.ts';
 import { registerModules } from './modules/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/index.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -101,6 +102,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerNulGuard(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

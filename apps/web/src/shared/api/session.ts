@@ -11,6 +11,20 @@ export const CONTEXT_PLAN_KEY = 'context_plan';
 
 const listeners = new Set<(session: UserSession | null) => void>();
 
+let sessionExpiredHandler = (): void => {
+  window.location.assign('/login');
+};
+
+/**
+ * The app tells how to leave for /login when a refresh fails (router navigation instead of a full
+ * reload). It lives here, not in client.ts, so the router does not pull the API client (and zod)
+ * into the first download.
+ */
+export const setSessionExpiredHandler = (handler: () => void): void => {
+  sessionExpiredHandler = handler;
+};
+export const sessionExpired = (): void => sessionExpiredHandler();
+
 /** The stored session, checked against the contract's schema; a malformed or tampered one is discarded. */
 export const readSession = (): UserSession | null => {
   const raw = localStorage.getItem(SESSION_KEY);
