@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
           testTimeout: 20_000,
+          // Tests that start the real server in beforeAll need room on a busy 2-core machine.
+          hookTimeout: 60_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './money.ts';
 export * from './months.ts';
 export * from './identity.ts';
+export * from './session.ts';
 export * from './route.ts';
 export * from './tenants.ts';
 export * from './paths.ts';

@@ -1,6 +1,6 @@
 import { getHref } from '@plansmith/contract';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { isGuestAccess, readSession } from '../shared/api/session.ts';
 
 /**
@@ -15,3 +15,10 @@ export const RequireSession = ({ children }: { children: ReactNode }) => {
   }
   return <>{children}</>;
 };
+
+/** The signed-in routes' parent, loaded lazily so the sign-in page ships no session schema. */
+export const SessionRoute = () => (
+  <RequireSession>
+    <Outlet />
+  </RequireSession>
+);

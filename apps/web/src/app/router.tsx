@@ -2,8 +2,7 @@ import { type PathName, paths } from '@plansmith/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { setSessionExpiredHandler } from '../shared/api/session.ts';
-import { RequireSession } from './guards.tsx';
+import { setSessionExpiredHandler } from '../shared/api/session-keys.ts';
 import { RouteFallback } from './route-fallback.tsx';
 
 type PageModule = Record<string, ComponentType>;
@@ -87,11 +86,7 @@ export const createAppRouter = (client: QueryClient) => {
       children: [
         { lazy: async () => ({ Component: (await import('./layouts/anonymous-layout.tsx')).AnonymousLayout }), children: anonymousRoutes },
         {
-          element: (
-            <RequireSession>
-              <Outlet />
-            </RequireSession>
-          ),
+          lazy: async () => ({ Component: (await import('./guards.tsx')).SessionRoute }),
           children: [
             {
               // The shell's code loads beside the page's; its first requests start before either arrives.

@@ -1,29 +1,20 @@
 import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
 export type { UserSession };
+import { CONTEXT_TEAM_KEY } from './session-keys.ts';
+
+export {
+  CONTEXT_PLAN_KEY,
+  CONTEXT_TEAM_KEY,
+  GUEST_ACCESS_KEY,
+  isGuestAccess,
+  sessionExpired,
+  setSessionExpiredHandler,
+} from './session-keys.ts';
 
 const SESSION_KEY = 'user_session';
-/** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
-export const GUEST_ACCESS_KEY = 'guest_access';
-/** SPEC.md §4: signing in clears the stored context team. */
-export const CONTEXT_TEAM_KEY = 'context_team';
-export const CONTEXT_PLAN_KEY = 'context_plan';
 
 const listeners = new Set<(session: UserSession | null) => void>();
-
-let sessionExpiredHandler = (): void => {
-  window.location.assign('/login');
-};
-
-/**
- * The app tells how to leave for /login when a refresh fails (router navigation instead of a full
- * reload). It lives here, not in client.ts, so the router does not pull the API client (and zod)
- * into the first download.
- */
-export const setSessionExpiredHandler = (handler: () => void): void => {
-  sessionExpiredHandler = handler;
-};
-export const sessionExpired = (): void => sessionExpiredHandler();
 
 /** The stored session, checked against the contract's schema; a malformed or tampered one is discarded. */
 export const readSession = (): UserSession | null => {
@@ -90,5 +81,3 @@ export const onSessionChange = (listener: (session: UserSession | null) => void)
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-
-export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';

@@ -1,5 +1,5 @@
 import { teamRoutes } from '@plansmith/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { teamKeys } from '../../../shared/api/query-keys.ts';
 
