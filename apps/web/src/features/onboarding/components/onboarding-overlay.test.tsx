@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant } from '../../../../../server/test/factories.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
-import { usePermissions, useProfile, useTenant } from '../../identity/api/identity-queries.ts';
+import { usePermissions, useProfile, useTenant } from '../../../shared/api/identity.ts';
 import { OnboardingOverlay } from './onboarding-overlay.tsx';
 
 let api: RealApi;
