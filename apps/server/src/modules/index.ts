@@ -20,6 +20,8 @@ import { registerTeamRoutes } from './teams/teams.routes.ts';
 import { registerPeopleRoutes } from './people/people.routes.ts';
 import { registerInvitationRoutes } from './invitations/invitations.routes.ts';
 import { registerRecoveryRoutes } from './recovery/recovery.routes.ts';
+import { registerObjectiveRoutes } from './objectives/index.ts';
+import { registerPerformanceRoutes } from './performance/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -44,4 +46,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerPeopleRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
   registerRecoveryRoutes(app, ctx);
+  registerObjectiveRoutes(app, ctx);
+  registerPerformanceRoutes(app, ctx);
 };

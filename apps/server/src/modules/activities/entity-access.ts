@@ -6,7 +6,9 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItems } from '../budget/budget.table.ts';
 import { budgetCategories } from '../categories/categories.table.ts';
 import { expenses } from '../expenses/expenses.table.ts';
+import { objectives } from '../objectives/objectives.table.ts';
 import { marketingPlans, type PlanState } from '../plans/plans.table.ts';
+import { isPolicyGranted, policyDeniedMessage } from '../tenants/permissions.ts';
 import { isTenantAdmin, resolveTeamPermission, type TeamPermission } from '../teams/team-access.ts';
 
 export type PlanRef = { id: string; teamId: string; name: string; state: PlanState; startDate: string; endDate: string };
@@ -73,6 +75,14 @@ const findPlanIdOf = async (
       .limit(1);
     return row ?? null;
   }
+  if (entityType === 'Objective') {
+    const [row] = await db
+      .select({ planId: objectives.marketingPlanId, name: objectives.name })
+      .from(objectives)
+      .where(and(eq(objectives.tenantId, tenantId), eq(objectives.id, entityId)))
+      .limit(1);
+    return row ?? null;
+  }
   const [row] = await db
     .select({ planId: expenses.marketingPlanId, name: expenses.name })
     .from(expenses)
@@ -86,6 +96,7 @@ const ENTITY_LABEL: Record<ActivityEntityType, string> = {
   BudgetItem: 'The budget item',
   Expense: 'The expense',
   BudgetCategory: 'The budget category',
+  Objective: 'The objective',
 };
 
 /**
@@ -107,6 +118,10 @@ export const requireEntityAccess = async (
       .limit(1);
     if (!row) throw notFound(ENTITY_LABEL.BudgetCategory);
     return { entityType, entityId, name: row.name, marketingPlanId: null, permission: CATEGORY_PERMISSION(auth) };
+  }
+  // Objectives belong to the Performance plan: their comments and feed too.
+  if (entityType === 'Objective' && !isPolicyGranted('Plan.Performance', auth.role, auth.planCode)) {
+    throw forbidden(policyDeniedMessage('Plan.Performance'));
   }
   const owner = await findPlanIdOf(db, auth.tenantId, entityType, entityId);
   if (!owner) throw notFound(ENTITY_LABEL[entityType]);
