@@ -5,6 +5,8 @@ import { budgetKeys } from './budget-queries.ts';
 
 /** Plan totals (lists, details, RebuildPlan) change with every item: they live under the 'plans' key. */
 const PLAN_QUERIES = ['plans'] as const;
+/** An item's amount and ObjectiveId move its objective's budget, spend and cost per result (objectives and performance features). */
+const OBJECTIVE_QUERIES = [['objectives'], ['performance']] as const;
 
 export const useSaveBudgetItem = () => {
   const queryClient = useQueryClient();
@@ -22,6 +24,7 @@ export const useSaveBudgetItem = () => {
       });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
       void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };
@@ -34,6 +37,7 @@ export const useDeleteBudgetItem = () => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
       void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };
