@@ -185,7 +185,7 @@ export const ObjectiveDrawer = ({
           label="Dates"
           extra={
             <Typography.Text type="secondary">
-              Within the plan: {plan.StartDate} to {plan.EndDate}.
+              Within the plan: {formatDate(plan.StartDate)} to {formatDate(plan.EndDate)}.
             </Typography.Text>
           }
           rules={[{ required: true, message: 'Please choose the dates.' }]}
@@ -203,6 +203,8 @@ export const ObjectiveDrawer = ({
         <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
           <Input.TextArea rows={3} />
         </Form.Item>
+        {/* Enter in a field submits: the visible buttons sit outside the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Drawer>
   );

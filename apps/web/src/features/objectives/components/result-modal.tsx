@@ -100,6 +100,8 @@ export const ResultModal = ({
         <Form.Item name="Note" label="Note" rules={[{ max: 1000 }]}>
           <Input.TextArea rows={2} placeholder="Where the number comes from" />
         </Form.Item>
+        {/* Enter in a field submits: the visible buttons sit outside the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );

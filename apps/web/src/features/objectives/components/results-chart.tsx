@@ -32,26 +32,10 @@ export const ResultsChart = ({ objective }: { objective: ObjectiveDetail }) => {
       <ResponsiveContainer>
         <ComposedChart data={data} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="time"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={axisDate}
-            tick={{ fontSize: 12 }}
-          />
+          <XAxis dataKey="time" type="number" domain={['dataMin', 'dataMax']} tickFormatter={axisDate} tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={format} width={80} tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(time) => formatDate(new Date(Number(time)).toISOString().slice(0, 10))} formatter={format} />
           <Legend verticalAlign="top" formatter={legendLabel} />
-          <Line
-            dataKey="pace"
-            name={isSum ? 'Target pace' : 'Target'}
-            stroke="#d46b08"
-            strokeWidth={2}
-            strokeDasharray="8 5"
-            dot={false}
-            type="linear"
-          />
           <Line
             dataKey="actual"
             name={isSum ? 'Results to date' : 'Latest result'}
@@ -60,6 +44,18 @@ export const ResultsChart = ({ objective }: { objective: ObjectiveDetail }) => {
             dot={data.length <= 24 ? { r: 3 } : false}
             type={isSum ? 'linear' : 'stepAfter'}
             connectNulls={false}
+            isAnimationActive={false}
+          />
+          {/* Drawn last so the dashed pace stays visible where the results run along it. */}
+          <Line
+            dataKey="pace"
+            name={isSum ? 'Target pace' : 'Target'}
+            stroke="#d46b08"
+            strokeWidth={2}
+            strokeDasharray="8 5"
+            dot={false}
+            type="linear"
+            isAnimationActive={false}
           />
         </ComposedChart>
       </ResponsiveContainer>
