@@ -7,17 +7,6 @@ import { buildResultsSeries } from '../lib/results-series.ts';
 
 const axisDate = (time: number) => new Date(time).toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
 
-/** One tick on the first day of each month the objective spans. */
-const monthTicks = (startDate: string, endDate: string): number[] => {
-  const ticks: number[] = [];
-  const end = Date.parse(`${endDate}T00:00:00Z`);
-  const first = new Date(`${startDate.slice(0, 7)}-01T00:00:00Z`);
-  for (let month = first; month.getTime() <= end; month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))) {
-    if (month.getTime() >= Date.parse(`${startDate}T00:00:00Z`)) ticks.push(month.getTime());
-  }
-  return ticks;
-};
-
 /** Results over time: cumulative (sums) or in force (latest), against the target pace line. */
 export const ResultsChart = ({ objective }: { objective: ObjectiveDetail }) => {
   const data = buildResultsSeries(objective);
