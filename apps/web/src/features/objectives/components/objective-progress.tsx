@@ -23,6 +23,8 @@ export const ObjectiveProgress = ({ objective }: { objective: Objective }) => {
       <Progress
         percent={Math.min(100, Math.round(attainment * 100))}
         strokeColor={STROKE[objective.Status]}
+        // 'normal' keeps the percent in body text colour at 100 % too (antd turns it a light green).
+        status="normal"
         size="small"
         format={() => formatRatio(objective.Attainment)}
         aria-label={`${formatRatio(objective.Attainment)} of target`}

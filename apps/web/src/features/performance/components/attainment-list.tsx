@@ -10,6 +10,14 @@ const STROKE: Record<Objective['Status'], string> = {
   AtRisk: '#d48806',
   Behind: '#cf1322',
 };
+/** Text colours with at least 4.5:1 on white (the bar colours are lighter). */
+const TEXT: Record<Objective['Status'], string> = {
+  NotStarted: 'rgba(0, 0, 0, 0.6)',
+  Achieved: '#237804',
+  OnTrack: '#0958d9',
+  AtRisk: '#874d00',
+  Behind: '#cf1322',
+};
 const STATUS_WORDS: Record<Objective['Status'], string> = {
   NotStarted: 'Not started',
   Achieved: 'Achieved',
@@ -27,11 +35,13 @@ export const AttainmentList = ({ objectives }: { objectives: Objective[] }) => (
         <Flex vertical style={{ width: '100%' }} gap={2}>
           <Flex justify="space-between" gap={8} wrap>
             <Link to={getHref('objective', { id: objective.Id })}>{objective.Name}</Link>
-            <Typography.Text style={{ color: STROKE[objective.Status] }}>{STATUS_WORDS[objective.Status]}</Typography.Text>
+            <Typography.Text style={{ color: TEXT[objective.Status] }}>{STATUS_WORDS[objective.Status]}</Typography.Text>
           </Flex>
           <Progress
             percent={Math.min(100, Math.round((objective.Attainment ?? 0) * 100))}
             strokeColor={STROKE[objective.Status]}
+            // 'normal' keeps the percent in body text colour at 100 % too (antd turns it a light green).
+            status="normal"
             format={() => formatRatio(objective.Attainment)}
             aria-label={`${objective.Name}: ${formatRatio(objective.Attainment)} of target, ${STATUS_WORDS[objective.Status]}`}
             style={{ margin: 0 }}
