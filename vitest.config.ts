@@ -18,9 +18,11 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
           testTimeout: 20_000,
+          // Tests that start the real server in beforeAll need room on a busy 2-core machine.
+          hookTimeout: 60_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

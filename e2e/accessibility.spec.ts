@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
-/** The demo tenant's plan (apps/server/src/db/seed/demo-ids.ts DEMO_PLAN). */
+/** The demo tenant's plan (apps/server/src/seed/demo-ids.ts DEMO_PLAN). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
 /** The demo plan's MQL objective (apps/server/src/db/seed/objectives.seed.ts). */
 const DEMO_OBJECTIVE_ID = '6b1f3c2e-0d4a-4f7e-9a59-0b0000000001';

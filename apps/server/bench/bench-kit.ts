@@ -6,6 +6,9 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
+
+const BENCH_CONFIG = testConfig({ webDistDir: '/nonexistent' });
 
 /** One measured figure of a benchmark. */
 export type BenchFigure = { name: string; value: number; unit: string; note?: string };
@@ -34,6 +37,7 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
   const database: Database = {
     db,
     kind: 'pglite',
+    pgPool: undefined,
     execScript: async (script) => {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -43,13 +47,13 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
     withExclusiveLock: (work) => work(),
     close: () => client.close(),
   };
-  await migrate(database);
+  await migrate(database, { sandbox: isSandboxMode(BENCH_CONFIG) });
   return { database, statements: () => count };
 };
 
 export const buildBenchApp = async (database: Database): Promise<FastifyInstance> => {
   const app = await buildApp({
-    config: testConfig({ webDistDir: '/nonexistent' }),
+    config: BENCH_CONFIG,
     database,
     loginLimits: { perAccount: 1000, perIp: 1000 },
   });

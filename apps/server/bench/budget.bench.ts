@@ -3,13 +3,13 @@
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newId } from '../src/lib/ids.ts';
 import { budgetItemsQuery } from '../src/modules/budget/budget-items.query.ts';
-import { budgetItemMonths, budgetItems } from '../src/modules/budget/budget.table.ts';
-import { budgetCategories } from '../src/modules/categories/categories.table.ts';
-import { expenses } from '../src/modules/expenses/expenses.table.ts';
-import { queryRows } from '../src/modules/plans/query-rows.ts';
-import { marketingPlans } from '../src/modules/plans/plans.table.ts';
-import { teamMembers, teams } from '../src/modules/teams/teams.table.ts';
-import { tenants, users } from '../src/modules/tenants/tenants.table.ts';
+import { budgetItemMonths, budgetItems } from '../src/schema/budget.ts';
+import { budgetCategories } from '../src/schema/categories.ts';
+import { expenses } from '../src/schema/expenses.ts';
+import { selectRows } from '../src/db/rows.ts';
+import { marketingPlans } from '../src/schema/plans.ts';
+import { teamMembers, teams } from '../src/schema/teams.ts';
+import { tenants, users } from '../src/schema/tenants.ts';
 import type { Db } from '../src/db/client.ts';
 import { type BenchReport, buildBenchApp, openCountingPglite, percentile, round, signIn, time } from './bench-kit.ts';
 
@@ -124,7 +124,7 @@ export const run = async (): Promise<BenchReport> => {
     if (big.items !== ITEMS) throw new Error(`expected ${ITEMS} items, got ${big.items}`);
 
     const apiTimes = await time(() => getItems(bigPlan), RUNS);
-    const sqlTimes = await time(() => queryRows(db, budgetItemsQuery(tenantId, { kind: 'plan', planId: bigPlan })), RUNS);
+    const sqlTimes = await time(() => selectRows(db, budgetItemsQuery(tenantId, { kind: 'plan', planId: bigPlan })), RUNS);
     const rebuildTimes = await time(
       () =>
         app.inject({
@@ -136,7 +136,7 @@ export const run = async (): Promise<BenchReport> => {
       RUNS,
     );
     const sqlOnce = statements();
-    await queryRows(db, budgetItemsQuery(tenantId, { kind: 'plan', planId: bigPlan }));
+    await selectRows(db, budgetItemsQuery(tenantId, { kind: 'plan', planId: bigPlan }));
     const directStatements = statements() - sqlOnce;
 
     return {

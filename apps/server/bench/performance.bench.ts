@@ -4,16 +4,16 @@
 import type { Db } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { budgetItems } from '../src/modules/budget/budget.table.ts';
-import { budgetCategories } from '../src/modules/categories/categories.table.ts';
-import { expenses } from '../src/modules/expenses/expenses.table.ts';
+import { selectRows } from '../src/db/rows.ts';
 import { objectiveFiguresQuery } from '../src/modules/objectives/index.ts';
-import { objectiveResults, objectives } from '../src/modules/objectives/objectives.table.ts';
 import { performanceCellsQuery, performanceTotalsQuery } from '../src/modules/performance/index.ts';
-import { queryRows } from '../src/modules/plans/query-rows.ts';
-import { marketingPlans } from '../src/modules/plans/plans.table.ts';
-import { teamMembers, teams } from '../src/modules/teams/teams.table.ts';
-import { tenants, users } from '../src/modules/tenants/tenants.table.ts';
+import { budgetItems } from '../src/schema/budget.ts';
+import { budgetCategories } from '../src/schema/categories.ts';
+import { expenses } from '../src/schema/expenses.ts';
+import { objectiveResults, objectives } from '../src/schema/objectives.ts';
+import { marketingPlans } from '../src/schema/plans.ts';
+import { teamMembers, teams } from '../src/schema/teams.ts';
+import { tenants, users } from '../src/schema/tenants.ts';
 import { type BenchReport, buildBenchApp, openCountingPglite, percentile, round, signIn, time } from './bench-kit.ts';
 
 const RUNS = 20;
@@ -154,9 +154,9 @@ export const run = async (): Promise<BenchReport> => {
     const cutoff = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const directSql = () =>
       Promise.all([
-        queryRows(db, objectiveFiguresQuery(tenantId, { kind: 'plan', planId: bigPlan }, cutoff)),
-        queryRows(db, performanceCellsQuery(tenantId, bigPlan)),
-        queryRows(db, performanceTotalsQuery(tenantId, bigPlan, cutoff)),
+        selectRows(db, objectiveFiguresQuery(tenantId, { kind: 'plan', planId: bigPlan }, cutoff)),
+        selectRows(db, performanceCellsQuery(tenantId, bigPlan)),
+        selectRows(db, performanceTotalsQuery(tenantId, bigPlan, cutoff)),
       ]);
     const [apiTimes, sqlTimes] = await timePair(() => getPerformance(bigPlan), directSql);
     const sqlOnce = statements();

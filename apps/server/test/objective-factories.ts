@@ -1,6 +1,6 @@
 import { EMPTY_ID } from '@plansmith/contract';
 import { and, eq } from 'drizzle-orm';
-import { budgetItems } from '../src/modules/budget/budget.table.ts';
+import { budgetItems } from '../src/schema/budget.ts';
 import type { TestTenant } from './factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlan } from './planning-factories.ts';
 import type { TestApp } from './test-app.ts';

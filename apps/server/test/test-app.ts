@@ -6,8 +6,9 @@ import { type Config, testConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
-import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
+import { seedDemo } from '../src/seed/index.ts';
+import type { LoginLimits } from '../src/modules/identity/index.ts';
+import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 /** A clock tests can move: expiry rules are tested without waiting. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -85,10 +86,11 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openTestDatabase();
-  await migrate(database);
-  if (options.seedDemo) await seedDemo(database);
-  const clock = options.clock ?? createTestClock();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
+  const sandbox = isSandboxMode(config);
+  await migrate(database, { sandbox });
+  if (options.seedDemo) await seedDemo(database, { sandbox });
+  const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     config,
     database,
@@ -98,6 +100,25 @@ export const createTestApp = async (
   });
   await app.ready();
 
+  const { request, post, get } = requestsTo(app);
+
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    clock,
+    request,
+    post,
+    get,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+const requestsTo = (app: FastifyInstance): Pick<TestApp, 'request' | 'post' | 'get'> => {
   const request: TestApp['request'] = async ({ method = 'POST', url, body, token, headers = {} }) => {
     const injectOptions: InjectOptions = {
       method,
@@ -116,17 +137,39 @@ export const createTestApp = async (
   };
 
   return {
-    app,
-    ctx: app.ctx,
-    database,
-    clock,
     request,
     post: (url, body = {}, token) => request({ method: 'POST', url, body, token }),
     get: (url, token) => request({ method: 'GET', url, token }),
+  };
+};
+
+/**
+ * A second app instance on the same PostgreSQL database as `first` (its own pool, like a second
+ * process behind a balancer). Only with TEST_DATABASE_URL: PGlite is one process.
+ */
+export const createSecondInstance = async (
+  first: TestApp,
+  options: { loginLimits?: LoginLimits; config?: Partial<Config> } = {},
+): Promise<Pick<TestApp, 'app' | 'request' | 'post' | 'get' | 'close'>> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || first.database.kind !== 'postgres') throw new Error('A second instance needs TEST_DATABASE_URL (PostgreSQL).');
+  const [row] = await first.database.queryRows<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(serverUrl);
+  url.pathname = `/${row?.name}`;
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  const app = await buildApp({
+    config: { ...first.ctx.config, ...options.config },
+    database,
+    clock: first.clock,
+    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+  });
+  await app.ready();
+  return {
+    app,
+    ...requestsTo(app),
     close: async () => {
       await app.close();
       await database.close();
-      await drop();
     },
   };
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { type ActivityAction, activities } from './activities.table.ts';
+import { type ActivityAction, activities } from '../../schema/activities.ts';
 
 export type AuditedEntity = 'MarketingPlan' | 'BudgetItem' | 'Expense' | 'BudgetCategory' | 'Objective';
 

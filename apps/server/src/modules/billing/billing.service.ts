@@ -5,12 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
-import { findPriceForProduct, findPriceItem, periodAmountCents } from '../products/products.repository.ts';
-import { products } from '../products/products.table.ts';
-import { tenants } from '../tenants/tenants.table.ts';
+import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/index.ts';
+import { products } from '../../schema/products.ts';
+import { tenants } from '../../schema/tenants.ts';
 import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { SubscriptionRow } from './subscriptions.table.ts';
+import type { SubscriptionRow } from '../../schema/billing.ts';
 
 const providerFailure = (error: unknown): never => {
   if (error instanceof HttpError) throw error;
@@ -42,7 +42,7 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
         PaymentMethod: null,
       };
     }
-    const perMonthCents = Math.max(0, price.item.priceCents - price.item.discountCents);
+    const perMonthCents = itemPerMonthCents(price.item);
     const charges = isLiveStatus(row.status) && !row.cancelAtPeriodEnd;
     return {
       PlanCode: tenant.planCode,

@@ -5,9 +5,9 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createGlCode, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { objectives } from '../objectives/objectives.table.ts';
-import { budgetItems } from './budget.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { budgetItems } from '../../schema/budget.ts';
 
 const SAVE = '/api/BudgetItemClient/Save';
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { objectives } from '../objectives/objectives.table.ts';
-import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../plans/planning-fixtures.ts';
-import { budgetItemMonths, budgetItems } from './budget.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../../../test/planning-fixtures.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -5,7 +5,7 @@ import { renderMail } from './mail-layout.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { createMailWorker, retryDelayMs } from './mail-worker.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 import { buildPublicUrl, renderInvitationMail, renderRecoveryMail, renderVerificationMail } from './templates.ts';
 
 let t: TestApp;

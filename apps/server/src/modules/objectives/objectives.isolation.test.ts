@@ -6,10 +6,10 @@ import { OBJECTIVE_API, PERFORMANCE_GET, saveObjective, saveResult } from '../..
 import { createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { teamMembers } from '../teams/teams.table.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { objectiveResults, objectives } from './objectives.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { objectiveResults, objectives } from '../../schema/objectives.ts';
+import { teamMembers } from '../../schema/teams.ts';
+import { users } from '../../schema/tenants.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -1,7 +1,7 @@
 import type { Aggregation, MetricType, Objective, ObjectiveResult } from '@plansmith/contract';
 import { computeObjective, fromHundredths, toHundredths } from './objective-formulas.ts';
 import type { ObjectiveFigureRow } from './objectives.query.ts';
-import type { objectiveResults } from './objectives.table.ts';
+import type { objectiveResults } from '../../schema/objectives.ts';
 
 /** The figure inputs of a row: everything, or only what is dated up to the query's cutoff. */
 export const figureInput = (row: ObjectiveFigureRow, atCutoff = false) => ({

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lookups } from '../lookups/lookups.table.ts';
-import { queryRows } from '../plans/query-rows.ts';
+import { selectRows } from '../../db/rows.ts';
+import { lookups } from '../../schema/lookups.ts';
 import { type ObjectiveFigureRow, type ObjectiveFilter, objectiveFiguresQuery } from './objectives.query.ts';
-import { objectiveResults, objectives } from './objectives.table.ts';
+import { objectiveResults, objectives } from '../../schema/objectives.ts';
 
 export type ObjectiveRow = typeof objectives.$inferSelect;
 export type ObjectiveValues = Omit<ObjectiveRow, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -11,7 +11,7 @@ export type ResultRow = typeof objectiveResults.$inferSelect;
 export type ResultValues = Pick<ResultRow, 'resultDate' | 'value' | 'note'>;
 
 export const listObjectiveFigures = (db: Db, tenantId: string, filter: ObjectiveFilter, cutoff: string): Promise<ObjectiveFigureRow[]> =>
-  queryRows<ObjectiveFigureRow>(db, objectiveFiguresQuery(tenantId, filter, cutoff));
+  selectRows<ObjectiveFigureRow>(db, objectiveFiguresQuery(tenantId, filter, cutoff));
 
 export const findObjective = async (db: Db, tenantId: string, id: string): Promise<ObjectiveRow | null> => {
   const [row] = await db

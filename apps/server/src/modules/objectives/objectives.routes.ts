@@ -1,7 +1,7 @@
 import { objectiveRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createObjectivesService } from './objectives.service.ts';
 
 export const registerObjectiveRoutes = (app: FastifyInstance, ctx: AppContext): void => {

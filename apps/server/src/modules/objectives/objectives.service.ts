@@ -11,11 +11,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
-import { loadPlanAccess, type PlanAccess } from '../plans/plan-access.ts';
+import { type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import { toObjective, toObjectiveResult } from './objectives.mappers.ts';
 import * as repo from './objectives.repository.ts';
 
@@ -25,15 +25,7 @@ type ResultInput = z.output<typeof ObjectiveResultSaveRequestSchema>;
 /** Today in UTC, YYYY-MM-DD: the day statuses and pace are computed for. */
 export const todayOf = (ctx: AppContext): string => ctx.clock.now().toISOString().slice(0, 10);
 
-/** The plan's access, with "not found" said about the objective (a hidden plan hides its objectives). */
-const loadAccessFor = async (db: Db, auth: AuthContext, planId: string, what: string): Promise<PlanAccess> => {
-  try {
-    return await loadPlanAccess(db, auth, planId);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(what);
-    throw error;
-  }
-};
+const PLAN = 'The marketing plan';
 
 const requireWritable = ({ plan, permission }: PlanAccess) => {
   if (!permission.canEditBudget) throw forbidden('Your team role lets you read objectives, not change them.');
@@ -66,10 +58,11 @@ export const createObjectivesService = (ctx: AppContext) => {
     return { ...toObjective(row, today), Results: results.map(toObjectiveResult) };
   };
 
-  const requireObjective = async (db: Db, auth: AuthContext, objectiveId: string) => {
+  /** The objective and the caller's access to its plan; 404 names `what` (a result is reached through its objective). */
+  const requireObjective = async (db: Db, auth: AuthContext, objectiveId: string, what = 'The objective') => {
     const objective = await repo.findObjective(db, auth.tenantId, objectiveId);
-    if (!objective) throw notFound('The objective');
-    const access = await loadAccessFor(db, auth, objective.marketingPlanId, 'The objective');
+    if (!objective) throw notFound(what);
+    const access = await requirePlanAccess(db, auth, objective.marketingPlanId, what);
     return { objective, access };
   };
 
@@ -111,7 +104,7 @@ export const createObjectivesService = (ctx: AppContext) => {
 
   return {
     list: async (auth: AuthContext, planId: string): Promise<Objective[]> => {
-      await loadPlanAccess(ctx.db, auth, planId);
+      await requirePlanAccess(ctx.db, auth, planId, PLAN);
       const today = todayOf(ctx);
       const rows = await repo.listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, today);
       return rows.map((row) => toObjective(row, today));
@@ -129,8 +122,8 @@ export const createObjectivesService = (ctx: AppContext) => {
         if (!isNew && !existing) throw notFound('The objective');
         // The objective's own plan first: an objective of a hidden plan answers 404 whatever the body says.
         const access = existing
-          ? await loadAccessFor(tx, auth, existing.marketingPlanId, 'The objective')
-          : await loadPlanAccess(tx, auth, input.MarketingPlanId);
+          ? await requirePlanAccess(tx, auth, existing.marketingPlanId, 'The objective')
+          : await requirePlanAccess(tx, auth, input.MarketingPlanId, PLAN);
         if (existing && existing.marketingPlanId !== input.MarketingPlanId) {
           throw fieldError('MarketingPlanId', 'An objective cannot move to another plan.');
         }
@@ -191,10 +184,7 @@ export const createObjectivesService = (ctx: AppContext) => {
         if (!isNew && !existing) throw notFound('The result');
         // A result stays with its objective: the stored one decides access, never the body.
         if (existing && existing.objectiveId !== input.ObjectiveId) {
-          await requireObjective(tx, auth, existing.objectiveId).catch((error: unknown) => {
-            if (error instanceof HttpError && error.statusCode === 404) throw notFound('The result');
-            throw error;
-          });
+          await requireObjective(tx, auth, existing.objectiveId, 'The result');
           throw fieldError('ObjectiveId', 'A result cannot move to another objective.');
         }
         const { objective, access } = await requireObjective(tx, auth, input.ObjectiveId);
@@ -225,10 +215,7 @@ export const createObjectivesService = (ctx: AppContext) => {
       ctx.db.transaction(async (tx) => {
         const result = await repo.findResult(tx, auth.tenantId, resultId);
         if (!result) throw notFound('The result');
-        const { objective, access } = await requireObjective(tx, auth, result.objectiveId).catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 404) throw notFound('The result');
-          throw error;
-        });
+        const { objective, access } = await requireObjective(tx, auth, result.objectiveId, 'The result');
         requireWritable(access);
         await repo.deleteResult(tx, auth.tenantId, resultId);
         await repo.touchObjective(tx, auth.tenantId, objective.id, ctx.clock.now());

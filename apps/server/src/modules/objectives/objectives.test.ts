@@ -5,8 +5,8 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPerformanceFixture, OBJECTIVE_API, saveObjective, saveResult } from '../../../test/objective-factories.ts';
 import { createCategory, createGlCode, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
-import { activities } from '../activities/activities.table.ts';
-import { objectiveResults, objectives } from './objectives.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { objectiveResults, objectives } from '../../schema/objectives.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -3,12 +3,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { subscriptions } from '../billing/subscriptions.table.ts';
-import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../registration/signup.test-helpers.ts';
-import { sandboxEvents, sandboxObjects } from '../stripe-sandbox/sandbox.table.ts';
+import { subscriptions } from '../../schema/billing.ts';
+import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../../../test/signup.ts';
+import { sandboxEvents, sandboxObjects } from '../../schema/stripe-sandbox.ts';
 import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
 import { deliverSandboxEvents } from '../stripe-sandbox/webhook-delivery.ts';
-import { tenants, users } from '../tenants/tenants.table.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 
 const INIT = '/guest/paymentregister/InitializePaymentSetup';
 const SETUP = '/guest/paymentregister/getpaymentsetup';

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../tenants/tenants.table.ts';
+import { users } from '../../schema/tenants.ts';
 
 const SAVE = '/api/UserProfileClient/Save';
 

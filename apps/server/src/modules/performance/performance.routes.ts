@@ -1,7 +1,7 @@
 import { performanceRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createPerformanceService } from './performance.service.ts';
 
 export const registerPerformanceRoutes = (app: FastifyInstance, ctx: AppContext): void => {

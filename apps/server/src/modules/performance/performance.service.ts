@@ -1,8 +1,8 @@
 import type { Performance } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import { fromHundredths, listObjectiveFigures, todayOf, toObjective } from '../objectives/index.ts';
-import { loadPlanAccess } from '../plans/plan-access.ts';
-import { queryRows } from '../plans/query-rows.ts';
+import { selectRows } from '../../db/rows.ts';
+import { requirePlanAccess } from '../access/index.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { buildMonths, computeKpis, endOfPreviousMonth } from './performance-figures.ts';
 import { type PerformanceCellRow, type PerformanceTotalsRow, performanceCellsQuery, performanceTotalsQuery } from './performance.query.ts';
@@ -10,13 +10,13 @@ import { type PerformanceCellRow, type PerformanceTotalsRow, performanceCellsQue
 export const createPerformanceService = (ctx: AppContext) => ({
   /** Three statements after the access check, whatever the number of objectives, items, expenses or results. */
   get: async (auth: AuthContext, planId: string): Promise<Performance> => {
-    const { plan } = await loadPlanAccess(ctx.db, auth, planId);
+    const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
     const today = todayOf(ctx);
     const cutoff = endOfPreviousMonth(today);
     const [objectives, cells, [totals]] = await Promise.all([
       listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, cutoff),
-      queryRows<PerformanceCellRow>(ctx.db, performanceCellsQuery(auth.tenantId, planId)),
-      queryRows<PerformanceTotalsRow>(ctx.db, performanceTotalsQuery(auth.tenantId, planId, cutoff)),
+      selectRows<PerformanceCellRow>(ctx.db, performanceCellsQuery(auth.tenantId, planId)),
+      selectRows<PerformanceTotalsRow>(ctx.db, performanceTotalsQuery(auth.tenantId, planId, cutoff)),
     ]);
     const spentCents = BigInt(totals?.spent_cents ?? '0');
     return {

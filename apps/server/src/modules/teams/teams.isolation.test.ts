@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { teams } from './teams.table.ts';
+import { teams } from '../../schema/teams.ts';
 
 const SAVE = '/api/TeamClient/Save';
 

@@ -1,5 +1,6 @@
 import {
   isNewId,
+  PLAN_NAMES,
   PLAN_QUOTAS,
   TEAM_ROLES,
   type Team,
@@ -13,13 +14,11 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { toTenantRole } from '../tenants/tenants.mappers.ts';
-import { lockTenant } from '../tenants/tenants.repository.ts';
-import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from './team-access.ts';
+import { toTenantRole } from '../tenants/index.ts';
+import { lockTenant } from '../tenants/index.ts';
+import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from '../access/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
-
-const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
 
 export type ChangeTeamMemberInput = {
   TeamId: string;

@@ -11,7 +11,7 @@ import { BudgetItemSpend } from '../../features/budget/components/budget-item-sp
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { ItemExpensesPanel } from '../../features/expenses/components/item-expenses-panel.tsx';
-import { hasPolicy, usePermissions } from '../../features/identity/api/identity-queries.ts';
+import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';

@@ -1,9 +1,17 @@
-import type { BudgetCategory, BudgetItem, ItemType, Lookup, MarketingPlan } from '@plansmith/contract';
+import {
+  type BudgetCategory,
+  type BudgetItem,
+  type ItemType,
+  type Lookup,
+  type MarketingPlan,
+  monthsBetween,
+  sumCents,
+  toCents,
+} from '@plansmith/contract';
 import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
-import { monthsBetween, sumCents } from '../lib/phasing.ts';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 
 type FormValues = {
@@ -55,7 +63,7 @@ export const BudgetItemForm = ({
     const entries = months
       .filter((month) => (phasing.months[month] ?? 0) > 0)
       .map((month) => ({ Month: month, Amount: phasing.months[month] ?? 0 }));
-    if (phasing.enabled && sumCents(entries.map((entry) => entry.Amount)) !== Math.round(values.Amount * 100)) {
+    if (phasing.enabled && sumCents(entries.map((entry) => entry.Amount)) !== toCents(values.Amount)) {
       message.error('The monthly phasing must add up to the amount. Adjust the months or use “Spread evenly”.');
       return;
     }

@@ -8,10 +8,10 @@ import {
 } from '@plansmith/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { objectiveKeys } from './objective-queries.ts';
+import { activityKeys, budgetKeys, objectiveKeys, performanceKeys } from '../../../shared/api/query-keys.ts';
 
 /** Other features' caches an objective change moves: performance figures, budget items (their ObjectiveId), the plan's activity. */
-const DEPENDENT_QUERIES = [['performance'], ['budget-items'], ['activities']] as const;
+const DEPENDENT_QUERIES = [performanceKeys.all, budgetKeys.all, activityKeys.all] as const;
 
 const refreshAfter = (queryClient: QueryClient, objective: ObjectiveDetail) => {
   queryClient.setQueryData(objectiveKeys.detail(objective.Id), objective);

@@ -1,15 +1,7 @@
 import { budgetRoutes, objectiveRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const objectiveKeys = {
-  all: ['objectives'] as const,
-  lists: () => [...objectiveKeys.all, 'list'] as const,
-  list: (planId: string) => [...objectiveKeys.lists(), { planId }] as const,
-  details: () => [...objectiveKeys.all, 'detail'] as const,
-  detail: (id: string) => [...objectiveKeys.details(), id] as const,
-  items: (id: string) => [...objectiveKeys.all, 'items', id] as const,
-};
+import { objectiveKeys } from '../../../shared/api/query-keys.ts';
 
 export const useObjectives = (planId: string | null, enabled = true) =>
   useQuery({

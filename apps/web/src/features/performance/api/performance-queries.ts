@@ -1,11 +1,7 @@
 import { performanceRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const performanceKeys = {
-  all: ['performance'] as const,
-  plan: (planId: string) => [...performanceKeys.all, { planId }] as const,
-};
+import { performanceKeys } from '../../../shared/api/query-keys.ts';
 
 export const usePerformance = (planId: string) =>
   useQuery({
