@@ -139,11 +139,11 @@ export const run = async (): Promise<BenchReport> => {
         payload: { MarketingPlanId: planId },
       });
     const countStatements = async (planId: string) => {
-      const before = statements();
+      const before = statements.count();
       const response = await getPerformance(planId);
       if (response.statusCode !== 200) throw new Error(`PerformanceClient/Get answered ${response.statusCode}: ${response.body}`);
       const result = (JSON.parse(response.body) as { Result: { Objectives: unknown[]; Months: unknown[] } }).Result;
-      return { count: statements() - before, objectives: result.Objectives.length, bytes: response.body.length };
+      return { count: statements.count() - before, objectives: result.Objectives.length, bytes: response.body.length };
     };
     const big = await countStatements(bigPlan);
     const small = await countStatements(smallPlan);
@@ -159,9 +159,9 @@ export const run = async (): Promise<BenchReport> => {
         selectRows(db, performanceTotalsQuery(tenantId, bigPlan, cutoff)),
       ]);
     const [apiTimes, sqlTimes] = await timePair(() => getPerformance(bigPlan), directSql);
-    const sqlOnce = statements();
+    const sqlOnce = statements.count();
     await directSql();
-    const directStatements = statements() - sqlOnce;
+    const directStatements = statements.count() - sqlOnce;
     const apiMedian = percentile(apiTimes, 50);
     const sqlMedian = percentile(sqlTimes, 50);
 
