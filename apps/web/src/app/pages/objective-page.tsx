@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
@@ -10,16 +10,20 @@ import { funnelStagesOf, useLookups } from '../../features/lookups/api/lookup-qu
 import { useDeleteObjective } from '../../features/objectives/api/objective-mutations.ts';
 import { useObjective } from '../../features/objectives/api/objective-queries.ts';
 import { LinkedItems } from '../../features/objectives/components/linked-items.tsx';
-import { ObjectiveDrawer } from '../../features/objectives/components/objective-drawer.tsx';
 import { ObjectiveStatusTag } from '../../features/objectives/components/objective-status-tag.tsx';
 import { ObjectiveSummary } from '../../features/objectives/components/objective-summary.tsx';
-import { ResultsChart } from '../../features/objectives/components/results-chart.tsx';
+import { ResultsChart } from '../../features/objectives/components/lazy-results-chart.tsx';
 import { ResultsTable } from '../../features/objectives/components/results-table.tsx';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+
+// The drawer's form (date pickers, selects) loads on first open, not with the page.
+const ObjectiveDrawer = lazy(async () => ({
+  default: (await import('../../features/objectives/components/objective-drawer.tsx')).ObjectiveDrawer,
+}));
 
 /** /objectives/{id}: figures, results over time against the pace, the results, linked items, comments and activity. */
 export const ObjectivePage = () => {
@@ -32,6 +36,7 @@ export const ObjectivePage = () => {
   const lookups = useLookups();
   const remove = useDeleteObjective();
   const [editing, setEditing] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
 
   if (objective.isPending || (objective.isSuccess && plan.isPending)) return <LoadingState label="Loading the objective…" />;
   if (objective.isError) {
@@ -80,7 +85,16 @@ export const ObjectivePage = () => {
             <Link to={getHref('objectives')}>
               <Button icon={<ArrowLeftOutlined />}>Objectives</Button>
             </Link>
-            {canEdit ? <Button onClick={() => setEditing(true)}>Edit</Button> : null}
+            {canEdit ? (
+              <Button
+                onClick={() => {
+                  setDrawerOpened(true);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
+            ) : null}
             {canDelete ? (
               <Button danger onClick={confirmDelete} loading={remove.isPending}>
                 Delete
@@ -116,13 +130,17 @@ export const ObjectivePage = () => {
           </Col>
         </Row>
       </Flex>
-      <ObjectiveDrawer
-        open={editing}
-        objective={data}
-        plan={planData}
-        funnelStages={funnelStagesOf(lookups.data)}
-        onClose={() => setEditing(false)}
-      />
+      {drawerOpened ? (
+        <Suspense fallback={null}>
+          <ObjectiveDrawer
+            open={editing}
+            objective={data}
+            plan={planData}
+            funnelStages={funnelStagesOf(lookups.data)}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -1,16 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Objective, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { Button, Card } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { funnelStagesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
-import { ObjectiveDrawer } from '../../features/objectives/components/objective-drawer.tsx';
 import { ObjectivesTable } from '../../features/objectives/components/objectives-table.tsx';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+
+// The drawer's form (date pickers, selects) loads on first open, not with the page.
+const ObjectiveDrawer = lazy(async () => ({
+  default: (await import('../../features/objectives/components/objective-drawer.tsx')).ObjectiveDrawer,
+}));
 
 const ObjectivesForPlan = ({ planId }: { planId: string }) => {
   const plan = usePlan(planId);
@@ -18,6 +22,11 @@ const ObjectivesForPlan = ({ planId }: { planId: string }) => {
   const lookups = useLookups();
   // undefined: closed; null: adding; an objective: editing it.
   const [editing, setEditing] = useState<Objective | null | undefined>(undefined);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const edit = (objective: Objective | null) => {
+    setDrawerOpened(true);
+    setEditing(objective);
+  };
 
   if (plan.isPending || objectives.isPending) return <LoadingState label="Loading objectives…" />;
   if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} title="The plan could not be loaded." />;
@@ -26,7 +35,7 @@ const ObjectivesForPlan = ({ planId }: { planId: string }) => {
   }
   const canEdit = plan.data.Permissions.CanEditBudget && plan.data.State !== PLAN_STATE_ARCHIVED;
   const add = canEdit ? (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
       Add objective
     </Button>
   ) : null;
@@ -44,23 +53,27 @@ const ObjectivesForPlan = ({ planId }: { planId: string }) => {
             }
             action={
               canEdit ? (
-                <Button type="primary" onClick={() => setEditing(null)}>
+                <Button type="primary" onClick={() => edit(null)}>
                   Add the first objective
                 </Button>
               ) : null
             }
           />
         ) : (
-          <ObjectivesTable objectives={objectives.data} canEdit={canEdit} onEdit={setEditing} />
+          <ObjectivesTable objectives={objectives.data} canEdit={canEdit} onEdit={edit} />
         )}
       </Card>
-      <ObjectiveDrawer
-        open={editing !== undefined}
-        objective={editing ?? null}
-        plan={plan.data}
-        funnelStages={funnelStagesOf(lookups.data)}
-        onClose={() => setEditing(undefined)}
-      />
+      {drawerOpened ? (
+        <Suspense fallback={null}>
+          <ObjectiveDrawer
+            open={editing !== undefined}
+            objective={editing ?? null}
+            plan={plan.data}
+            funnelStages={funnelStagesOf(lookups.data)}
+            onClose={() => setEditing(undefined)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { usePerformance } from '../../features/performance/api/performance-queries.ts';
 import { AttainmentList } from '../../features/performance/components/attainment-list.tsx';
-import { CostPerResultChart } from '../../features/performance/components/cost-per-result-chart.tsx';
+import { CostPerResultChart } from '../../features/performance/components/lazy-cost-per-result-chart.tsx';
 import { KpiTiles } from '../../features/performance/components/kpi-tiles.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatUsd } from '../../shared/format/money.ts';

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ObjectiveDetail, ObjectiveResult } from '@plansmith/contract';
 import { App, Button, Card, Table } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatMetricValue } from '../../../shared/format/objective-values.ts';
@@ -9,11 +9,18 @@ import { EmptyState } from '../../../shared/ui/query-state.tsx';
 import { EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useDeleteResult } from '../api/objective-mutations.ts';
-import { ResultModal } from './result-modal.tsx';
+
+// The result form (date picker) loads on first open, not with the page.
+const ResultModal = lazy(async () => ({ default: (await import('./result-modal.tsx')).ResultModal }));
 
 /** The objective's dated results, newest first, with add, change and delete for those who may edit. */
 export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetail; canEdit: boolean }) => {
   const [editing, setEditing] = useState<ObjectiveResult | null | undefined>(undefined);
+  const [modalOpened, setModalOpened] = useState(false);
+  const edit = (result: ObjectiveResult | null) => {
+    setModalOpened(true);
+    setEditing(result);
+  };
   const remove = useDeleteResult();
   const { message } = App.useApp();
   const rows = [...objective.Results].reverse();
@@ -32,7 +39,7 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
       title="Results"
       extra={
         canEdit ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
             Record result
           </Button>
         ) : null
@@ -43,7 +50,7 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
           description={canEdit ? 'No results yet. Record the first one: what happened, and when?' : 'No results recorded yet.'}
           action={
             canEdit ? (
-              <Button type="primary" onClick={() => setEditing(null)}>
+              <Button type="primary" onClick={() => edit(null)}>
                 Record the first result
               </Button>
             ) : null
@@ -74,7 +81,7 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
                     render: (_: unknown, row: ObjectiveResult) => (
                       <EditDeleteActions
                         name={`the result of ${formatDate(row.Date)}`}
-                        onEdit={() => setEditing(row)}
+                        onEdit={() => edit(row)}
                         onDelete={() => deleteResult(row)}
                       />
                     ),
@@ -84,7 +91,11 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
           ]}
         />
       )}
-      <ResultModal open={editing !== undefined} objective={objective} result={editing ?? null} onClose={() => setEditing(undefined)} />
+      {modalOpened ? (
+        <Suspense fallback={null}>
+          <ResultModal open={editing !== undefined} objective={objective} result={editing ?? null} onClose={() => setEditing(undefined)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 };
