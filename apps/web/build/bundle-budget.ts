@@ -36,12 +36,16 @@ export const TARGET_KB = { login: 170, default: 350 } as const;
  * their own work. Lower a ceiling when a route shrinks; remove it when the route meets the target.
  */
 export const CEILINGS_KB: Readonly<Record<string, number>> = {
-  'budget-item': 468,
+  // +1 KB: the item's objective picker (issue 9).
+  'budget-item': 469,
   expense: 413,
   expenses: 446,
   'guest-plan-summary': 355,
-  lookups: 407,
+  lookups: 408,
   people: 403,
+  // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
+  objective: 423,
+  objectives: 385,
   plan: 452,
   plans: 433,
   reports: 381,

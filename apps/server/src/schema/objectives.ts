@@ -1,6 +1,11 @@
-import { foreignKey, boolean, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
+
+/** 1 count, 2 currency, 3 percent (DESIGN.md §9). */
+export type MetricTypeCode = 1 | 2 | 3;
+/** 1 sum of results, 2 latest result. */
+export type AggregationCode = 1 | 2;
 
 export const objectives = pgTable(
   'objectives',
@@ -11,10 +16,15 @@ export const objectives = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     funnelStageId: uuid('funnel_stage_id'),
+    /** Unit label shown with values ("MQLs"). */
     metric: text('metric'),
-    targetValue: numeric('target_value', { precision: 18, scale: 2, mode: 'number' }),
-    startDate: date('start_date', { mode: 'string' }),
-    endDate: date('end_date', { mode: 'string' }),
+    metricType: smallint('metric_type').$type<MetricTypeCode>().notNull().default(1),
+    aggregation: smallint('aggregation').$type<AggregationCode>().notNull().default(1),
+    higherIsBetter: boolean('higher_is_better').notNull().default(true),
+    isRevenue: boolean('is_revenue').notNull().default(false),
+    targetValue: numeric('target_value', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +46,7 @@ export const objectiveResults = pgTable(
     objectiveId: uuid('objective_id').notNull(),
     resultDate: date('result_date', { mode: 'string' }).notNull(),
     value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
