@@ -1,6 +1,5 @@
 import { CLIENT_ID } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
-import { createTenant, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const LOGIN = '/api/identity/token/user';
