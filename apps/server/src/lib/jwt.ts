@@ -20,7 +20,11 @@ export type JwtService = {
 };
 
 export const createJwtService = (secret: string): JwtService => {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import the key again on every verify.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     sign: async ({ userId, tenantId, tokenVersion }, now, ttlSeconds) => {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -33,12 +37,12 @@ export const createJwtService = (secret: string): JwtService => {
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(await key);
       return { token, expiresAt: new Date(expiresAt * 1000) };
     },
     verify: async (token, now) => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
