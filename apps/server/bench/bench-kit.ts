@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { type PreparedParam, preparePgliteRead } from '../src/db/prepared.ts';
 import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 const BENCH_CONFIG = testConfig({ webDistDir: '/nonexistent' });
@@ -44,6 +45,14 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
       });
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
+    // Prepared reads bypass query(), so each run is counted here.
+    prepareRead: <T>(name: string, statement: string) => {
+      const read = preparePgliteRead<T>(client, name, statement);
+      return (params: readonly PreparedParam[]) => {
+        count += 1;
+        return read(params);
+      };
+    },
     withExclusiveLock: (work) => work(),
     close: () => client.close(),
   };
