@@ -179,6 +179,19 @@ describe('operations', () => {
     expect((await t.get('/api/docs')).status).toBeLessThan(400);
   });
 
+  it('logs each request once, on completion, with its id, method, masked URL, status and time', async () => {
+    logLines.length = 0;
+    const response = await t.get('/recoverpassword?key=secret-in-the-url');
+    const lines = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/recoverpassword?key=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0].responseTime).toEqual(expect.any(Number));
+  });
+
   it('never writes passwords, tokens or recovery keys into the log', async () => {
     logLines.length = 0;
     const login = await t.post('/api/identity/token/user', {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
@@ -53,16 +53,26 @@ const maskSecretsInUrl = (url: string): string => url.replace(/([?&](?:key|token
 
 /**
  * One log line per request, written when it completes and carrying the request (method, masked URL,
- * address), the status and the time, instead of Fastify's "incoming" plus "completed" pair: at `info`
- * the pair cost about a third of a small authenticated read. Request ids and redaction are unchanged.
+ * address), the status and the time, instead of Fastify's "incoming" plus "completed" pair. The line
+ * holds only those fields, so it skips the wildcard redaction (REDACTED_PATHS), which cost ~20 µs a
+ * line; every other log line is still redacted. Together the pair and redaction cost about a third
+ * of a small authenticated read at `info`.
  */
 class OneLineRequestLog extends LogController {
+  #accessLog: FastifyBaseLogger | undefined;
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    this.#accessLog ??= request.server.log.child({}, { redact: { paths: [] } });
+    this.#accessLog.info(
+      { reqId: request.id, req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 },
+      'request completed',
+    );
   }
 }
 
