@@ -16,6 +16,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    /** Seconds. */
     duration: number;
   };
   export type Tracker = PromiseLike<Result> & {
