@@ -23,3 +23,5 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './activities.ts';
 export * from './guest.ts';
+export * from './funnels.ts';
+export * from './expectations.ts';

@@ -20,6 +20,8 @@ import { registerTeamRoutes } from './teams/teams.routes.ts';
 import { registerPeopleRoutes } from './people/people.routes.ts';
 import { registerInvitationRoutes } from './invitations/invitations.routes.ts';
 import { registerRecoveryRoutes } from './recovery/recovery.routes.ts';
+import { registerFunnelRoutes } from './funnels/index.ts';
+import { registerExpectationRoutes } from './expectations/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -44,4 +46,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerPeopleRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
   registerRecoveryRoutes(app, ctx);
+  registerFunnelRoutes(app, ctx);
+  registerExpectationRoutes(app, ctx);
 };

@@ -36,6 +36,21 @@ export const isPolicyGranted = (policy: string, role: TenantRoleCode, planCode: 
   return false;
 };
 
+const PLAN_NAMES: Record<PlanCode, string> = {
+  starter: 'Starter',
+  agility: 'Agility',
+  performance: 'Performance',
+  enterprise: 'Enterprise',
+};
+
+/** The 403 message of a denied policy: a product policy names the plans that include it (DESIGN.md §9). */
+export const deniedMessage = (access: Access): string => {
+  if (!isProductPolicy(access)) return 'You do not have permission to do that.';
+  const plans = PRODUCT_POLICY_PLANS[access].map((code) => PLAN_NAMES[code]);
+  const list = plans.length > 1 ? `${plans.slice(0, -1).join(', ')} or ${plans.at(-1)}` : plans.join('');
+  return `This is part of the ${list} plan. Ask your account owner to upgrade.`;
+};
+
 export const isAccessGranted = (access: Access, role: TenantRoleCode, planCode: PlanCode): boolean =>
   access === 'anonymous' || access === 'authenticated' || isPolicyGranted(access, role, planCode);
 

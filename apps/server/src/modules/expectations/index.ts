@@ -1,0 +1,2 @@
+/** The expectations module's public face: the forecast grid's routes. */
+export { registerExpectationRoutes } from './expectations.routes.ts';
