@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoFunnels } from './funnels.seed.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
@@ -10,7 +11,7 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling];
+const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling, seedDemoFunnels];
 
 export const seedDemo = async (database: Database): Promise<void> => {
   await database.withExclusiveLock(() =>
