@@ -52,6 +52,11 @@ export class ExpectationsPage {
     return (await this.page.locator('.forecast-grid tbody th[scope="row"]').first().textContent()) ?? '';
   }
 
+  /** How many month rows the grid has. */
+  async monthCount(): Promise<number> {
+    return this.page.locator('.forecast-grid tbody tr:not(.quarter-row)').count();
+  }
+
   cell(kind: 'Expected' | 'Actual', stage: string, month: string): Locator {
     return this.page.getByRole('button', { name: new RegExp(`^${kind} ${stage}, ${month}[: (]`) });
   }

@@ -101,7 +101,7 @@ const ExpectationsForPlan = ({
       <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
           Actuals are coloured against the forecast: <span style={{ color: '#237804' }}>at or above</span>,{' '}
-          <span style={{ color: '#ad6800' }}>within 10% below</span>, <span style={{ color: '#cf1322' }}>further behind</span>.
+          <span style={{ color: '#874d00' }}>within 10% below</span>, <span style={{ color: '#cf1322' }}>further behind</span>.
         </Typography.Text>
         {canEdit ? (
           <Typography.Text type="secondary">Arrow keys move · Enter edits and saves · Escape cancels · Tab moves on</Typography.Text>

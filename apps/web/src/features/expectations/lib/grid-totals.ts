@@ -46,7 +46,7 @@ export const varianceTone = (expected: number | null, actual: number | null): Va
   return ratio >= 1 ? 'ahead' : ratio >= 0.9 ? 'near' : 'behind';
 };
 
-export const TONE_COLORS: Record<VarianceTone, string> = { ahead: '#237804', near: '#ad6800', behind: '#cf1322' };
+export const TONE_COLORS: Record<VarianceTone, string> = { ahead: '#237804', near: '#874d00', behind: '#cf1322' };
 
 /** "12% below expected" for a cell's tooltip and screen readers. */
 export const varianceText = (expected: number | null, actual: number | null): string | undefined => {
