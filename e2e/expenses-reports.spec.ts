@@ -6,7 +6,7 @@ import { Onboarding } from './page-models/onboarding.ts';
 
 const DEMO_VIEWER = { email: 'viewer@plansmith.test', password: DEMO_OWNER.password };
 
-/** The demo's live plan and one of its items (apps/server/src/db/seed/demo-ids.ts). */
+/** The demo's live plan and one of its items (apps/server/src/seed/demo-ids.ts). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
 const SURVEY_ITEM_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2512';
 

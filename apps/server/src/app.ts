@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createJwtService } from './lib/jwt.ts';
-import { createLoginLimiter, type LoginLimits } from './modules/identity/login-limiter.ts';
+import { createRateLimiterFactory } from './lib/rate-limits.ts';
+import { createLoginLimiter, type LoginLimits } from './modules/identity/index.ts';
 import { registerModules } from './modules/index.ts';
-import { type MailOptions, registerMail } from './modules/mail/mail.plugin.ts';
+import { type MailOptions, registerMail } from './modules/mail/index.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -49,6 +52,13 @@ const REDACTED_PATHS = [
 /** Query values that are secrets (recovery, invitation and verification keys) are masked in logged URLs. */
 const maskSecretsInUrl = (url: string): string => url.replace(/([?&](?:key|token|invitationkey|emailverifykey)=)[^&]*/gi, '$1[redacted]');
 
+/**
+ * TRUST_PROXY for Fastify. A hop count is a function (Fastify 5 no longer honours a bare number):
+ * the nearest `hops` addresses are proxies, so only use it when clients cannot reach the app directly.
+ */
+const toFastifyTrustProxy = (trustProxy: Config['trustProxy']) =>
+  typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+
 /** Builds the whole app without listening, so tests call it with app.inject(). */
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, database } = options;
@@ -66,6 +76,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 100 * 1024,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -79,6 +90,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     jwt: createJwtService(config.jwtSecret),
     clock: options.clock ?? { now: () => new Date() },
+    rateLimiter: createRateLimiterFactory(database.pgPool),
   };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +100,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -102,7 +116,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerMail(app, ctx, options.mail);
-  registerModules(app, ctx, { loginLimiter: createLoginLimiter(options.loginLimits) });
+  registerModules(app, ctx, { loginLimiter: createLoginLimiter(ctx.rateLimiter, options.loginLimits) });
   await registerSpa(app, config.webDistDir);
   return app;
 };

@@ -49,6 +49,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/set all of STRIPE_SECRET_KEY/);
   });
 
+  it('reads TRUST_PROXY as false, true, a number of hops or a list of addresses and CIDR ranges', () => {
+    const trustProxy = (value?: string) =>
+      loadConfig({ DATA_DIR: 'memory://', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.1, 10.1.0.0/16, fd00::/8, loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    for (const bad of ['yes please', '10.0.0.0/33', '10.0.0.1,proxy.example.com', '300.1.1.1']) {
+      expect(() => trustProxy(bad)).toThrow(/TRUST_PROXY: must be true, false, a number of proxy hops, or a comma-separated list/);
+    }
+  });
+
   it('stops the server process with exit code 1 and a clear message on a bad value', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: 'memory://', DATABASE_URL: '', JWT_SECRET: '' },

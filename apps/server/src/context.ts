@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JwtService } from './lib/jwt.ts';
+import type { RateLimiterFactory } from './lib/rate-limits.ts';
 
 export type Clock = { now: () => Date };
 
@@ -11,4 +12,6 @@ export type AppContext = {
   db: Db;
   jwt: JwtService;
   clock: Clock;
+  /** Makes the app's rate limiters: shared in PostgreSQL, in memory on PGlite. */
+  rateLimiter: RateLimiterFactory;
 };

@@ -2,15 +2,17 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/index.ts';
+import { isSandboxMode } from './modules/stripe-sandbox/index.ts';
+import { seedDemo } from './seed/index.ts';
 
 /** Process entry: configuration, database, migrations, demo seed, listen, graceful close. */
 const main = async (): Promise<void> => {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const applied = await migrate(database);
-  if (config.seedDemo) await seedDemo(database);
+  const sandbox = isSandboxMode(config);
+  const applied = await migrate(database, { sandbox });
+  if (config.seedDemo) await seedDemo(database, { sandbox });
   const app = await buildApp({ config, database });
 
   let closing = false;

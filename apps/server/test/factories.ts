@@ -1,8 +1,8 @@
 import { CLIENT_ID, type PlanCode } from '@plansmith/contract';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newId } from '../src/lib/ids.ts';
-import { teamMembers, teams } from '../src/modules/teams/teams.table.ts';
-import { tenants, type TenantRoleCode, users } from '../src/modules/tenants/tenants.table.ts';
+import { teamMembers, teams } from '../src/schema/teams.ts';
+import { tenants, type TenantRoleCode, users } from '../src/schema/tenants.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';

@@ -1,9 +1,9 @@
 import { newId } from '../src/lib/ids.ts';
-import { budgetItemMonths, budgetItems } from '../src/modules/budget/budget.table.ts';
-import { budgetCategories } from '../src/modules/categories/categories.table.ts';
-import { type ExpenseStatus, expenses } from '../src/modules/expenses/expenses.table.ts';
-import { lookups } from '../src/modules/lookups/lookups.table.ts';
-import { marketingPlans } from '../src/modules/plans/plans.table.ts';
+import { budgetItemMonths, budgetItems } from '../src/schema/budget.ts';
+import { budgetCategories } from '../src/schema/categories.ts';
+import { type ExpenseStatus, expenses } from '../src/schema/expenses.ts';
+import { lookups } from '../src/schema/lookups.ts';
+import { marketingPlans } from '../src/schema/plans.ts';
 import type { TestTenant } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 

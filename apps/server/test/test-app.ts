@@ -6,8 +6,9 @@ import { type Config, testConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
-import type { LoginLimits } from '../src/modules/identity/login-limiter.ts';
+import { seedDemo } from '../src/seed/index.ts';
+import type { LoginLimits } from '../src/modules/identity/index.ts';
+import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 /** A clock tests can move: expiry rules are tested without waiting. */
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
@@ -29,11 +30,11 @@ export const createTestClock = (start = new Date()): TestClock => {
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server, dropped again on close.
  */
-const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+const openTestDatabase = async (): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: async () => undefined };
+    return { database, url: null, drop: async () => undefined };
   }
   const name = `plansmith_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -45,6 +46,7 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -58,6 +60,8 @@ export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** The PostgreSQL test database's URL (null on PGlite): race tests open their own connection to it. */
+  databaseUrl: string | null;
   clock: TestClock;
   request: (options: {
     method?: 'GET' | 'POST';
@@ -84,11 +88,12 @@ export const createTestApp = async (
     logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> => {
-  const { database, drop } = await openTestDatabase();
-  await migrate(database);
-  if (options.seedDemo) await seedDemo(database);
-  const clock = options.clock ?? createTestClock();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
+  const sandbox = isSandboxMode(config);
+  await migrate(database, { sandbox });
+  if (options.seedDemo) await seedDemo(database, { sandbox });
+  const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     config,
     database,
@@ -98,6 +103,26 @@ export const createTestApp = async (
   });
   await app.ready();
 
+  const { request, post, get } = requestsTo(app);
+
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    databaseUrl,
+    clock,
+    request,
+    post,
+    get,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+const requestsTo = (app: FastifyInstance): Pick<TestApp, 'request' | 'post' | 'get'> => {
   const request: TestApp['request'] = async ({ method = 'POST', url, body, token, headers = {} }) => {
     const injectOptions: InjectOptions = {
       method,
@@ -116,17 +141,39 @@ export const createTestApp = async (
   };
 
   return {
-    app,
-    ctx: app.ctx,
-    database,
-    clock,
     request,
     post: (url, body = {}, token) => request({ method: 'POST', url, body, token }),
     get: (url, token) => request({ method: 'GET', url, token }),
+  };
+};
+
+/**
+ * A second app instance on the same PostgreSQL database as `first` (its own pool, like a second
+ * process behind a balancer). Only with TEST_DATABASE_URL: PGlite is one process.
+ */
+export const createSecondInstance = async (
+  first: TestApp,
+  options: { loginLimits?: LoginLimits; config?: Partial<Config> } = {},
+): Promise<Pick<TestApp, 'app' | 'request' | 'post' | 'get' | 'close'>> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || first.database.kind !== 'postgres') throw new Error('A second instance needs TEST_DATABASE_URL (PostgreSQL).');
+  const [row] = await first.database.queryRows<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(serverUrl);
+  url.pathname = `/${row?.name}`;
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  const app = await buildApp({
+    config: { ...first.ctx.config, ...options.config },
+    database,
+    clock: first.clock,
+    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+  });
+  await app.ready();
+  return {
+    app,
+    ...requestsTo(app),
     close: async () => {
       await app.close();
       await database.close();
-      await drop();
     },
   };
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DescriptionSchema, IdSchema, InstantSchema, NameSchema, NonNegativeMoneySchema, SaveIdSchema } from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
+import { sumCents, toCents } from './money.ts';
 import { defineRoutes } from './route.ts';
 
 /** Budget item types (SPEC.md §3): 1 productive, 2 operational. */
@@ -55,23 +56,43 @@ export const BudgetItemSearchResultSchema = BudgetItemSchema.extend({ MarketingP
 
 export const BudgetItemIdRequestSchema = z.object({ BudgetItemId: IdSchema });
 
-export const BudgetItemSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  Name: NameSchema,
-  Description: DescriptionSchema,
-  Active: z.boolean().optional().describe('New items are always active (SPEC.md §5)'),
-  Amount: NonNegativeMoneySchema,
-  ItemType: ItemTypeSchema,
-  BudgetCategoryId: IdSchema,
-  MarketingPlanId: IdSchema,
-  ObjectiveId: IdSchema.nullish(),
-  GeneralLedgerCodeId: IdSchema.nullish(),
-  Months: z
-    .array(BudgetMonthSchema)
-    .max(120, 'At most 120 months.')
-    .nullish()
-    .describe('Monthly phasing that sums to Amount, within the plan’s dates. Missing keeps the current phasing; null or [] clears it.'),
-});
+// Only for the phasing-sum message, which must read the same on every client.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Why the months do not fit the amount (compared in cents), or null when they add up to it. */
+export const phasingSumError = (months: readonly Pick<BudgetMonth, 'Amount'>[], amount: number): string | null => {
+  const total = sumCents(months.map((month) => month.Amount));
+  const amountCents = toCents(amount);
+  if (months.length === 0 || total === amountCents) return null;
+  return `The months add up to ${usd.format(total / 100)}, but the amount is ${usd.format(amountCents / 100)}. They must be equal.`;
+};
+
+export const BudgetItemSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    Name: NameSchema,
+    Description: DescriptionSchema,
+    Active: z.boolean().optional().describe('New items are always active (SPEC.md §5)'),
+    Amount: NonNegativeMoneySchema,
+    ItemType: ItemTypeSchema,
+    BudgetCategoryId: IdSchema,
+    MarketingPlanId: IdSchema,
+    ObjectiveId: IdSchema.nullish(),
+    GeneralLedgerCodeId: IdSchema.nullish(),
+    Months: z
+      .array(BudgetMonthSchema)
+      .max(120, 'At most 120 months.')
+      .nullish()
+      .describe(
+        'Monthly phasing that sums to Amount to the cent, within the plan’s dates. Missing keeps the current phasing; null or [] clears it. ' +
+          'An item without phasing counts as spread evenly over the plan’s months, the leftover cents one each to the first months (spreadCents).',
+      ),
+  })
+  // The phasing-sum rule (DESIGN.md §5): the months add up to Amount, to the cent.
+  .superRefine((body, context) => {
+    const message = body.Months ? phasingSumError(body.Months, body.Amount) : null;
+    if (message) context.addIssue({ code: 'custom', path: ['Months'], message });
+  });
 export type BudgetItemSaveRequest = z.input<typeof BudgetItemSaveRequestSchema>;
 
 export const budgetRoutes = defineRoutes({

@@ -52,9 +52,6 @@ export const MoneySchema = z
 
 export const NonNegativeMoneySchema = MoneySchema.refine((value) => value >= 0, 'Amount cannot be negative.');
 
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
-export const centsToDollars = (cents: number | bigint): number => Number(cents) / 100;
-
 export const NameSchema = z
   .string({ error: 'Name is required.' })
   .trim()

@@ -1,5 +1,8 @@
 export * from './common.ts';
+export * from './money.ts';
+export * from './months.ts';
 export * from './identity.ts';
+export * from './session.ts';
 export * from './route.ts';
 export * from './tenants.ts';
 export * from './paths.ts';
@@ -23,5 +26,7 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './activities.ts';
 export * from './guest.ts';
+export * from './objectives.ts';
+export * from './performance.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';

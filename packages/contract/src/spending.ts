@@ -5,7 +5,11 @@ import { defineRoutes } from './route.ts';
 
 export const SpendingMonthSchema = z.object({
   Month: z.string().describe('YYYY-MM'),
-  Budgeted: z.number().describe('Phased budget of the month (items without phasing are spread evenly over the plan)'),
+  Budgeted: z
+    .number()
+    .describe(
+      'Phased budget of the month; items without phasing are spread evenly over the plan’s months, the leftover cents one each to the first months (spreadCents)',
+    ),
   Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),

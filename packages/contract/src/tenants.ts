@@ -37,6 +37,14 @@ export const PermissionSchema = z.object({
 });
 export type Permission = z.infer<typeof PermissionSchema>;
 
+/** The plans' names as shown to people and in messages. */
+export const PLAN_NAMES: Record<PlanCode, string> = {
+  starter: 'Starter',
+  agility: 'Agility',
+  performance: 'Performance',
+  enterprise: 'Enterprise',
+};
+
 /** Plan quotas (DESIGN.md §4); null means unlimited. */
 export const PLAN_QUOTAS: Record<PlanCode, { teams: number | null; people: number | null }> = {
   starter: { teams: 1, people: 3 },

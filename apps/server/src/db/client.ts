@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -12,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool on PostgreSQL, for libraries that bring their own SQL (the rate-limit store). */
+  pgPool: pg.Pool | undefined;
   /** Runs a script of several statements in one transaction (migrations). */
   execScript: (script: string) => Promise<void>;
   /** Runs one parameterless statement on a single connection and returns its rows. */
@@ -21,7 +23,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 /** Opens PGlite under dataDir (or in memory for 'memory://'), or PostgreSQL when databaseUrl is set. */
 export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
@@ -31,24 +33,20 @@ const openPglite = async (dataDir: string): Promise<Database> => {
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
-    try {
-      // PGlite has no lock of its own: a second process on the same files silently loses writes.
-      release = await lockfile.lock(dataDir, { lockfilePath: `${dataDir}/.plansmith.lock`, stale: 15_000, update: 5_000 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Plansmith process. Stop it first, or set DATA_DIR to another directory.`,
-        );
-      }
-      throw error;
-    }
+    release = await lockDataDir(dataDir);
   }
   const client = dataDir === 'memory://' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pgPool: undefined,
     execScript: async (script) => {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -76,6 +74,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
   return {
     db,
     kind: 'postgres',
+    pgPool: pool,
     execScript: async (script) => {
       const client = await pool.connect();
       try {

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-import { seedDemo } from './seed/index.ts';
+import { seedDemo } from '../seed/index.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -12,9 +14,34 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+const children: ChildProcess[] = [];
 afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Another process that opens and migrates the directory; resolves once it holds it. */
+const holdInAnotherProcess = async (dir: string): Promise<ChildProcess> => {
+  const script = path.join(import.meta.dirname, '../../test/hold-data-dir.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('holding')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the holder exited early with code ${code}`)));
+  });
+  return child;
+};
+
+const crash = async (child: ChildProcess) => {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+};
 
 describe('the PGlite data directory', () => {
   it('refuses a second opener of the same directory with a clear message, and opens again once released', async () => {
@@ -30,11 +57,49 @@ describe('the PGlite data directory', () => {
     await again.close();
   });
 
+  it('refuses while another live process holds it, and opens at once after that process is killed with SIGKILL', async () => {
+    const dir = tempDir();
+    const holder = await holdInAnotherProcess(dir);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is in use by another Plansmith process/);
+
+    await crash(holder);
+    expect(existsSync(path.join(dir, '.plansmith.lock'))).toBe(true);
+    // No waiting for the 15-second staleness: the lock names a holder that no longer runs.
+    const reopened = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await reopened.queryRows<{ count: number }>('SELECT count(*)::int AS count FROM schema_migrations');
+      expect(rows[0]?.count).toBeGreaterThanOrEqual(4);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
+
+  it('refuses a second process while this one holds it', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      const second = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/hold-data-dir.ts'), dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(second);
+      let stderr = '';
+      second.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const [code] = await once(second, 'exit');
+      expect(code).not.toBe(0);
+      expect(stderr).toMatch(/is in use by another Plansmith process/);
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
+
   it('keeps data across a close and reopen', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
-    await migrate(first);
-    await seedDemo(first);
+    await migrate(first, { sandbox: true });
+    await seedDemo(first, { sandbox: true });
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     try {
@@ -50,10 +115,10 @@ describe('migrations and the demo seed', () => {
   it('applies every migration once; a second run applies none', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      const first = await migrate(database);
+      const first = await migrate(database, { sandbox: true });
       expect(first.length).toBeGreaterThanOrEqual(3);
       expect(first).toEqual([...first].sort());
-      expect(await migrate(database)).toEqual([]);
+      expect(await migrate(database, { sandbox: true })).toEqual([]);
     } finally {
       await database.close();
     }
@@ -62,8 +127,8 @@ describe('migrations and the demo seed', () => {
   it('seeds the demo tenant idempotently: a second run adds no rows', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(database);
-      await seedDemo(database);
+      await migrate(database, { sandbox: true });
+      await seedDemo(database, { sandbox: true });
       const count = async () =>
         (
           await database.queryRows<{ tenants: number; users: number; teams: number; members: number }>(
@@ -72,7 +137,7 @@ describe('migrations and the demo seed', () => {
           )
         )[0];
       const before = await count();
-      await seedDemo(database);
+      await seedDemo(database, { sandbox: true });
       expect(await count()).toEqual(before);
       const owner = await database.queryRows<{ tenant_role: string; name: string; plan_code: string }>(
         `SELECT u.tenant_role, t.name, t.plan_code FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.email = 'demo@plansmith.test'`,
@@ -94,7 +159,7 @@ describe('migrations and the demo seed', () => {
   it('refuses a user linked to a team of another tenant (composite foreign keys)', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(database);
+      await migrate(database, { sandbox: true });
       await database.execScript(`
         INSERT INTO tenants (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'A'), ('00000000-0000-4000-8000-000000000002', 'B');
         INSERT INTO teams (tenant_id, id, name) VALUES ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000a1', 'A team');

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../lib/http-errors.ts';
-import { tenants, type TenantRoleCode, users } from '../modules/tenants/tenants.table.ts';
+import { tenants, type TenantRoleCode, users } from '../schema/tenants.ts';
 
 /** Who is calling, taken from the access token and checked against the database on every request. */
 export type AuthContext = {

@@ -1,7 +1,11 @@
 import type { ErrorBody, FieldError } from '@plansmith/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../lib/http-errors.ts';
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
 
@@ -12,6 +16,10 @@ const databaseError = (error: { code?: unknown }): { status: number; message: st
       return { status: 409, message: 'That conflicts with an existing record.' };
     case '23503':
       return { status: 400, message: 'A referenced record does not exist.' };
+    case '22021': // invalid byte sequence, e.g. a NUL character in text
+    case '22P05': // untranslatable character, e.g. \u0000 in jsonb
+      return { status: 400, message: 'A text value contains a character that cannot be stored.' };
+    case '22001': // value too long for its column
     case '23514':
     case '22P02':
     case '22003':
@@ -50,6 +58,12 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(500, 'Something went wrong on our side. Please try again.');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage is not "not found" and not a bug: say so, and when to come back (issues 12 and 16).
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(503, 'Plansmith cannot reach its database right now. Please try again in a moment.');
     }
     // Drizzle wraps the driver's error; the Postgres code is on its cause.
     const dbError = databaseError(error as { code?: unknown }) ?? databaseError((error as { cause?: { code?: unknown } }).cause ?? {});

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { activities } from './activities.table.ts';
+import { users } from '../../schema/tenants.ts';
+import { activities } from '../../schema/activities.ts';
 
 const selection = {
   id: activities.id,

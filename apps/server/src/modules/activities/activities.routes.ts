@@ -1,7 +1,7 @@
 import { activityRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createActivitiesService } from './activities.service.ts';
 
 export const registerActivityRoutes = (app: FastifyInstance, ctx: AppContext): void => {

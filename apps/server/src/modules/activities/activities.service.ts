@@ -1,13 +1,21 @@
 import type { Activity, ActivityEntityType, ActivityNoteSaveRequestSchema } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { isTenantAdmin, type TeamPermission } from '../teams/team-access.ts';
+import {
+  assertCanEditBudget,
+  findEntityAccess,
+  findPlanAccess,
+  isTenantAdmin,
+  requireEntityAccess,
+  requirePlanAccess,
+  type TeamPermission,
+} from '../access/index.ts';
 import { toActivity } from './activities.mappers.ts';
 import * as repo from './activities.repository.ts';
-import { assertCanEditBudget, requireEntityAccess, requirePlanAccess } from './entity-access.ts';
 
 type NoteInput = z.output<typeof ActivityNoteSaveRequestSchema>;
 
@@ -21,26 +29,27 @@ export const canDeleteActivity = (
   permission: TeamPermission,
 ): boolean => row.action === 'note' && (isTenantAdmin(auth) || (row.actorId === auth.userId && permission.canEditBudget));
 
+/** The latest entries of a plan's feed, for the dashboard; the caller has checked its access to the plan. */
+export const listRecentPlanActivities = async (
+  db: Db,
+  auth: AuthContext,
+  planId: string,
+  permission: TeamPermission,
+  limit: number,
+): Promise<Activity[]> =>
+  (await repo.listPlanActivities(db, auth.tenantId, planId, limit)).map((row) => toActivity(row, canDeleteActivity(auth, row, permission)));
+
 export const createActivitiesService = (ctx: AppContext) => {
   /** The activity with the caller's access to its entity; 404 when either is hidden. */
   const requireActivity = async (auth: AuthContext, activityId: string) => {
     const row = await repo.findActivity(ctx.db, auth.tenantId, activityId);
     if (!row) throw notFound('The activity');
-    try {
-      const access = await requireEntityAccess(ctx.db, auth, row.entityType as ActivityEntityType, row.entityId);
-      return { row, access };
-    } catch {
-      // An audit entry of a deleted entity stays visible in its plan's feed, but is addressed through the plan.
-      if (row.marketingPlanId) {
-        try {
-          const plan = await requirePlanAccess(ctx.db, auth, row.marketingPlanId);
-          return { row, access: { permission: plan.permission, marketingPlanId: row.marketingPlanId, name: row.name } };
-        } catch {
-          throw notFound('The activity');
-        }
-      }
-      throw notFound('The activity');
-    }
+    const access = await findEntityAccess(ctx.db, auth, row.entityType as ActivityEntityType, row.entityId);
+    if (access) return { row, access };
+    // An audit entry of a deleted entity stays visible in its plan's feed, but is addressed through the plan.
+    const plan = row.marketingPlanId ? await findPlanAccess(ctx.db, auth, row.marketingPlanId) : null;
+    if (!plan) throw notFound('The activity');
+    return { row, access: { permission: plan.permission, marketingPlanId: plan.plan.id, name: row.name } };
   };
 
   return {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { activities } from './activities.table.ts';
+import { activities } from '../../schema/activities.ts';
 import { recordActivity } from './record-activity.ts';
 
 const GET = '/api/ActivityClient/Get';

@@ -2,7 +2,7 @@ import { billingRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createBillingService } from './billing.service.ts';
 
 export const registerBillingRoutes = (app: FastifyInstance, ctx: AppContext, stripe: Stripe): void => {

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../registration/signup.test-helpers.ts';
+import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../../../test/signup.ts';
 import { deliverSandboxEvents } from '../stripe-sandbox/webhook-delivery.ts';
-import { tenants } from '../tenants/tenants.table.ts';
-import { subscriptions } from './subscriptions.table.ts';
+import { tenants } from '../../schema/tenants.ts';
+import { subscriptions } from '../../schema/billing.ts';
 
 const GET = '/api/BillingClient/GetSubscription';
 const CHANGE = '/api/BillingClient/ChangeSubscription';

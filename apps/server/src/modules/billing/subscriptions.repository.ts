@@ -1,8 +1,8 @@
 import type { PlanCode } from '@plansmith/contract';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tenants } from '../tenants/tenants.table.ts';
-import { type SubscriptionRow, subscriptions } from './subscriptions.table.ts';
+import { tenants } from '../../schema/tenants.ts';
+import { type SubscriptionRow, subscriptions } from '../../schema/billing.ts';
 
 const ENDED = ['canceled', 'incomplete_expired'];
 

@@ -1,7 +1,6 @@
-import type { BudgetItem, BudgetMonth } from '@plansmith/contract';
+import { type BudgetItem, type BudgetMonth, toCents, toDollars } from '@plansmith/contract';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
-import { toCents, toDollars } from '../../lib/money.ts';
-import { burnRate } from '../plans/plan-totals.ts';
+import { burnRate } from '../plans/index.ts';
 import type { BudgetItemRow } from './budget-items.query.ts';
 import type { MonthCents } from './budget.repository.ts';
 
@@ -9,14 +8,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export const formatCents = (cents: number): string => usd.format(cents / 100);
 
 /**
- * Monthly phasing rules (DESIGN.md §5): one entry per month, every month within the plan's
- * dates, and the months add up exactly to the amount (compared in cents).
+ * Monthly phasing rules (DESIGN.md §5) that need the plan: one entry per month, every month within
+ * the plan's dates. That the months add up to the amount is the contract's schema refinement.
  */
-export const checkMonths = (
-  months: readonly BudgetMonth[],
-  amountCents: number,
-  plan: { startDate: string; endDate: string },
-): MonthCents[] => {
+export const checkMonths = (months: readonly BudgetMonth[], plan: { startDate: string; endDate: string }): MonthCents[] => {
   const seen = new Set<string>();
   const firstMonth = plan.startDate.slice(0, 7);
   const lastMonth = plan.endDate.slice(0, 7);
@@ -28,13 +23,6 @@ export const checkMonths = (
       throw fieldError('Months', `${entry.Month} is outside the plan’s dates (${plan.startDate} to ${plan.endDate}).`);
     }
     rows.push({ month: `${entry.Month}-01`, amountCents: toCents(entry.Amount) });
-  }
-  const total = rows.reduce((sum, row) => sum + row.amountCents, 0);
-  if (rows.length > 0 && total !== amountCents) {
-    throw fieldError(
-      'Months',
-      `The months add up to ${formatCents(total)}, but the amount is ${formatCents(amountCents)}. They must be equal.`,
-    );
   }
   return rows.sort((a, b) => a.month.localeCompare(b.month));
 };

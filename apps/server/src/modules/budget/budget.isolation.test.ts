@@ -5,9 +5,9 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createGlCode, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { objectives } from '../objectives/objectives.table.ts';
-import { budgetItems } from './budget.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { budgetItems } from '../../schema/budget.ts';
 
 const SAVE = '/api/BudgetItemClient/Save';
 
@@ -26,7 +26,15 @@ const itemsOf = (tenant: TestTenant) => t.ctx.db.select().from(budgetItems).wher
 const activitiesOf = (tenant: TestTenant) => t.ctx.db.select().from(activities).where(eq(activities.tenantId, tenant.id));
 const addObjective = async (tenant: TestTenant, planId: string) => {
   const id = newId();
-  await t.ctx.db.insert(objectives).values({ tenantId: tenant.id, id, marketingPlanId: planId, name: 'Leads' });
+  await t.ctx.db.insert(objectives).values({
+    tenantId: tenant.id,
+    id,
+    marketingPlanId: planId,
+    name: 'Leads',
+    targetValue: 100,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+  });
   return id;
 };
 

@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { budgetCategories } from '../categories/categories.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { lookups } from '../lookups/lookups.table.ts';
-import { objectives } from '../objectives/objectives.table.ts';
-import { queryRows } from '../plans/query-rows.ts';
-import { budgetItemMonths, budgetItems } from './budget.table.ts';
+import { budgetCategories } from '../../schema/categories.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { selectRows } from '../../db/rows.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { type BudgetItemFilter, type BudgetItemRow, budgetItemsQuery } from './budget-items.query.ts';
 
 export type ItemTableRow = typeof budgetItems.$inferSelect;
@@ -24,7 +24,7 @@ export type ItemValues = Pick<
 export type MonthCents = { month: string; amountCents: number };
 
 export const listItems = (db: Db, tenantId: string, filter: BudgetItemFilter): Promise<BudgetItemRow[]> =>
-  queryRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
+  selectRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
 
 export const findItem = async (db: Db, tenantId: string, id: string): Promise<ItemTableRow | null> => {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { budgetRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createBudgetService } from './budget.service.ts';
 
 export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): void => {

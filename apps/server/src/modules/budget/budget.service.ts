@@ -14,9 +14,8 @@ import { likePattern } from '../../lib/like-pattern.ts';
 import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
-import { listVisibleTeamIds } from '../teams/team-access.ts';
-import { loadPlanAccess, type PlanAccess } from '../plans/plan-access.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
+import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
 import * as repo from './budget.repository.ts';
 
@@ -84,16 +83,14 @@ export const createBudgetService = (ctx: AppContext) => {
 
   return {
     listForPlan: async (auth: AuthContext, planId: string): Promise<BudgetItem[]> => {
-      await loadPlanAccess(ctx.db, auth, planId);
+      await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
       return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'plan', planId })).map(toBudgetItem);
     },
 
     listForObjective: async (auth: AuthContext, objectiveId: string): Promise<BudgetItem[]> => {
       const objective = await repo.findObjectiveRef(ctx.db, auth.tenantId, objectiveId);
       if (!objective) throw notFound('The objective');
-      await loadPlanAccess(ctx.db, auth, objective.marketingPlanId).catch(() => {
-        throw notFound('The objective');
-      });
+      await requirePlanAccess(ctx.db, auth, objective.marketingPlanId, 'The objective');
       return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'objective', objectiveId })).map(toBudgetItem);
     },
 
@@ -112,9 +109,7 @@ export const createBudgetService = (ctx: AppContext) => {
     get: async (auth: AuthContext, itemId: string): Promise<BudgetItem> => {
       const item = await repo.findItem(ctx.db, auth.tenantId, itemId);
       if (!item) throw notFound('The budget item');
-      await loadPlanAccess(ctx.db, auth, item.marketingPlanId).catch(() => {
-        throw notFound('The budget item');
-      });
+      await requirePlanAccess(ctx.db, auth, item.marketingPlanId, 'The budget item');
       return readItem(ctx.db, auth.tenantId, itemId);
     },
 
@@ -124,9 +119,8 @@ export const createBudgetService = (ctx: AppContext) => {
         const existing = isNewId(input.Id) ? null : await repo.findItem(tx, auth.tenantId, input.Id as string);
         if (!isNewId(input.Id) && !existing) throw notFound('The budget item');
         // Access to the item's own plan first: an item of a hidden plan answers 404 whatever the body says.
-        const access = await loadPlanAccess(tx, auth, existing?.marketingPlanId ?? input.MarketingPlanId).catch(() => {
-          throw existing ? notFound('The budget item') : notFound('The marketing plan');
-        });
+        const access = await findPlanAccess(tx, auth, existing?.marketingPlanId ?? input.MarketingPlanId);
+        if (!access) throw existing ? notFound('The budget item') : notFound('The marketing plan');
         if (existing && existing.marketingPlanId !== input.MarketingPlanId) {
           throw fieldError('MarketingPlanId', 'A budget item cannot move to another plan.');
         }
@@ -145,7 +139,7 @@ export const createBudgetService = (ctx: AppContext) => {
           amountCents,
           itemType: input.ItemType,
         };
-        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], amountCents, access.plan);
+        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
         if (!existing) {
           const row = await repo.insertItem(tx, auth.tenantId, newId(), values, now);
           if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths);
@@ -166,9 +160,7 @@ export const createBudgetService = (ctx: AppContext) => {
       ctx.db.transaction(async (tx) => {
         const item = await repo.findItem(tx, auth.tenantId, itemId);
         if (!item) throw notFound('The budget item');
-        const access = await loadPlanAccess(tx, auth, item.marketingPlanId).catch(() => {
-          throw notFound('The budget item');
-        });
+        const access = await requirePlanAccess(tx, auth, item.marketingPlanId, 'The budget item');
         requireEditable(access);
         const expenseCount = await repo.countItemExpenses(tx, auth.tenantId, itemId);
         if (expenseCount > 0) {

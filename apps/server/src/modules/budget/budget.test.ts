@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { objectives } from '../objectives/objectives.table.ts';
-import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../plans/planning-fixtures.ts';
-import { budgetItemMonths, budgetItems } from './budget.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { createCategory, createItem, createPlan, ITEM_API, LOOKUP_API, PLAN_API } from '../../../test/planning-fixtures.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 
 let t: TestApp;
 let acme: TestTenant;
@@ -174,7 +174,15 @@ describe('reading budget items', () => {
   it('lists an objective’s items and refuses a body with neither or both ids', async () => {
     const viewer = await token(acme, 'viewer');
     const objectiveId = newId();
-    await t.ctx.db.insert(objectives).values({ tenantId: acme.id, id: objectiveId, marketingPlanId: planId, name: 'Leads' });
+    await t.ctx.db.insert(objectives).values({
+      tenantId: acme.id,
+      id: objectiveId,
+      marketingPlanId: planId,
+      name: 'Leads',
+      targetValue: 100,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     await createItem(t, acme, planId, categoryId, { Name: 'For objective', ObjectiveId: objectiveId });
     const response = await t.post(`${ITEM_API}/GetBudgetItems`, { ObjectiveId: objectiveId }, viewer);
     expect(response.body.Result.map((row: { Name: string }) => row.Name)).toEqual(['For objective']);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { budgetCategories } from './categories.table.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { budgetCategories } from '../../schema/categories.ts';
 
 export type CategoryRow = typeof budgetCategories.$inferSelect;
 export type CategoryValues = Pick<CategoryRow, 'name' | 'active' | 'categoryType' | 'sortOrder'>;

@@ -1,7 +1,7 @@
 import { categoryRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createCategoriesService } from './categories.service.ts';
 
 export const registerCategoryRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import * as repo from './categories.repository.ts';
 
 type SaveInput = z.output<typeof BudgetCategorySaveRequestSchema>;

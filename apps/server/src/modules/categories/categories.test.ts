@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { activities } from '../activities/activities.table.ts';
-import { CATEGORY_API, createCategory, createItem, createPlan } from '../plans/planning-fixtures.ts';
-import { budgetCategories } from './categories.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { CATEGORY_API, createCategory, createItem, createPlan } from '../../../test/planning-fixtures.ts';
+import { budgetCategories } from '../../schema/categories.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { comments } from './comments.table.ts';
+import { users } from '../../schema/tenants.ts';
+import { comments } from '../../schema/comments.ts';
 
 export const COMMENTS_LIMIT = 500;
 

@@ -1,7 +1,7 @@
 import { commentRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createCommentsService } from './comments.service.ts';
 
 export const registerCommentRoutes = (app: FastifyInstance, ctx: AppContext): void => {

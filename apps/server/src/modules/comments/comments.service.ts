@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { assertCanEditBudget, requireEntityAccess } from '../activities/entity-access.ts';
-import { isTenantAdmin, type TeamPermission } from '../teams/team-access.ts';
+import { assertCanEditBudget, findEntityAccess, isTenantAdmin, requireEntityAccess, type TeamPermission } from '../access/index.ts';
 import * as repo from './comments.repository.ts';
 
 type SaveInput = z.output<typeof CommentSaveRequestSchema>;
@@ -79,12 +78,8 @@ export const createCommentsService = (ctx: AppContext) => ({
     ctx.db.transaction(async (tx) => {
       const row = await repo.findComment(tx, auth.tenantId, commentId);
       if (!row) throw notFound('The comment');
-      let access: Awaited<ReturnType<typeof requireEntityAccess>>;
-      try {
-        access = await requireEntityAccess(tx, auth, row.entityType as CommentEntityType, row.entityId);
-      } catch {
-        throw notFound('The comment');
-      }
+      const access = await findEntityAccess(tx, auth, row.entityType as CommentEntityType, row.entityId);
+      if (!access) throw notFound('The comment');
       if (!rightsOn(auth, row, access.permission).canDelete) throw forbidden('You can only delete your own comments.');
       await repo.deleteComment(tx, auth.tenantId, row.id);
       return true;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createExpenseRow, createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { comments } from './comments.table.ts';
+import { comments } from '../../schema/comments.ts';
 
 const GET = '/api/CommentsClient/Get';
 const SAVE = '/api/CommentsClient/Save';

@@ -1,7 +1,7 @@
 import { dashboardRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 export const registerDashboardRoutes = (app: FastifyInstance, ctx: AppContext): void => {

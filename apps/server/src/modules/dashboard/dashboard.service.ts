@@ -2,13 +2,10 @@ import { DASHBOARD_ACTIVITY_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_TOP_CATEGO
 import type { AppContext } from '../../context.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { toActivity } from '../activities/activities.mappers.ts';
-import { listPlanActivities } from '../activities/activities.repository.ts';
-import { canDeleteActivity } from '../activities/activities.service.ts';
-import { requirePlanAccess } from '../activities/entity-access.ts';
-import { toExpense } from '../expenses/expenses.mappers.ts';
-import { loadPlanSpending, todayOf } from '../spending/spending.service.ts';
-import { listOverdueExpenses, sumOverdueExpenses } from './dashboard.repository.ts';
+import { listRecentPlanActivities } from '../activities/index.ts';
+import { requirePlanAccess } from '../access/index.ts';
+import { listOverdueExpenses, sumOverdueExpenses } from '../expenses/index.ts';
+import { loadPlanSpending, todayOf } from '../spending/index.ts';
 
 export const createDashboardService = (ctx: AppContext) => ({
   getDashboard: async (auth: AuthContext, planId: string): Promise<Dashboard> => {
@@ -18,7 +15,7 @@ export const createDashboardService = (ctx: AppContext) => ({
       loadPlanSpending(ctx.db, auth.tenantId, plan, today),
       listOverdueExpenses(ctx.db, auth.tenantId, plan.id, today, DASHBOARD_OVERDUE_LIMIT),
       sumOverdueExpenses(ctx.db, auth.tenantId, plan.id, today),
-      listPlanActivities(ctx.db, auth.tenantId, plan.id, DASHBOARD_ACTIVITY_LIMIT),
+      listRecentPlanActivities(ctx.db, auth, plan.id, permission, DASHBOARD_ACTIVITY_LIMIT),
     ]);
     const { budgeted, planned, committed, actual } = spending.total;
     return {
@@ -39,10 +36,10 @@ export const createDashboardService = (ctx: AppContext) => ({
         .filter((category) => category.Actual > 0 || category.Committed > 0)
         .sort((a, b) => b.Actual - a.Actual || b.Committed - a.Committed)
         .slice(0, DASHBOARD_TOP_CATEGORIES),
-      Overdue: overdue.map(toExpense),
+      Overdue: overdue,
       OverdueCount: overdueSums.count,
       OverdueAmount: toDollars(overdueSums.amount),
-      RecentActivity: activity.map((row) => toActivity(row, canDeleteActivity(auth, row, permission))),
+      RecentActivity: activity,
     };
   },
 });

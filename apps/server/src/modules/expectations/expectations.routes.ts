@@ -1,7 +1,7 @@
 import { expectationRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createExpectationService } from './expectations.service.ts';
 
 export const registerExpectationRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -16,7 +16,7 @@ import {
   toTenThousandths,
   upsertCounts,
 } from '../funnels/index.ts';
-import { loadPlanAccess } from '../plans/plan-access.ts';
+import { requirePlanAccess } from '../access/index.ts';
 import { generateExpectedCounts } from './generate-expectations.ts';
 
 type SaveInput = z.output<typeof ExpectationSaveRequestSchema>;
@@ -65,13 +65,13 @@ const generateCells = async (db: Db, tenantId: string, state: FunnelState) => {
 
 export const createExpectationService = (ctx: AppContext) => ({
   get: async (auth: AuthContext, planId: string): Promise<ExpectationGrid> => {
-    const { plan } = await loadPlanAccess(ctx.db, auth, planId);
+    const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
     return buildGrid(await loadFunnelState(ctx.db, auth.tenantId, plan));
   },
 
   save: (auth: AuthContext, input: SaveInput): Promise<ExpectationGrid> =>
     ctx.db.transaction(async (tx) => {
-      const access = await loadPlanAccess(tx, auth, input.MarketingPlanId);
+      const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
       requireFunnelEditable(access);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Expected);
@@ -84,7 +84,7 @@ export const createExpectationService = (ctx: AppContext) => ({
 
   generate: (auth: AuthContext, planId: string): Promise<ExpectationGrid> =>
     ctx.db.transaction(async (tx) => {
-      const access = await loadPlanAccess(tx, auth, planId);
+      const access = await requirePlanAccess(tx, auth, planId, 'The marketing plan');
       requireFunnelEditable(access);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       const cells = await generateCells(tx, auth.tenantId, before);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { compareFunnel } from '../funnels/index.ts';
-import { createStages, EXPECTATION, FUNNEL, funnelSnapshot } from '../funnels/funnel-test-helpers.ts';
+import { createStages, EXPECTATION, FUNNEL, funnelSnapshot } from '../../../test/funnel-factories.ts';
 
 let t: TestApp;
 // Each test gets its own tenant: funnel stages are tenant-wide.
@@ -96,32 +95,6 @@ describe('the forecast grid', () => {
     );
     const grid = (await t.post(EXPECTATION.generate, { MarketingPlanId: plan.id }, token)).body.Result;
     expect(grid.Rows[0].Cells[0]).toEqual({ Month: '2026-01', Expected: 20, Actual: 17 });
-  });
-
-  it('gives the performance page each stage planned vs expected vs actual, and nothing without a model', async () => {
-    const { plan, stages } = await setUp();
-    const owner = {
-      userId: acme.users.owner.id,
-      tenantId: acme.id,
-      role: 'owner',
-      planCode: 'performance',
-      email: '',
-      tokenVersion: 0,
-    } as const;
-    expect(await compareFunnel(t.ctx.db, owner, plan.id)).toBeNull();
-    const token = await acme.tokenFor('member');
-    await saveModel(plan.id, stages, token);
-    await t.post(EXPECTATION.generate, { MarketingPlanId: plan.id }, token);
-    await t.post(
-      FUNNEL.saveActuals,
-      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-01', Count: 17 }] },
-      token,
-    );
-    expect(await compareFunnel(t.ctx.db, owner, plan.id)).toEqual([
-      { FunnelStageId: stages.lead.id, Name: 'Lead', Planned: 200, Expected: 200, Actual: 17 },
-      { FunnelStageId: stages.mql.id, Name: 'MQL', Planned: 100, Expected: 60, Actual: 0 },
-      { FunnelStageId: stages.customer.id, Name: 'Customer', Planned: 20, Expected: 2, Actual: 0 },
-    ]);
   });
 
   it('saves edited cells in one call and answers the grid', async () => {

@@ -1,14 +1,14 @@
 import type { ExpenseCategoryType } from '@plansmith/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { budgetCategories } from '../categories/categories.table.ts';
-import { comments } from '../comments/comments.table.ts';
-import { lookups } from '../lookups/lookups.table.ts';
-import { marketingPlans } from '../plans/plans.table.ts';
-import { type ExpenseStatus, expenses } from './expenses.table.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { budgetCategories } from '../../schema/categories.ts';
+import { comments } from '../../schema/comments.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { marketingPlans } from '../../schema/plans.ts';
+import { type ExpenseStatus, expenses } from '../../schema/expenses.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { cents } from './sql-rows.ts';
+import { cents } from '../../db/rows.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
 export type ExpenseValues = {

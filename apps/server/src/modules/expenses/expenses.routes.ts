@@ -1,7 +1,7 @@
 import { expenseRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createExpensesService } from './expenses.service.ts';
 
 export const registerExpenseRoutes = (app: FastifyInstance, ctx: AppContext): void => {

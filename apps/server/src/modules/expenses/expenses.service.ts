@@ -4,6 +4,7 @@ import {
   type ExpensePage,
   type ExpenseSaveRequestSchema,
   type GetExpensesRequestSchema,
+  PLAN_STATE_ARCHIVED,
   SEARCH_LIMIT,
 } from '@plansmith/contract';
 import type { z } from 'zod';
@@ -13,9 +14,8 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { assertCanEditBudget, PLAN_STATE_ARCHIVED, type PlanAccess, requirePlanAccess } from '../activities/entity-access.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
-import { listVisibleTeamIds } from '../teams/team-access.ts';
+import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
 
@@ -34,11 +34,7 @@ const burnRate = (actualCents: number, amountCents: number): number => (amountCe
 const requireExpense = async (db: Db, auth: AuthContext, expenseId: string) => {
   const row = await repo.findExpense(db, auth.tenantId, expenseId);
   if (!row) throw notFound('The expense');
-  try {
-    return { row, access: await requirePlanAccess(db, auth, row.marketingPlanId) };
-  } catch {
-    throw notFound('The expense');
-  }
+  return { row, access: await requirePlanAccess(db, auth, row.marketingPlanId, 'The expense') };
 };
 
 /**
@@ -73,11 +69,7 @@ export const createExpensesService = (ctx: AppContext) => ({
       const item = await repo.findBudgetItem(ctx.db, auth.tenantId, input.BudgetItemId);
       if (!item || (planId && item.marketingPlanId !== planId)) throw notFound('The budget item');
       planId = item.marketingPlanId;
-      try {
-        await requirePlanAccess(ctx.db, auth, planId);
-      } catch {
-        throw notFound('The budget item');
-      }
+      await requirePlanAccess(ctx.db, auth, planId, 'The budget item');
       const spend = await repo.sumItemSpend(ctx.db, auth.tenantId, item.id);
       itemSummary = {
         Id: item.id,

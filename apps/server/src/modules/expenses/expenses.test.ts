@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createExpenseRow, createGlCode, createItem, createPlan, createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { activities } from '../activities/activities.table.ts';
-import { expenses } from './expenses.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { expenses } from '../../schema/expenses.ts';
 
 const SAVE = '/api/ExpenseClient/Save';
 const GET_ONE = '/api/ExpenseClient/GetExpense';

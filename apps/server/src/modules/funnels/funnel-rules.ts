@@ -1,6 +1,6 @@
 import { PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { badRequest, conflict, type HttpError, forbidden } from '../../lib/http-errors.ts';
-import type { PlanAccess } from '../plans/plan-access.ts';
+import type { PlanAccess } from '../access/index.ts';
 import type { CountCell, StageRow } from './funnels.repository.ts';
 
 /** Writing a plan's funnel or forecast: Owner, Admin, or the team's Lead or Planner, in a plan that is not archived. */

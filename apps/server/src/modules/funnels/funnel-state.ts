@@ -1,7 +1,7 @@
 import type { Funnel, FunnelStage } from '@plansmith/contract';
 import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
-import type { PlanRow } from '../plans/plans.repository.ts';
+import type { PlanRow } from '../access/index.ts';
 import { computeActuals, computeReverseMath, planMonths, toTenThousandths } from './funnel-math.ts';
 import * as repo from './funnels.repository.ts';
 
@@ -22,7 +22,10 @@ export type FunnelState = {
   counts: repo.CountRow[];
 };
 
-export const loadFunnelState = async (db: Db, tenantId: string, plan: PlanRow): Promise<FunnelState> => {
+/** What the funnel reads of a plan: its id and months. */
+export type FunnelPlan = Pick<PlanRow, 'id' | 'startDate' | 'endDate'>;
+
+export const loadFunnelState = async (db: Db, tenantId: string, plan: FunnelPlan): Promise<FunnelState> => {
   const [stages, model, settings, counts] = await Promise.all([
     repo.listActiveStages(db, tenantId),
     repo.findModel(db, tenantId, plan.id),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createStages, EXPECTATION, FUNNEL, funnelSnapshot } from './funnel-test-helpers.ts';
+import { createStages, EXPECTATION, FUNNEL, funnelSnapshot } from '../../../test/funnel-factories.ts';
 
 let t: TestApp;
 let acme: TestTenant;

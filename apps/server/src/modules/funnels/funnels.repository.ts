@@ -1,8 +1,9 @@
 import { LOOKUP_TYPE_FUNNEL_STAGE } from '@plansmith/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lookups } from '../lookups/lookups.table.ts';
-import { expectationCounts, funnelModels, funnelStageSettings } from './funnels.table.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { funnelModels, funnelStageSettings } from '../../schema/funnels.ts';
+import { expectations } from '../../schema/objectives.ts';
 
 export type StageRow = { id: string; name: string; sortOrder: number };
 export type ModelRow = typeof funnelModels.$inferSelect;
@@ -70,13 +71,13 @@ export const upsertSettings = async (db: Db, tenantId: string, planId: string, s
 export const listCounts = async (db: Db, tenantId: string, planId: string): Promise<CountRow[]> => {
   const rows = await db
     .select({
-      funnelStageId: expectationCounts.funnelStageId,
-      month: expectationCounts.month,
-      expected: expectationCounts.expectedCount,
-      actual: expectationCounts.actualCount,
+      funnelStageId: expectations.funnelStageId,
+      month: expectations.month,
+      expected: expectations.expectedCount,
+      actual: expectations.actualCount,
     })
-    .from(expectationCounts)
-    .where(and(eq(expectationCounts.tenantId, tenantId), eq(expectationCounts.marketingPlanId, planId)));
+    .from(expectations)
+    .where(and(eq(expectations.tenantId, tenantId), eq(expectations.marketingPlanId, planId)));
   return rows.map((row) => ({ ...row, month: row.month.slice(0, 7) }));
 };
 
@@ -100,10 +101,10 @@ export const upsertCounts = async (
     actualCount: column === 'actual' ? cell.count : null,
   }));
   await db
-    .insert(expectationCounts)
+    .insert(expectations)
     .values(values)
     .onConflictDoUpdate({
-      target: [expectationCounts.tenantId, expectationCounts.marketingPlanId, expectationCounts.funnelStageId, expectationCounts.month],
+      target: [expectations.tenantId, expectations.marketingPlanId, expectations.funnelStageId, expectations.month],
       set: column === 'expected' ? { expectedCount: sql`excluded.expected_count` } : { actualCount: sql`excluded.actual_count` },
     });
 };

@@ -1,7 +1,7 @@
 import { funnelRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createFunnelService } from './funnels.service.ts';
 
 export const registerFunnelRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -4,11 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type ActivityChanges, diffFields, recordActivity } from '../activities/record-activity.ts';
-import { loadPlanAccess } from '../plans/plan-access.ts';
-import type { PlanRow } from '../plans/plans.repository.ts';
+import { type ActivityChanges, diffFields, recordActivity } from '../activities/index.ts';
+import { type PlanRow, requirePlanAccess } from '../access/index.ts';
 import { checkCells, checkStageSettings, requireFunnelEditable } from './funnel-rules.ts';
-import { buildFunnel, type FunnelState, loadFunnelState, requiredByStage } from './funnel-state.ts';
+import { buildFunnel, type FunnelPlan, type FunnelState, loadFunnelState, requiredByStage } from './funnel-state.ts';
 import * as repo from './funnels.repository.ts';
 
 type SaveInput = z.output<typeof FunnelSaveRequestSchema>;
@@ -70,10 +69,12 @@ export const readFunnel = async (db: Db, tenantId: string, plan: PlanRow): Promi
   return buildFunnel(state, money);
 };
 
-/** Planned (Required) vs expected (forecast) vs actual per active stage; null when the plan has no funnel model. */
-export const compareFunnel = async (db: Db, auth: AuthContext, planId: string): Promise<FunnelStageComparison[] | null> => {
-  const { plan } = await loadPlanAccess(db, auth, planId);
-  const state = await loadFunnelState(db, auth.tenantId, plan);
+/**
+ * Planned (Required) vs expected (forecast) vs actual per active stage; null when the plan has no
+ * funnel model. The caller has checked access to the plan (the performance page already holds it).
+ */
+export const compareFunnel = async (db: Db, tenantId: string, plan: FunnelPlan): Promise<FunnelStageComparison[] | null> => {
+  const state = await loadFunnelState(db, tenantId, plan);
   const math = requiredByStage(state);
   if (!math) return null;
   const months = new Set(state.months);
@@ -93,13 +94,13 @@ export const compareFunnel = async (db: Db, auth: AuthContext, planId: string): 
 
 export const createFunnelService = (ctx: AppContext) => ({
   get: async (auth: AuthContext, planId: string): Promise<Funnel> => {
-    const { plan } = await loadPlanAccess(ctx.db, auth, planId);
+    const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
     return readFunnel(ctx.db, auth.tenantId, plan);
   },
 
   save: (auth: AuthContext, input: SaveInput): Promise<Funnel> =>
     ctx.db.transaction(async (tx) => {
-      const access = await loadPlanAccess(tx, auth, input.MarketingPlanId);
+      const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
       requireFunnelEditable(access);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       checkStageSettings(input.Stages, before.stages);
@@ -136,7 +137,7 @@ export const createFunnelService = (ctx: AppContext) => ({
 
   saveActuals: (auth: AuthContext, input: SaveActualsInput): Promise<Funnel> =>
     ctx.db.transaction(async (tx) => {
-      const access = await loadPlanAccess(tx, auth, input.MarketingPlanId);
+      const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
       requireFunnelEditable(access);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Count);

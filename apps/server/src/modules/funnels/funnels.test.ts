@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { lookups } from '../lookups/lookups.table.ts';
-import { createStages, FUNNEL, funnelSnapshot } from './funnel-test-helpers.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { createStages, FUNNEL, funnelSnapshot } from '../../../test/funnel-factories.ts';
 
 let t: TestApp;
 // Each test gets its own tenant: funnel stages are tenant-wide.
@@ -267,7 +267,7 @@ describe('who may use the funnel', () => {
     expect(response.status).toBe(409);
   });
 
-  it.each(['starter', 'agility'] as const)('answers 403 naming the plans that include it to a %s tenant', async (planCode) => {
+  it.each(['starter', 'agility'] as const)('answers 403 naming the Performance plan to a %s tenant', async (planCode) => {
     const small = await createTenant(t, { planCode });
     const { plan, stages } = await setUp(small);
     const before = await funnelSnapshot(t, small.id);
@@ -279,7 +279,7 @@ describe('who may use the funnel', () => {
     ] as const) {
       const response = await t.post(url, body, token);
       expect(response.status, url).toBe(403);
-      expect(response.body.Message).toBe('This is part of the Performance or Enterprise plan. Ask your account owner to upgrade.');
+      expect(response.body.Message).toBe('This is part of the Performance plan. Ask your account Owner to upgrade on the Billing page.');
     }
     expect(await funnelSnapshot(t, small.id)).toEqual(before);
   });

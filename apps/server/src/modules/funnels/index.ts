@@ -5,7 +5,7 @@
 export { registerFunnelRoutes } from './funnels.routes.ts';
 export { compareFunnel } from './funnels.service.ts';
 export { auditPlanChange, cellChanges } from './funnels.service.ts';
-export { loadFunnelState, requiredByStage, type FunnelState, type ModelStage } from './funnel-state.ts';
+export { type FunnelPlan, loadFunnelState, requiredByStage, type FunnelState, type ModelStage } from './funnel-state.ts';
 export { checkCells, requireFunnelEditable } from './funnel-rules.ts';
 export { toTenThousandths } from './funnel-math.ts';
 export { selectBudgetByMonth, upsertCounts } from './funnels.repository.ts';

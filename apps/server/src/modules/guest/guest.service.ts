@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toDollars } from '../../lib/money.ts';
-import { marketingPlans } from '../plans/plans.table.ts';
-import { type CentsLine, selectBudgetCategoriesReport } from '../reports/reports.repository.ts';
+import { marketingPlans } from '../../schema/plans.ts';
+import { type CentsLine, selectBudgetCategoriesReport } from '../reports/index.ts';
 
 const NOT_AVAILABLE = 'This plan summary';
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { findUserProfile } from '../tenants/tenants.repository.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { refreshTokens } from './identity.table.ts';
+import { findUserProfile } from '../tenants/index.ts';
+import { users } from '../../schema/tenants.ts';
+import { refreshTokens } from '../../schema/identity.ts';
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -1,7 +1,7 @@
 import { identityRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createIdentityService } from './identity.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 

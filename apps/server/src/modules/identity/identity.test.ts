@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { refreshTokens } from './identity.table.ts';
+import { users } from '../../schema/tenants.ts';
+import { refreshTokens } from '../../schema/identity.ts';
 import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from './identity.service.ts';
 
 const LOGIN = '/api/identity/token/user';

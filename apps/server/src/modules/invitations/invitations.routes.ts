@@ -1,14 +1,14 @@
 import { invitationRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
-import { type AnonymousLimiter, createAnonymousLimiter } from '../recovery/anonymous-limiter.ts';
+import { addRoute } from '../../plugins/route.ts';
+import { type AnonymousLimiter, createAnonymousLimiter } from '../recovery/index.ts';
 import { createInvitationsService } from './invitations.service.ts';
 
 export const registerInvitationRoutes = (
   app: FastifyInstance,
   ctx: AppContext,
-  limiter: AnonymousLimiter = createAnonymousLimiter(),
+  limiter: AnonymousLimiter = createAnonymousLimiter(ctx.rateLimiter),
 ): void => {
   const invitations = createInvitationsService(ctx);
   addRoute(app, ctx, invitationRoutes.validateInvitation, async ({ body, request }) => {

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { checkPasswordRules, hashPassword } from '../../lib/passwords.ts';
 import { hashKey } from '../../lib/secrets.ts';
-import { findUser, updatePasswordHash } from '../identity/identity.repository.ts';
-import { issueTokens } from '../identity/identity.service.ts';
-import { findTenant } from '../tenants/tenants.repository.ts';
-import { consumeKey, findUsableKey, revokeUserKeys } from './user-keys.repository.ts';
+import { findUser, updatePasswordHash } from '../identity/index.ts';
+import { issueTokens } from '../identity/index.ts';
+import { findTenant } from '../tenants/index.ts';
+import { consumeKey, findUsableKey, revokeUserKeys } from '../identity/index.ts';
 
 /** An unknown, used, revoked or expired key, and a person who can no longer join, answer alike. */
 const unverified = () => new HttpError(404, INVITATION_UNVERIFIED_MESSAGE);

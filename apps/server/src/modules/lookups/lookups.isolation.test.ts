@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createExpenseRow, createGlCode, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { lookups } from './lookups.table.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { lookups } from '../../schema/lookups.ts';
 
 const SAVE = '/api/LookupClient/Save';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../plans/query-rows.ts';
-import { lookups } from './lookups.table.ts';
+import { selectRows } from '../../db/rows.ts';
+import { lookups } from '../../schema/lookups.ts';
 
 export type LookupRow = typeof lookups.$inferSelect;
 export type LookupValues = Pick<LookupRow, 'name' | 'active' | 'sortOrder' | 'lookupType' | 'categoryType'>;
@@ -54,7 +54,7 @@ export const countLookupUsage = async (
   tenantId: string,
   id: string,
 ): Promise<{ budgetItems: number; expenses: number; objectives: number; expectations: number }> => {
-  const [row] = await queryRows<{ budget_items: number; expenses: number; objectives: number; expectations: number }>(
+  const [row] = await selectRows<{ budget_items: number; expenses: number; objectives: number; expectations: number }>(
     db,
     sql`
     SELECT

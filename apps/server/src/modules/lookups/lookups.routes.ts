@@ -1,7 +1,7 @@
 import { lookupRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createLookupsService } from './lookups.service.ts';
 
 export const registerLookupRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createCategory, createItem, createPlan, LOOKUP_API } from '../plans/planning-fixtures.ts';
-import { lookups } from './lookups.table.ts';
+import { createCategory, createItem, createPlan, LOOKUP_API } from '../../../test/planning-fixtures.ts';
+import { lookups } from '../../schema/lookups.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RenderedMail } from './mail-layout.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 
 /**
  * Queues an e-mail in the durable outbox, in the caller's transaction: the mail leaves only if

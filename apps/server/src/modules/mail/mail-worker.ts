@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './mail-transport.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 
 export type MailWorkerOptions = {
   db: Db;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 
 /** The newest messages of the outbox, for the dev mailbox. */
 export const listRecentMail = async (db: Db, limit: number) =>

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { isDevMailboxEnabled } from './mail-transport.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 import { findMail, listRecentMail } from './mailbox.repository.ts';
-import type { mailOutbox } from './mail.table.ts';
+import type { mailOutbox } from '../../schema/mail.ts';
 
 const MAILBOX_SIZE = 200;
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { createSmtpTransport } from './mail-transport.ts';
 import { createMailWorker } from './mail-worker.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox } from '../../schema/mail.ts';
 import { renderInvitationMail } from './templates.ts';
 
 /** A real SMTP server on loopback that can refuse the first messages it is given (a failing relay). */

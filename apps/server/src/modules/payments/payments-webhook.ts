@@ -4,24 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { isLiveStatus, readProviderSubscription } from '../billing/provider-subscription.ts';
-import * as subscriptionsRepo from '../billing/subscriptions.repository.ts';
-import { findPriceByProviderId } from '../products/products.repository.ts';
-import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
-import { paymentWebhookEvents } from './webhook-events.table.ts';
+import { isLiveStatus, readProviderSubscription } from '../billing/index.ts';
+import * as billing from '../billing/index.ts';
+import { findPriceByProviderId } from '../products/index.ts';
+import { stripeKeysOf } from '../stripe-sandbox/index.ts';
+import { paymentWebhookEvents } from '../../schema/payments.ts';
 
 /**
  * Applies the subscription's current state (fetched from the provider, so events arriving out of
  * order cannot roll it back) to our copy and to the tenant's plan.
  */
 const applySubscription = async (tx: Db, subscription: Stripe.Subscription, deleted: boolean, now: Date): Promise<void> => {
-  const row = await subscriptionsRepo.findByProviderId(tx, subscription.id);
+  const row = await billing.findByProviderId(tx, subscription.id);
   // A subscription we have not recorded yet is recorded by finalizePayment from the provider's own answer.
   if (!row) return;
   const provider = readProviderSubscription(subscription);
   const status = deleted ? 'canceled' : provider.status;
   const price = provider.priceId ? await findPriceByProviderId(tx, provider.priceId) : null;
-  await subscriptionsRepo.updateSubscription(tx, row.tenantId, row.id, {
+  await billing.updateSubscription(tx, row.tenantId, row.id, {
     status,
     cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
     currentPeriodEnd: provider.currentPeriodEnd,
@@ -29,10 +29,10 @@ const applySubscription = async (tx: Db, subscription: Stripe.Subscription, dele
     ...(price ? { productId: price.product.id, priceItemId: price.item.id } : {}),
     updatedAt: now,
   });
-  const current = await subscriptionsRepo.findCurrentSubscription(tx, row.tenantId);
+  const current = await billing.findCurrentSubscription(tx, row.tenantId);
   if (current && current.id !== row.id) return; // an older subscription no longer drives the plan
   const planCode = isLiveStatus(status) ? (price?.product.code ?? null) : 'starter';
-  if (planCode) await subscriptionsRepo.setTenantPlan(tx, row.tenantId, planCode, now);
+  if (planCode) await billing.setTenantPlan(tx, row.tenantId, planCode, now);
 };
 
 /**

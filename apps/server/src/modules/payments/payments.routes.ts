@@ -2,8 +2,8 @@ import { paymentRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
-import type { RegistrationLimiter } from '../registration/registration-limiter.ts';
+import { addRoute } from '../../plugins/route.ts';
+import type { RegistrationLimiter } from '../registration/index.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 export const registerPaymentRoutes = (app: FastifyInstance, ctx: AppContext, stripe: Stripe, limiter: RegistrationLimiter): void => {

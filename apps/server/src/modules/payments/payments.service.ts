@@ -5,11 +5,11 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors
 import { newId } from '../../lib/ids.ts';
 import { createKeyedLock } from '../../lib/keyed-lock.ts';
 import { toDollars } from '../../lib/money.ts';
-import { readProviderSubscription, isLiveStatus } from '../billing/provider-subscription.ts';
-import * as subscriptionsRepo from '../billing/subscriptions.repository.ts';
-import { findPriceByProviderId, findPriceItem, periodAmountCents } from '../products/products.repository.ts';
-import { findRegistration, updateRegistration } from '../registration/registration.repository.ts';
-import { isSandboxMode, stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
+import { readProviderSubscription, isLiveStatus } from '../billing/index.ts';
+import * as billing from '../billing/index.ts';
+import { findPriceByProviderId, findPriceItem, periodAmountCents } from '../products/index.ts';
+import { findRegistration, updateRegistration } from '../registration/index.ts';
+import { isSandboxMode, stripeKeysOf } from '../stripe-sandbox/index.ts';
 
 const NOT_VERIFIED = 'The sign-up was not found, or its email is not verified yet.';
 const NOT_YOURS = 'This payment does not belong to your sign-up.';
@@ -17,11 +17,12 @@ const REUSABLE_INTENT = new Set(['requires_payment_method', 'requires_confirmati
 
 /** A Stripe failure the user can act on becomes a 4xx with Stripe's message; anything else is ours. */
 const providerError = (error: unknown): never => {
-  const stripeError = error as { type?: string; message?: string; statusCode?: number };
+  const stripeError = error as { type?: string; rawType?: string; message?: string; statusCode?: number };
   if (stripeError.type === 'StripeCardError') throw new HttpError(402, stripeError.message ?? 'Your card was declined.');
   if (stripeError.statusCode === 404) throw badRequest('The payment could not be found at the card provider.');
   // Another request with the same idempotency key is still running (another instance's finalize).
-  if (stripeError.type === 'StripeIdempotencyError' && stripeError.statusCode === 409) {
+  // stripe-node makes a 409 a StripeAPIError; Stripe's own error type stays in rawType.
+  if (stripeError.statusCode === 409 && stripeError.rawType === 'idempotency_error') {
     throw new HttpError(409, 'This payment is already being processed. Please wait a moment and try again.');
   }
   throw error;
@@ -29,10 +30,17 @@ const providerError = (error: unknown): never => {
 
 export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
   /** A verified registration (its tenant and Owner exist), or 404. */
-  const verifiedRegistration = async (applicationId: string) => {
+  /** The sign-up once its email is verified (it then has its tenant and user), else null. */
+  const findVerifiedRegistration = async (applicationId: string) => {
     const registration = await findRegistration(ctx.db, applicationId);
-    if (!registration?.tenantId || !registration.userId) throw notFound('The sign-up');
+    if (!registration?.tenantId || !registration.userId) return null;
     return { ...registration, tenantId: registration.tenantId, userId: registration.userId };
+  };
+
+  const verifiedRegistration = async (applicationId: string) => {
+    const registration = await findVerifiedRegistration(applicationId);
+    if (!registration) throw notFound('The sign-up');
+    return registration;
   };
 
   const oneAtATime = createKeyedLock();
@@ -61,7 +69,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     if (!paymentMethodId || !customerId || !price?.item.providerPriceId)
       throw badRequest('The payment setup is incomplete. Please start the payment again.');
 
-    const existing = await subscriptionsRepo.findByRegistration(ctx.db, registration.id);
+    const existing = await billing.findByRegistration(ctx.db, registration.id);
     if (existing) {
       const granted = await findPriceItem(ctx.db, existing.priceItemId);
       return {
@@ -95,7 +103,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     const provider = readProviderSubscription(subscription);
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await subscriptionsRepo.insertSubscription(tx, {
+      await billing.insertSubscription(tx, {
         tenantId: registration.tenantId,
         id: newId(),
         productId: price.product.id,
@@ -115,16 +123,14 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
         createdAt: now,
         updatedAt: now,
       });
-      if (isLiveStatus(provider.status)) await subscriptionsRepo.setTenantPlan(tx, registration.tenantId, price.product.code, now);
+      if (isLiveStatus(provider.status)) await billing.setTenantPlan(tx, registration.tenantId, price.product.code, now);
     });
     return { PlanName: price.product.name, BillingCycle: billingCycleOf(price.item.priceTypeId), Status: provider.status };
   };
 
   return {
     initialize: async (applicationId: string) => {
-      await verifiedRegistration(applicationId).catch(() => {
-        throw badRequest(NOT_VERIFIED);
-      });
+      if (!(await findVerifiedRegistration(applicationId))) throw badRequest(NOT_VERIFIED);
       return { PublicKey: stripeKeysOf(ctx.config).publishableKey, Sandbox: isSandboxMode(ctx.config) };
     },
 
@@ -133,7 +139,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
       const registration = await verifiedRegistration(request.ApplicationId);
       const customerInfo = request.Info.Customer;
       if (customerInfo.ApplicationId !== registration.id || customerInfo.UserId !== registration.userId) throw badRequest(NOT_YOURS);
-      if (await subscriptionsRepo.findByRegistration(ctx.db, registration.id)) throw conflict('This sign-up already has a paid plan.');
+      if (await billing.findByRegistration(ctx.db, registration.id)) throw conflict('This sign-up already has a paid plan.');
       const price = await findPriceByProviderId(ctx.db, request.Info.PriceId);
       if (!price || price.product.id !== request.Info.ProductId || !price.product.active) {
         throw badRequest('Please select one of the plans above to continue.');

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { registerBillingRoutes } from '../billing/billing.routes.ts';
-import { registerProductRoutes } from '../products/products.routes.ts';
-import { createRegistrationLimiter } from '../registration/registration-limiter.ts';
-import { registerRegistrationRoutes } from '../registration/registration.routes.ts';
-import { registerStripeSandbox } from '../stripe-sandbox/sandbox.routes.ts';
-import { isSandboxMode } from '../stripe-sandbox/sandbox-keys.ts';
+import { registerBillingRoutes } from '../billing/index.ts';
+import { registerProductRoutes } from '../products/index.ts';
+import { createRegistrationLimiter } from '../registration/index.ts';
+import { registerRegistrationRoutes } from '../registration/index.ts';
+import { registerStripeSandbox } from '../stripe-sandbox/index.ts';
+import { isSandboxMode } from '../stripe-sandbox/index.ts';
 import { registerPaymentWebhook } from './payments-webhook.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
 import { createStripeClient } from './stripe-client.ts';
@@ -16,7 +16,7 @@ import { createStripeClient } from './stripe-client.ts';
  */
 export const registerSignupModules = (app: FastifyInstance, ctx: AppContext): void => {
   const stripe = createStripeClient(app, ctx);
-  const limiter = createRegistrationLimiter();
+  const limiter = createRegistrationLimiter(ctx.rateLimiter);
   registerProductRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx, limiter);
   registerPaymentRoutes(app, ctx, stripe, limiter);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { stripeKeysOf } from '../stripe-sandbox/sandbox-keys.ts';
+import { stripeKeysOf } from '../stripe-sandbox/index.ts';
 
 /**
  * A fetch that hands the SDK's requests to the app's own sandbox routes (app.inject): the real

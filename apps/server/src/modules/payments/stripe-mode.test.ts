@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { signUp } from '../registration/signup.test-helpers.ts';
+import { signUp } from '../../../test/signup.ts';
 
 const STRIPE = { secretKey: 'sk_test_configured', publishableKey: 'pk_test_configured', webhookSecret: 'whsec_configured' };
 

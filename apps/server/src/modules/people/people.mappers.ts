@@ -1,6 +1,6 @@
 import type { Person, PersonStatus } from '@plansmith/contract';
-import type { userKeys } from '../identity/identity.table.ts';
-import { toTenantRole } from '../tenants/tenants.mappers.ts';
+import type { userKeys } from '../../schema/identity.ts';
+import { toTenantRole } from '../tenants/index.ts';
 import type { UserRow } from './people.repository.ts';
 
 type KeyRow = typeof userKeys.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type TenantRoleCode, tenants, users } from '../tenants/tenants.table.ts';
+import { type TenantRoleCode, tenants, users } from '../../schema/tenants.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { peopleRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings.ts';
 import { createPeopleService } from './people.service.ts';
 import { sendInvitation } from './send-invitation.ts';

@@ -1,18 +1,16 @@
-import { isNewId, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
+import { isNewId, PLAN_NAMES, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { revokeAllSessions } from '../identity/identity.repository.ts';
-import { listInvitationKeys, revokeUserKeys } from '../invitations/user-keys.repository.ts';
-import { toTenantRoleCode } from '../tenants/tenants.mappers.ts';
-import { lockTenant } from '../tenants/tenants.repository.ts';
-import type { TenantRoleCode } from '../tenants/tenants.table.ts';
+import { revokeAllSessions } from '../identity/index.ts';
+import { listInvitationKeys, revokeUserKeys } from '../identity/index.ts';
+import { toTenantRoleCode } from '../tenants/index.ts';
+import { lockTenant } from '../tenants/index.ts';
+import type { TenantRoleCode } from '../../schema/tenants.ts';
 import { toPerson } from './people.mappers.ts';
 import * as repo from './people.repository.ts';
-
-const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
 
 export type PersonSaveInput = {
   Id?: string | undefined;

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { refreshTokens } from '../identity/identity.table.ts';
-import { users } from '../tenants/tenants.table.ts';
+import { refreshTokens } from '../../schema/identity.ts';
+import { users } from '../../schema/tenants.ts';
 
 const API = '/api/UserProfileClient';
 let t: TestApp;

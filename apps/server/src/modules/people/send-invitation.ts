@@ -4,9 +4,9 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { insertUserKey, revokeUserKeys } from '../invitations/user-keys.repository.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { buildPublicUrl, renderInvitationMail } from '../mail/templates.ts';
+import { insertUserKey, revokeUserKeys } from '../identity/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { buildPublicUrl, renderInvitationMail } from '../mail/index.ts';
 import { findPerson, findTenantName } from './people.repository.ts';
 
 /**

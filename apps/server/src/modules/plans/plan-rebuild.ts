@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
 import { EMPTY_SUMS, toMoneyTotals } from './plan-totals.ts';
-import { queryRows } from './query-rows.ts';
+import { selectRows } from '../../db/rows.ts';
 
 type GroupRow = {
   grouping_level: number;
@@ -26,7 +26,7 @@ type GroupRow = {
  * alongside. One statement whatever the number of items.
  */
 export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string, now: Date): Promise<PlanTotals> => {
-  const rows = await queryRows<GroupRow>(
+  const rows = await selectRows<GroupRow>(
     db,
     sql`
     WITH per_item AS (

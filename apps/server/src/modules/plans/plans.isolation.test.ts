@@ -4,8 +4,8 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { teamMembers, teams } from '../teams/teams.table.ts';
-import { marketingPlans } from './plans.table.ts';
+import { teamMembers, teams } from '../../schema/teams.ts';
+import { marketingPlans } from '../../schema/plans.ts';
 
 const SAVE = '/api/MarketingPlanClient/Save';
 

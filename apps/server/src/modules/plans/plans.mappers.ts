@@ -1,5 +1,5 @@
 import type { MarketingPlan } from '@plansmith/contract';
-import type { TeamPermission } from '../teams/team-access.ts';
+import type { TeamPermission } from '../access/index.ts';
 import { type CentsSums, toMoneyTotals } from './plan-totals.ts';
 import type { PlanRow } from './plans.repository.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { budgetItemMonths, budgetItems } from '../budget/budget.table.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import type { CentsSums } from './plan-totals.ts';
-import { marketingPlans } from './plans.table.ts';
+import { marketingPlans } from '../../schema/plans.ts';
 
 export type PlanRow = typeof marketingPlans.$inferSelect;
 export type PlanValues = Pick<PlanRow, 'teamId' | 'name' | 'description' | 'active' | 'state' | 'startDate' | 'endDate'>;

@@ -1,7 +1,7 @@
 import { planRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createPlansService } from './plans.service.ts';
 
 export const registerPlanRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -14,15 +14,16 @@ import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/record-activity.ts';
-import { listVisibleTeamIds, resolveTeamPermission, type TeamPermission } from '../teams/team-access.ts';
-import { loadPlanAccess } from './plan-access.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
+import { listVisibleTeamIds, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';
 import { planSnapshot, toMarketingPlan } from './plans.mappers.ts';
 import * as repo from './plans.repository.ts';
 
 type SaveInput = z.output<typeof PlanSaveRequestSchema>;
+
+const PLAN = 'The marketing plan';
 
 const addDays = (date: string, days: number): string => {
   const value = new Date(`${date}T00:00:00Z`);
@@ -75,7 +76,7 @@ export const createPlansService = (ctx: AppContext) => {
 
   const setShareKey = (auth: AuthContext, planId: string, shareKey: string | null) =>
     ctx.db.transaction(async (tx) => {
-      const { plan, permission } = await loadPlanAccess(tx, auth, planId);
+      const { plan, permission } = await requirePlanAccess(tx, auth, planId, PLAN);
       requireManage(permission);
       const row = await repo.updatePlan(tx, auth.tenantId, planId, { shareKey }, ctx.clock.now());
       if (!row) throw notFound('The marketing plan');
@@ -98,7 +99,7 @@ export const createPlansService = (ctx: AppContext) => {
     /** With a token: by id in the tenant. Without one (or with a key that is no id): a shared plan by its share key only. */
     get: async (auth: AuthContext | null, idOrShareKey: string): Promise<MarketingPlan> => {
       if (auth && IdSchema.safeParse(idOrShareKey).success) {
-        const { permission } = await loadPlanAccess(ctx.db, auth, idOrShareKey);
+        const { permission } = await requirePlanAccess(ctx.db, auth, idOrShareKey, PLAN);
         return present(ctx.db, auth.tenantId, idOrShareKey, permission);
       }
       const shared = await repo.findPlanByShareKey(ctx.db, idOrShareKey);
@@ -137,7 +138,7 @@ export const createPlansService = (ctx: AppContext) => {
           return toMarketingPlan(row, EMPTY_SUMS, targetTeam, publicUrl);
         }
         const id = input.Id as string;
-        const { plan: current, permission } = await loadPlanAccess(tx, auth, id);
+        const { plan: current, permission } = await requirePlanAccess(tx, auth, id, PLAN);
         requireManage(permission);
         // Moving a plan to another team needs the right to manage plans there too.
         if (input.TeamId !== current.teamId) requireManage(targetTeam);
@@ -169,13 +170,13 @@ export const createPlansService = (ctx: AppContext) => {
       }),
 
     rebuild: async (auth: AuthContext, planId: string): Promise<PlanTotals> => {
-      await loadPlanAccess(ctx.db, auth, planId);
+      await requirePlanAccess(ctx.db, auth, planId, PLAN);
       return rebuildPlanTotals(ctx.db, auth.tenantId, planId, ctx.clock.now());
     },
 
     delete: (auth: AuthContext, planId: string): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
-        const { plan, permission } = await loadPlanAccess(tx, auth, planId);
+        const { plan, permission } = await requirePlanAccess(tx, auth, planId, PLAN);
         requireManage(permission);
         await repo.deletePlan(tx, auth.tenantId, planId);
         await audit(tx, auth, plan, 'delete');

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { activities } from '../activities/activities.table.ts';
-import { budgetItems } from '../budget/budget.table.ts';
-import { expenses } from '../expenses/expenses.table.ts';
-import { teamMembers } from '../teams/teams.table.ts';
-import { createCategory, createItem, createPlan, PLAN_API } from './planning-fixtures.ts';
-import { marketingPlans } from './plans.table.ts';
+import { activities } from '../../schema/activities.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { teamMembers } from '../../schema/teams.ts';
+import { createCategory, createItem, createPlan, PLAN_API } from '../../../test/planning-fixtures.ts';
+import { marketingPlans } from '../../schema/plans.ts';
 
 let t: TestApp;
 let acme: TestTenant;

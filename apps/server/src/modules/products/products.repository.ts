@@ -1,6 +1,7 @@
+import { PRICE_TYPE_ANNUAL, perMonthCents, toDollars } from '@plansmith/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productPriceItems, products } from './products.table.ts';
+import { productPriceItems, products } from '../../schema/products.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceItemRow = typeof productPriceItems.$inferSelect;
@@ -49,6 +50,10 @@ export const findPriceForProduct = async (db: Db, productId: string, priceTypeId
   return row ?? null;
 };
 
+/** The contract's per-month price (SPEC.md §9) of a stored price item, in cents. */
+export const itemPerMonthCents = (item: PriceItemRow): number =>
+  perMonthCents({ Price: toDollars(item.priceCents), Discount: toDollars(item.discountCents) });
+
 /** Cents charged per billing period: one month, or twelve months of the annual per-month price. */
 export const periodAmountCents = (item: PriceItemRow): number =>
-  Math.max(0, item.priceCents - item.discountCents) * (item.priceTypeId === 2 ? 12 : 1);
+  itemPerMonthCents(item) * (item.priceTypeId === PRICE_TYPE_ANNUAL ? 12 : 1);

@@ -2,7 +2,7 @@ import { type Product, productRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { toDollars } from '../../lib/money.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { listActiveProducts } from './products.repository.ts';
 
 export const listProducts = async (ctx: AppContext): Promise<Product[]> =>

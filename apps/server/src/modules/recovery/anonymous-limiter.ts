@@ -1,5 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../../lib/http-errors.ts';
+import { consumeOrThrow, type RateLimiterFactory, tryConsume } from '../../lib/rate-limits.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
@@ -18,25 +17,12 @@ export const DEFAULT_ANONYMOUS_LIMITS: AnonymousLimits = { keyAttemptsPerIp: 30,
 /**
  * Rate limits for the anonymous invitation and recovery endpoints (DESIGN.md §3): they guess at
  * nothing useful (keys are 256-bit), but they send mail and hash passwords, so they are bounded.
- * In memory, per instance, like the login limiter.
+ * Shared by every instance on PostgreSQL, like the login limiter.
  */
-export const createAnonymousLimiter = (limits: AnonymousLimits = DEFAULT_ANONYMOUS_LIMITS) => {
-  const keyAttempts = new RateLimiterMemory({ keyPrefix: 'key-ip', points: limits.keyAttemptsPerIp, duration: FIFTEEN_MINUTES });
-  const recoveryStarts = new RateLimiterMemory({ keyPrefix: 'recovery-ip', points: limits.recoveryStartsPerIp, duration: FIFTEEN_MINUTES });
-  const recoveryMails = new RateLimiterMemory({
-    keyPrefix: 'recovery-account',
-    points: limits.recoveryMailsPerAccount,
-    duration: ONE_HOUR,
-  });
-
-  const consumeOrThrow = async (limiter: RateLimiterMemory, key: string) => {
-    try {
-      await limiter.consume(key);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext / 1000);
-      throw error;
-    }
-  };
+export const createAnonymousLimiter = (rateLimiter: RateLimiterFactory, limits: AnonymousLimits = DEFAULT_ANONYMOUS_LIMITS) => {
+  const keyAttempts = rateLimiter({ keyPrefix: 'key-ip', points: limits.keyAttemptsPerIp, duration: FIFTEEN_MINUTES });
+  const recoveryStarts = rateLimiter({ keyPrefix: 'recovery-ip', points: limits.recoveryStartsPerIp, duration: FIFTEEN_MINUTES });
+  const recoveryMails = rateLimiter({ keyPrefix: 'recovery-account', points: limits.recoveryMailsPerAccount, duration: ONE_HOUR });
 
   return {
     /** Throws 429 when this address has checked too many keys. */
@@ -44,15 +30,7 @@ export const createAnonymousLimiter = (limits: AnonymousLimits = DEFAULT_ANONYMO
     /** Throws 429 when this address has asked for too many recoveries. */
     takeRecoveryStart: (ip: string) => consumeOrThrow(recoveryStarts, ip),
     /** False when the account has had enough recovery mail this hour (the caller still answers alike). */
-    mayMailAccount: async (email: string): Promise<boolean> => {
-      try {
-        await recoveryMails.consume(email);
-        return true;
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return false;
-        throw error;
-      }
-    },
+    mayMailAccount: (email: string): Promise<boolean> => tryConsume(recoveryMails, email),
   };
 };
 export type AnonymousLimiter = ReturnType<typeof createAnonymousLimiter>;

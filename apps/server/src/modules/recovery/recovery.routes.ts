@@ -1,7 +1,7 @@
 import { recoveryRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { type AnonymousLimiter, createAnonymousLimiter } from './anonymous-limiter.ts';
 import { createRecoveryService } from './recovery.service.ts';
 
@@ -13,7 +13,7 @@ import { createRecoveryService } from './recovery.service.ts';
 export const registerRecoveryRoutes = (
   app: FastifyInstance,
   ctx: AppContext,
-  limiter: AnonymousLimiter = createAnonymousLimiter(),
+  limiter: AnonymousLimiter = createAnonymousLimiter(ctx.rateLimiter),
 ): void => {
   const recovery = createRecoveryService(ctx, limiter);
   addRoute(app, ctx, recoveryRoutes.startRecovery, ({ body, request }) => recovery.start(body.Username, request.ip));

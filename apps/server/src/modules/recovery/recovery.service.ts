@@ -4,10 +4,10 @@ import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { checkPasswordRules, hashPassword } from '../../lib/passwords.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
-import { findUser, findUserByEmail, revokeAllSessions, updatePasswordHash } from '../identity/identity.repository.ts';
-import { consumeKey, findUsableKey, insertUserKey, revokeUserKeys } from '../invitations/user-keys.repository.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { buildPublicUrl, renderRecoveryMail } from '../mail/templates.ts';
+import { findUser, findUserByEmail, revokeAllSessions, updatePasswordHash } from '../identity/index.ts';
+import { consumeKey, findUsableKey, insertUserKey, revokeUserKeys } from '../identity/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { buildPublicUrl, renderRecoveryMail } from '../mail/index.ts';
 import type { AnonymousLimiter } from './anonymous-limiter.ts';
 
 const invalidKey = () => new HttpError(400, RECOVERY_KEY_INVALID_MESSAGE, [{ Field: 'Key', Message: RECOVERY_KEY_INVALID_MESSAGE }]);

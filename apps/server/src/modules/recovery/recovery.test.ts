@@ -3,9 +3,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { refreshTokens } from '../identity/identity.table.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
-import { users } from '../tenants/tenants.table.ts';
+import { refreshTokens } from '../../schema/identity.ts';
+import { mailOutbox } from '../../schema/mail.ts';
+import { users } from '../../schema/tenants.ts';
 
 const PUBLIC_URL = 'https://plansmith.example.com';
 const BEGIN = '/api/AccountClient/BeginPasswordRecovery';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { type RegistrationRow, registrationKeys, registrations } from './registration.table.ts';
+import { users } from '../../schema/tenants.ts';
+import { type RegistrationRow, registrationKeys, registrations } from '../../schema/registration.ts';
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db

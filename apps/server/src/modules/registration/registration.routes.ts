@@ -1,7 +1,7 @@
 import { registrationRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import type { RegistrationLimiter } from './registration-limiter.ts';
 import { createRegistrationService } from './registration.service.ts';
 

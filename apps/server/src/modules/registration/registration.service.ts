@@ -5,14 +5,14 @@ import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
-import { renderMail } from '../mail/mail-layout.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { buildPublicUrl, renderVerificationMail } from '../mail/templates.ts';
-import { teamMembers, teams } from '../teams/teams.table.ts';
-import { tenants, users } from '../tenants/tenants.table.ts';
+import { renderMail } from '../mail/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { buildPublicUrl, renderVerificationMail } from '../mail/index.ts';
+import { teamMembers, teams } from '../../schema/teams.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 import * as repo from './registration.repository.ts';
 import type { RegistrationLimiter } from './registration-limiter.ts';
-import type { RegistrationRow } from './registration.table.ts';
+import type { RegistrationRow } from '../../schema/registration.ts';
 
 type RegistrationInput = z.output<typeof RegistrationSchema>;
 

@@ -3,11 +3,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
-import { teamMembers, teams } from '../teams/teams.table.ts';
-import { tenants, users } from '../tenants/tenants.table.ts';
-import { registrations } from './registration.table.ts';
-import { latestVerificationKey, registrationBody, SIGNUP_PASSWORD } from './signup.test-helpers.ts';
+import { mailOutbox } from '../../schema/mail.ts';
+import { teamMembers, teams } from '../../schema/teams.ts';
+import { tenants, users } from '../../schema/tenants.ts';
+import { registrations } from '../../schema/registration.ts';
+import { latestVerificationKey, registrationBody, SIGNUP_PASSWORD } from '../../../test/signup.ts';
 
 const REGISTER = '/api/prospectrequest/register';
 const RESEND = '/api/ProspectRequest/SendVerificationEmail';
@@ -127,9 +127,9 @@ describe('complete request', () => {
     const key = await latestVerificationKey(t, body.Email);
     const first = await complete(key);
     const tenantsAfterFirst = await tenantCount();
-    const [again, concurrent] = await Promise.all([complete(key), complete(key)]);
+    // Two first uses at once are raced on PostgreSQL in registration.pg.test.ts.
+    const again = await complete(key);
     expect(again.body.Result).toEqual(first.body.Result);
-    expect(concurrent.body.Result).toEqual(first.body.Result);
     expect(await tenantCount()).toBe(tenantsAfterFirst);
   });
 

@@ -1,7 +1,7 @@
 import type { ExpenseCategoryType } from '@plansmith/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cents, selectRows } from '../expenses/sql-rows.ts';
+import { cents, selectRows } from '../../db/rows.ts';
 
 /** Money of one report line, in cents. */
 export type CentsLine = { budgeted: number; planned: number; committed: number; actual: number };

@@ -1,7 +1,7 @@
 import { reportRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createReportsService } from './reports.service.ts';
 
 export const registerReportRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -2,7 +2,7 @@ import type { BudgetCategoriesReport, ReportMoney } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { requirePlanAccess } from '../activities/entity-access.ts';
+import { requirePlanAccess } from '../access/index.ts';
 import { type CentsLine, selectBudgetCategoriesReport } from './reports.repository.ts';
 
 const EMPTY: CentsLine = { budgeted: 0, planned: 0, committed: 0, actual: 0 };

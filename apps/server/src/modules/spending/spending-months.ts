@@ -1,33 +1,5 @@
-import type { SpendingMonth } from '@plansmith/contract';
-import { toDollars } from '../../lib/money.ts';
+import { monthsBetween, type SpendingMonth, spreadCents, toDollars } from '@plansmith/contract';
 import type { MonthSpend, PhasedBudget } from './spending.repository.ts';
-
-/** Every YYYY-MM from the month of `start` to the month of `end`, inclusive. */
-export const monthsBetween = (start: string, end: string): string[] => {
-  const months: string[] = [];
-  let year = Number(start.slice(0, 4));
-  let month = Number(start.slice(5, 7));
-  const last = end.slice(0, 7);
-  for (let guard = 0; guard < 1200; guard += 1) {
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    months.push(key);
-    if (key >= last) break;
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-  return months;
-};
-
-/** Splits cents evenly over n parts; the leftover cents go to the first parts, so the parts sum exactly. */
-export const spreadCents = (total: number, parts: number): number[] => {
-  if (parts <= 0) return [];
-  const base = Math.trunc(total / parts);
-  const remainder = total - base * parts;
-  return Array.from({ length: parts }, (_, index) => base + (index < Math.abs(remainder) ? Math.sign(remainder) : 0));
-};
 
 /** How far through [start, end] the day `today` is, 0 before the start and 1 after the end. */
 export const elapsedRatio = (start: string, end: string, today: string): number => {
@@ -40,9 +12,10 @@ export const elapsedRatio = (start: string, end: string, today: string): number 
 };
 
 /**
- * The plan's months with the phased budget (items without phasing spread evenly over the plan's
- * months) against planned, committed and actual spend, and the cumulative lines. Months holding
- * expenses outside the plan's dates are included too.
+ * The plan's months with the phased budget against planned, committed and actual spend, and the
+ * cumulative lines. Items without phasing are spread over the plan's months by the contract's one
+ * spreading rule, the same split the phasing grid's "Spread evenly" shows. Months holding expenses
+ * outside the plan's dates are included too.
  */
 export const buildSpendingMonths = (
   plan: { startDate: string; endDate: string },

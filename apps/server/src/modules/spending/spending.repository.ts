@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cents, selectRows } from '../expenses/sql-rows.ts';
+import { cents, selectRows } from '../../db/rows.ts';
 
 export type MonthSpend = { month: string; planned: number; committed: number; actual: number; count: number };
 

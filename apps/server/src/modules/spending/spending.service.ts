@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type PlanRef, requirePlanAccess } from '../activities/entity-access.ts';
-import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/reports.repository.ts';
+import { type PlanRow, requirePlanAccess } from '../access/index.ts';
+import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/index.ts';
 import { buildSpendingMonths, elapsedRatio } from './spending-months.ts';
 import { selectPhasedBudget, selectSpendByMonth, selectTopPayees } from './spending.repository.ts';
 
@@ -30,7 +30,7 @@ export const toSpendingCategories = (rows: CategoryReportRow[]): SpendingCategor
   );
 
 /** Everything the spending screen and the dashboard share, for one plan the caller may read. */
-export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRef, today: string) => {
+export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRow, today: string) => {
   const [reportRows, budget, spend] = await Promise.all([
     selectBudgetCategoriesReport(db, tenantId, plan.id),
     selectPhasedBudget(db, tenantId, plan.id),

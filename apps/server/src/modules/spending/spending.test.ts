@@ -1,8 +1,9 @@
+import { monthsBetween, spreadCents } from '@plansmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPlan, createSpendingFixture } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
-import { elapsedRatio, monthsBetween, spreadCents } from './spending-months.ts';
+import { elapsedRatio } from './spending-months.ts';
 
 const SPENDING = '/api/ReportingClient/SpendingReport';
 

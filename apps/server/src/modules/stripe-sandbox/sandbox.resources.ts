@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { findPriceByProviderId, type PriceWithProduct } from '../products/products.repository.ts';
+import { findPriceByProviderId, type PriceWithProduct } from '../products/index.ts';
 import { checkCard } from './sandbox-cards.ts';
 import { type FormObject, formList, formObject, formString, mergeMetadata } from './form-body.ts';
 import { getObject, putObject, recordEvent, sandboxId } from './sandbox.store.ts';
-import type { SandboxObject } from './sandbox.table.ts';
+import type { SandboxObject } from '../../schema/stripe-sandbox.ts';
 
 /** A Stripe API error: the status and the `error` object of Stripe's answer. */
 export class StripeApiError extends Error {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type SandboxObject, sandboxEvents, sandboxIdempotencyKeys, sandboxObjects } from './sandbox.table.ts';
+import { type SandboxObject, sandboxEvents, sandboxIdempotencyKeys, sandboxObjects } from '../../schema/stripe-sandbox.ts';
 
 /** Stripe-looking ids: `cus_…`, `seti_…`, `pm_…`, `sub_…`, `si_…`, `evt_…`. */
 export const sandboxId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;

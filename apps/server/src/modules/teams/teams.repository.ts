@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { marketingPlans } from '../plans/plans.table.ts';
-import { users } from '../tenants/tenants.table.ts';
-import { type TeamRoleId, teamMembers, teams } from './teams.table.ts';
+import { marketingPlans } from '../../schema/plans.ts';
+import { users } from '../../schema/tenants.ts';
+import { type TeamRoleId, teamMembers, teams } from '../../schema/teams.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { teamRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createTeamsService } from './teams.service.ts';
 
 export const registerTeamRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -1,5 +1,6 @@
 import {
   isNewId,
+  PLAN_NAMES,
   PLAN_QUOTAS,
   TEAM_ROLES,
   type Team,
@@ -13,13 +14,11 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { toTenantRole } from '../tenants/tenants.mappers.ts';
-import { lockTenant } from '../tenants/tenants.repository.ts';
-import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from './team-access.ts';
+import { toTenantRole } from '../tenants/index.ts';
+import { lockTenant } from '../tenants/index.ts';
+import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from '../access/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
-
-const PLAN_NAMES = { starter: 'Starter', agility: 'Agility', performance: 'Performance', enterprise: 'Enterprise' } as const;
 
 export type ChangeTeamMemberInput = {
   TeamId: string;
@@ -80,10 +79,11 @@ export const createTeamsService = (ctx: AppContext) => {
     save: async (auth: AuthContext, input: { Id?: string | undefined; Name: string; Active?: boolean | undefined }): Promise<Team> =>
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
+        // The quota and the name check read the tenant's teams: one save at a time per tenant, and
+        // both checks after the lock, so two saves of one name cannot both pass.
+        await lockTenant(tx, auth.tenantId);
         const sameName = await repo.findTeamByName(tx, auth.tenantId, input.Name);
         if (isNewId(input.Id)) {
-          // The quota counts the tenant's teams: one creation at a time per tenant.
-          await lockTenant(tx, auth.tenantId);
           const quota = PLAN_QUOTAS[auth.planCode].teams;
           if (quota !== null && (await repo.countTeams(tx, auth.tenantId)) >= quota) {
             throw conflict(

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
-import { marketingPlans } from '../plans/plans.table.ts';
-import { teamMembers, teams } from './teams.table.ts';
+import { marketingPlans } from '../../schema/plans.ts';
+import { teamMembers, teams } from '../../schema/teams.ts';
 
 const API = '/api/TeamClient';
 let t: TestApp;

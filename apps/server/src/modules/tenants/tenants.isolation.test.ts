@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { tenants, users } from './tenants.table.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 
 /** The foundation's tenant routes: every answer is the caller's own tenant, and no call reaches another. */
 let t: TestApp;

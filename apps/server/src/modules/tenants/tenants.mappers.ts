@@ -1,5 +1,5 @@
 import type { Tenant, TenantRole, UserProfile } from '@plansmith/contract';
-import type { tenants, TenantRoleCode, users } from './tenants.table.ts';
+import type { tenants, TenantRoleCode, users } from '../../schema/tenants.ts';
 
 const ROLE_NAMES: Record<TenantRoleCode, TenantRole> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 const ROLE_CODES: Record<TenantRole, TenantRoleCode> = { Owner: 'owner', Admin: 'admin', Member: 'member' };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tenants, users } from './tenants.table.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 
 export const findTenant = async (db: Db, tenantId: string) => {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);

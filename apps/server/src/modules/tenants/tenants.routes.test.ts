@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { tenants, users } from './tenants.table.ts';
+import { tenants, users } from '../../schema/tenants.ts';
 
 let t: TestApp;
 let acme: TestTenant;

@@ -1,7 +1,7 @@
 import { tenantRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { addRoute } from '../../lib/route.ts';
+import { addRoute } from '../../plugins/route.ts';
 import { createTenantsService } from './tenants.service.ts';
 
 export const registerTenantRoutes = (app: FastifyInstance, ctx: AppContext): void => {

@@ -2,7 +2,7 @@ import type { Tenant, UserProfile } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { listPermissions } from './permissions.ts';
+import { listPermissions } from '../../plugins/permissions.ts';
 import * as repo from './tenants.repository.ts';
 import { toTenant, toUserProfile } from './tenants.mappers.ts';
 

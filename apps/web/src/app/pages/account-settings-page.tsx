@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { AccountSettingsForm } from '../../features/account/components/account-settings-form.tsx';
-import { useTenant } from '../../features/identity/api/identity-queries.ts';
+import { useTenant } from '../../shared/api/identity.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 

@@ -53,7 +53,7 @@ const ExistingExpense = ({ id }: { id: string }) => {
   const canComment = Boolean(plan.data?.Permissions.CanEditBudget);
   const deleteExpense = async () => {
     try {
-      await remove.mutateAsync({ ExpenseId: data.Id });
+      await remove.mutateAsync(data);
       message.success('Expense deleted.');
       void navigate(getHref('expenses'));
     } catch (error) {

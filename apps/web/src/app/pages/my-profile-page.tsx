@@ -1,5 +1,5 @@
 import { Card, Col, Row } from 'antd';
-import { useProfile } from '../../features/identity/api/identity-queries.ts';
+import { useProfile } from '../../shared/api/identity.ts';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form.tsx';
 import { MyProfileForm } from '../../features/settings/components/my-profile-form.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';

@@ -2,7 +2,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import type { Person } from '@plansmith/contract';
 import { Button, Card, Segmented } from 'antd';
 import { useState } from 'react';
-import { useProfile } from '../../features/identity/api/identity-queries.ts';
+import { useProfile } from '../../shared/api/identity.ts';
 import { type PeopleFilter, usePeople } from '../../features/people/api/people-queries.ts';
 import { EditPersonModal } from '../../features/people/components/edit-person-modal.tsx';
 import { InvitePersonModal } from '../../features/people/components/invite-person-modal.tsx';

@@ -1,35 +1,35 @@
-import type { TokenResponse } from '@plansmith/contract';
+import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
-/** The user session of SPEC.md §3, kept in localStorage so it survives a reload and is shared by tabs. */
-export type UserSession = {
-  AccessToken: string;
-  RefreshToken: string;
-  /** ISO instant when the access token expires. */
-  AccessTokenExpiration: string;
-  UserId: string;
-  IsAuthenticated: boolean;
-  /** Epoch milliseconds of the user's last click or key press. */
-  LastInteractionTime: number;
-};
+export type { UserSession };
+import { CONTEXT_TEAM_KEY } from './session-keys.ts';
+
+export {
+  CONTEXT_PLAN_KEY,
+  CONTEXT_TEAM_KEY,
+  GUEST_ACCESS_KEY,
+  isGuestAccess,
+  sessionExpired,
+  setSessionExpiredHandler,
+} from './session-keys.ts';
 
 const SESSION_KEY = 'user_session';
-/** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
-export const GUEST_ACCESS_KEY = 'guest_access';
-/** SPEC.md §4: signing in clears the stored context team. */
-export const CONTEXT_TEAM_KEY = 'context_team';
-export const CONTEXT_PLAN_KEY = 'context_plan';
 
 const listeners = new Set<(session: UserSession | null) => void>();
 
+/** The stored session, checked against the contract's schema; a malformed or tampered one is discarded. */
 export const readSession = (): UserSession | null => {
+  const raw = localStorage.getItem(SESSION_KEY);
+  if (!raw) return null;
+  let stored: unknown;
   try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const session = JSON.parse(raw) as UserSession;
-    return session.IsAuthenticated && session.AccessToken ? session : null;
+    stored = JSON.parse(raw);
   } catch {
-    return null;
+    stored = null;
   }
+  const session = UserSessionSchema.safeParse(stored);
+  if (session.success) return session.data;
+  localStorage.removeItem(SESSION_KEY);
+  return null;
 };
 
 const userIdOf = (accessToken: string): string => {
@@ -81,5 +81,3 @@ export const onSessionChange = (listener: (session: UserSession | null) => void)
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-
-export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';

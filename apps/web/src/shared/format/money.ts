@@ -1,3 +1,5 @@
+import { sumCents, toDollars } from '@plansmith/contract';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
@@ -11,6 +13,5 @@ export const formatUsdWhole = (dollars: number | null | undefined): string => us
 /** A rate (0.256) as a whole percent (SPEC.md §9: rate × 100): "26%". */
 export const formatPercent = (rate: number | null | undefined): string => percent.format(rate ?? 0);
 
-/** Adds dollar amounts exactly, through integer cents. */
-export const sumDollars = (amounts: readonly number[]): number =>
-  amounts.reduce((cents, amount) => cents + Math.round(amount * 100), 0) / 100;
+/** Adds dollar amounts exactly, through the contract's integer cents. */
+export const sumDollars = (amounts: readonly number[]): number => toDollars(sumCents(amounts));

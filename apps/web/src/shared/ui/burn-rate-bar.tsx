@@ -1,17 +1,36 @@
-import { Progress } from 'antd';
-import { formatPercent } from '../format/money.ts';
+import { Progress, Tooltip } from 'antd';
+import { formatPercent, formatUsd } from '../format/money.ts';
 
-/** Burn rate (actual ÷ budget) as a bar and a whole percent (SPEC.md §9); over 100% shows red. */
-export const BurnRateBar = ({ rate }: { rate: number }) => {
+/**
+ * Burn rate (actual ÷ budget) as a bar and a whole percent (SPEC.md §9); over 100% shows red.
+ * Given the money behind it, a tooltip says how much of the budget is spent.
+ */
+export const BurnRateBar = ({
+  rate,
+  spent,
+  label = 'Burn rate',
+  size = 'small',
+}: {
+  rate: number;
+  spent?: { actual: number; budget: number };
+  label?: string;
+  size?: 'small' | 'default';
+}) => {
   const percent = Math.round(rate * 100);
-  return (
+  const bar = (
     <Progress
       percent={Math.min(100, Math.max(0, percent))}
-      size="small"
+      size={size}
       status={rate > 1 ? 'exception' : 'normal'}
       format={() => formatPercent(rate)}
-      aria-label={`Burn rate ${formatPercent(rate)}`}
+      aria-label={`${label} ${formatPercent(rate)}`}
       style={{ margin: 0, minWidth: 110 }}
     />
+  );
+  if (!spent) return bar;
+  return (
+    <Tooltip title={`${formatUsd(spent.actual)} spent of ${formatUsd(spent.budget)}`}>
+      <div>{bar}</div>
+    </Tooltip>
   );
 };

@@ -2,7 +2,7 @@ import { type BodyOf, tenantRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 // The tenant the shell shows (name badge) lives under the identity feature's key; saving updates it in place.
-import { identityKeys } from '../../identity/api/identity-queries.ts';
+import { identityKeys } from '../../../shared/api/query-keys.ts';
 
 export const useSaveTenant = () => {
   const queryClient = useQueryClient();

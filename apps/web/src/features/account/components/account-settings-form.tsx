@@ -1,14 +1,8 @@
-import { PLAN_QUOTAS, type Tenant } from '@plansmith/contract';
+import { PLAN_NAMES, PLAN_QUOTAS, type Tenant } from '@plansmith/contract';
 import { Alert, App, Button, Descriptions, Form, Input } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSaveTenant } from '../api/account-api.ts';
 
-const PLAN_NAMES: Record<Tenant['PlanCode'], string> = {
-  starter: 'Starter',
-  agility: 'Agility',
-  performance: 'Performance',
-  enterprise: 'Enterprise',
-};
 const limit = (value: number | null) => (value === null ? 'Unlimited' : String(value));
 
 /** The company account's name and details (Owners and Admins). */

@@ -1,14 +1,9 @@
-import { type ActivityEntityType, type ActivityNoteSaveRequest, activityRoutes } from '@plansmith/contract';
+import { type ActivityNoteSaveRequest, activityRoutes } from '@plansmith/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
+import { type ActivityTarget, activityKeys } from '../../../shared/api/query-keys.ts';
 
-export type ActivityTarget = { EntityType: ActivityEntityType; EntityId: string };
-
-export const activityKeys = {
-  all: ['activities'] as const,
-  plan: (planId: string, limit: number) => [...activityKeys.all, 'plan', planId, limit] as const,
-  entity: (target: ActivityTarget, limit: number) => [...activityKeys.all, 'entity', target.EntityType, target.EntityId, limit] as const,
-};
+export type { ActivityTarget };
 
 /** A feed shows this many entries first, and this many more on each "Show more". */
 export const FEED_PAGE = 20;

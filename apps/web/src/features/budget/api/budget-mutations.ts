@@ -1,10 +1,10 @@
 import { type BudgetItem, type BudgetItemSaveRequest, budgetRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { budgetKeys } from './budget-queries.ts';
+import { budgetKeys, objectiveKeys, performanceKeys, planKeys } from '../../../shared/api/query-keys.ts';
 
-/** Plan totals (lists, details, RebuildPlan) change with every item: they live under the 'plans' key. */
-const PLAN_QUERIES = ['plans'] as const;
+/** An item's amount and ObjectiveId move its objective's budget, spend and cost per result. */
+const OBJECTIVE_QUERIES = [objectiveKeys.all, performanceKeys.all] as const;
 
 export const useSaveBudgetItem = () => {
   const queryClient = useQueryClient();
@@ -21,7 +21,9 @@ export const useSaveBudgetItem = () => {
           : [...items, row];
       });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
-      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      // Plan totals (lists, details, RebuildPlan) change with every item.
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };
@@ -33,7 +35,9 @@ export const useDeleteBudgetItem = () => {
     onSuccess: (_result, item) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
-      void queryClient.invalidateQueries({ queryKey: PLAN_QUERIES });
+      // Plan totals (lists, details, RebuildPlan) change with every item.
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };

@@ -1,7 +1,8 @@
+import { sumCents, toCents, toDollars } from '@plansmith/contract';
 import { Alert, Button, Col, Flex, InputNumber, Row, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatUsd } from '../../../shared/format/money.ts';
-import { spreadEvenly, sumCents } from '../lib/phasing.ts';
+import { spreadEvenly } from '../lib/phasing.ts';
 
 export type Phasing = { enabled: boolean; months: Record<string, number | null> };
 
@@ -19,8 +20,9 @@ export const MonthlyPhasingGrid = ({
   disabled?: boolean;
   onChange: (value: Phasing) => void;
 }) => {
-  const total = sumCents(months.map((month) => value.months[month])) / 100;
-  const difference = Math.round(amount * 100) - Math.round(total * 100);
+  const totalCents = sumCents(months.map((month) => value.months[month]));
+  const total = toDollars(totalCents);
+  const difference = toCents(amount) - totalCents;
   return (
     <Flex vertical gap={12}>
       <Flex gap={12} align="center" wrap>
@@ -64,7 +66,7 @@ export const MonthlyPhasingGrid = ({
             <Alert
               type="warning"
               showIcon
-              message={`The months add up to ${formatUsd(total)}: ${formatUsd(Math.abs(difference) / 100)} ${difference > 0 ? 'short of' : 'over'} the amount, ${formatUsd(amount)}.`}
+              message={`The months add up to ${formatUsd(total)}: ${formatUsd(toDollars(Math.abs(difference)))} ${difference > 0 ? 'short of' : 'over'} the amount, ${formatUsd(amount)}.`}
             />
           )}
         </>

@@ -1,4 +1,4 @@
-import type { BudgetItem, CategoryType, ItemType } from '@plansmith/contract';
+import { type BudgetItem, type CategoryType, type ItemType, toCents, toDollars } from '@plansmith/contract';
 
 export type MoneySums = {
   budget: number;
@@ -37,17 +37,17 @@ export const sumItems = (items: readonly BudgetItem[]): MoneySums => {
   let committed = 0;
   let planned = 0;
   for (const item of items) {
-    budget += Math.round(item.Amount * 100);
-    actual += Math.round(item.Actual * 100);
-    committed += Math.round(item.Committed * 100);
-    planned += Math.round(item.Planned * 100);
+    budget += toCents(item.Amount);
+    actual += toCents(item.Actual);
+    committed += toCents(item.Committed);
+    planned += toCents(item.Planned);
   }
   return {
-    budget: budget / 100,
-    actual: actual / 100,
-    committed: committed / 100,
-    planned: planned / 100,
-    available: (budget - committed - actual) / 100,
+    budget: toDollars(budget),
+    actual: toDollars(actual),
+    committed: toDollars(committed),
+    planned: toDollars(planned),
+    available: toDollars(budget - committed - actual),
     burnRate: budget > 0 ? actual / budget : 0,
     count: items.length,
   };

@@ -1,7 +1,7 @@
 import { type ExpectationGrid, expectationRoutes, funnelRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { expectationKeys, funnelKeys } from '../../../shared/api/performance-keys.ts';
+import { expectationKeys, funnelKeys, performanceKeys } from '../../../shared/api/query-keys.ts';
 
 export type CellEdit = { planId: string; stageId: string; month: string; value: number | null };
 
@@ -9,8 +9,9 @@ const useGridUpdate = () => {
   const queryClient = useQueryClient();
   return (grid: ExpectationGrid) => {
     queryClient.setQueryData(expectationKeys.grid(grid.MarketingPlanId), grid);
-    // The funnel's expected and actual figures follow the grid.
+    // The funnel's and the performance page's expected and actual figures follow the grid.
     void queryClient.invalidateQueries({ queryKey: funnelKeys.detail(grid.MarketingPlanId) });
+    void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(grid.MarketingPlanId) });
   };
 };
 
@@ -37,6 +38,7 @@ export const useSaveActual = () => {
       }),
     onSuccess: async (funnel, edit) => {
       queryClient.setQueryData(funnelKeys.detail(edit.planId), funnel);
+      void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(edit.planId) });
       await queryClient.invalidateQueries({ queryKey: expectationKeys.grid(edit.planId) });
     },
   });

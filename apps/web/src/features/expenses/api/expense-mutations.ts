@@ -1,38 +1,91 @@
-import { type ExpenseSaveRequest, expenseRoutes } from '@plansmith/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Expense, type ExpenseSaveRequest, expenseRoutes, type GetExpensesRequest } from '@plansmith/contract';
+import {
+  type InvalidateQueryFilters,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { expenseKeys } from './expense-queries.ts';
+import {
+  activityKeys,
+  budgetKeys,
+  dashboardKeys,
+  expenseKeys,
+  objectiveKeys,
+  performanceKeys,
+  planKeys,
+  reportKeys,
+  spendingKeys,
+} from '../../../shared/api/query-keys.ts';
+
+/** Where an expense sits: its plan and budget item, before or after a change. */
+type ExpensePlace = Pick<Expense, 'Id' | 'MarketingPlanId' | 'BudgetItemId'>;
 
 /**
- * An expense changes much more than its own list: the item's burn rate, the plan's totals, the
- * report, spending, the dashboard and the activity feeds. Every active query is refetched (the
- * inactive ones are only marked stale), so no screen shows money from before the change.
+ * The queries an expense change alters, for every place it was or is: the expense lists of its
+ * plans and items, the budget items' spend and the plans' totals, the plans' report, spending and
+ * dashboard, the spend and cost per result of its objectives (lists, details, performance), and the
+ * activity feeds that record it. Nothing else is refetched.
  */
-const useRefreshAfterExpenseChange = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+const expenseChangeFilters = (places: readonly ExpensePlace[]): InvalidateQueryFilters[] => {
+  const planIds = new Set(places.map((place) => place.MarketingPlanId));
+  const itemIds = new Set(places.flatMap((place) => (place.BudgetItemId ? [place.BudgetItemId] : [])));
+  const keys: QueryKey[] = [];
+  for (const planId of planIds) {
+    keys.push(
+      expenseKeys.payees(planId),
+      expenseKeys.itemOptions(planId),
+      budgetKeys.list(planId),
+      planKeys.lists(),
+      planKeys.detail(planId),
+      planKeys.totals(planId),
+      reportKeys.budgetCategories(planId),
+      spendingKeys.report(planId),
+      dashboardKeys.plan(planId),
+      performanceKeys.plan(planId),
+      objectiveKeys.list(planId),
+      activityKeys.planFeed(planId),
+    );
+  }
+  // An objective's detail shows the spend of its linked items: which objective is not known here.
+  keys.push(objectiveKeys.details());
+  for (const itemId of itemIds) {
+    keys.push(budgetKeys.detail(itemId), activityKeys.entityFeed({ EntityType: 'BudgetItem', EntityId: itemId }));
+  }
+  for (const place of places) keys.push(activityKeys.entityFeed({ EntityType: 'Expense', EntityId: place.Id }));
+  // Expense lists are keyed by their request: only those of these plans and items.
+  const listOfThesePlaces = (query: Query): boolean => {
+    const request = query.queryKey[2] as GetExpensesRequest | undefined;
+    return planIds.has(request?.MarketingPlanId ?? '') || itemIds.has(request?.BudgetItemId ?? '');
+  };
+  return [{ queryKey: expenseKeys.lists(), predicate: listOfThesePlaces }, ...keys.map((queryKey) => ({ queryKey }))];
 };
+
+const refreshAfterExpenseChange = (queryClient: QueryClient, places: readonly ExpensePlace[]) =>
+  Promise.all(expenseChangeFilters(places).map((filters) => queryClient.invalidateQueries(filters)));
 
 export const useSaveExpense = () => {
   const queryClient = useQueryClient();
-  const refresh = useRefreshAfterExpenseChange();
   return useMutation({
     mutationFn: (expense: ExpenseSaveRequest) => callApi(expenseRoutes.saveExpense, expense),
     onSuccess: (saved) => {
+      // The expense may have moved to another item (or plan): refresh where it was too.
+      const before = queryClient.getQueryData<Expense>(expenseKeys.detail(saved.Id));
       queryClient.setQueryData(expenseKeys.detail(saved.Id), saved);
-      void refresh();
+      void refreshAfterExpenseChange(queryClient, before ? [before, saved] : [saved]);
     },
   });
 };
 
 export const useDeleteExpense = () => {
   const queryClient = useQueryClient();
-  const refresh = useRefreshAfterExpenseChange();
   return useMutation({
-    mutationFn: (input: { ExpenseId: string; BudgetItemId?: string }) => callApi(expenseRoutes.deleteExpense, input),
-    onSuccess: (_, input) => {
-      queryClient.removeQueries({ queryKey: expenseKeys.detail(input.ExpenseId) });
-      void refresh();
+    mutationFn: (expense: ExpensePlace) => callApi(expenseRoutes.deleteExpense, { ExpenseId: expense.Id }),
+    onSuccess: (_, expense) => {
+      queryClient.removeQueries({ queryKey: expenseKeys.detail(expense.Id) });
+      void refreshAfterExpenseChange(queryClient, [expense]);
     },
   });
 };

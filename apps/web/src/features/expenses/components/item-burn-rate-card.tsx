@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState } from '../../../shared/ui/query-state.tsx';
 import { useExpensePage } from '../api/expense-queries.ts';
-import { BurnRateBar } from './burn-rate-bar.tsx';
+import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 
 /** The budget item an expense is spent against, with its burn rate (actual ÷ amount) as of now. */
 export const ItemBurnRateCard = ({ itemId }: { itemId: string }) => {
@@ -21,7 +21,7 @@ export const ItemBurnRateCard = ({ itemId }: { itemId: string }) => {
             {formatUsd(item.Actual)} actual{item.Committed > 0 ? ` and ${formatUsd(item.Committed)} committed` : ''} of{' '}
             {formatUsd(item.Amount)}
           </Typography.Paragraph>
-          <BurnRateBar rate={item.BurnRate} actual={item.Actual} budget={item.Amount} />
+          <BurnRateBar rate={item.BurnRate} spent={{ actual: item.Actual, budget: item.Amount }} size="default" />
         </>
       ) : null}
     </Card>

@@ -1,7 +1,7 @@
 import { type FunnelSaveRequest, funnelRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { expectationKeys, funnelKeys } from '../../../shared/api/performance-keys.ts';
+import { expectationKeys, funnelKeys, performanceKeys } from '../../../shared/api/query-keys.ts';
 
 /** Saves the goal and stage settings; the answer is the new funnel, put in place at once. */
 export const useSaveFunnel = () => {
@@ -12,6 +12,8 @@ export const useSaveFunnel = () => {
       queryClient.setQueryData(funnelKeys.detail(funnel.MarketingPlanId), funnel);
       // The forecast grid's "generate from the funnel" state follows the model.
       void queryClient.invalidateQueries({ queryKey: expectationKeys.grid(funnel.MarketingPlanId) });
+      // The performance page compares each stage with the model's Required.
+      void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(funnel.MarketingPlanId) });
     },
   });
 };

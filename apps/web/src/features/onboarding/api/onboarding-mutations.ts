@@ -2,7 +2,7 @@ import { tenantRoutes, type Tenant, type UserProfile } from '@plansmith/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 // The flags live on the profile and tenant the shell already loads (identity feature's keys).
-import { identityKeys } from '../../identity/api/identity-queries.ts';
+import { identityKeys } from '../../../shared/api/query-keys.ts';
 
 /** Records that the new-user tour was finished or closed (UserProfileClient/MySave MetaData). */
 export const useCompleteUserTour = () => {

@@ -1,7 +1,7 @@
 import { App, Button, Flex, Modal, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { hasPolicy, usePermissions, useProfile, useTenant } from '../../identity/api/identity-queries.ts';
+import { hasPolicy, usePermissions, useProfile, useTenant } from '../../../shared/api/identity.ts';
 import { useCompleteAccountSetup, useCompleteUserTour } from '../api/onboarding-mutations.ts';
 import { accountSetupSteps, newUserTourSteps } from '../onboarding-steps.tsx';
 

@@ -1,4 +1,4 @@
-import { type BillingCycle, dueTodayCents, perMonthCents, type PriceItem, priceTypeOf, type Product } from '@plansmith/contract';
+import { type BillingCycle, dueTodayCents, perMonthCents, type PriceItem, priceTypeOf, type Product, toDollars } from '@plansmith/contract';
 
 /** The price item of a product for a billing cycle. */
 export const priceItemOf = (product: Product, cycle: BillingCycle): PriceItem | undefined =>
@@ -7,13 +7,13 @@ export const priceItemOf = (product: Product, cycle: BillingCycle): PriceItem | 
 /** Per-month price in dollars (SPEC.md §9): the cycle's item Price minus its Discount. */
 export const perMonthDollars = (product: Product, cycle: BillingCycle): number => {
   const item = priceItemOf(product, cycle);
-  return item ? perMonthCents(item) / 100 : 0;
+  return item ? toDollars(perMonthCents(item)) : 0;
 };
 
 /** Total due today in dollars: one month, or twelve months of the annual per-month price. */
 export const dueTodayDollars = (product: Product, cycle: BillingCycle): number => {
   const item = priceItemOf(product, cycle);
-  return item ? dueTodayCents(item) / 100 : 0;
+  return item ? toDollars(dueTodayCents(item)) : 0;
 };
 
 /** Annual by default; bill=month preselects monthly (SPEC.md §4). */

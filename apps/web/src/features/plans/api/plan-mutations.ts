@@ -1,7 +1,7 @@
 import { type MarketingPlan, type PlanSaveRequest, planRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { planKeys } from './plan-queries.ts';
+import { planKeys } from '../../../shared/api/query-keys.ts';
 
 const useRefreshPlans = () => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useSavePlan } from '../api/plan-mutations.ts';
-import { usePlanTeams } from '../api/plan-queries.ts';
+import { useMyTeams } from '../../../shared/api/my-teams.ts';
 
 type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
 
@@ -25,7 +25,7 @@ export const PlanFormModal = ({
 }) => {
   const [form] = Form.useForm<FormValues>();
   const save = useSavePlan();
-  const teams = usePlanTeams();
+  const teams = useMyTeams();
   const { message } = App.useApp();
 
   useEffect(() => {

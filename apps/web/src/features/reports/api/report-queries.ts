@@ -1,11 +1,7 @@
 import { reportRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  budgetCategories: (planId: string) => [...reportKeys.all, 'budget-categories', planId] as const,
-};
+import { reportKeys } from '../../../shared/api/query-keys.ts';
 
 export const useBudgetCategoriesReport = (planId: string) =>
   useQuery({

@@ -1,7 +1,7 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildReportWorkbook } from './report-export.ts';
+import { buildReportWorkbook, reportToCsv } from './report-export.ts';
 
 const line = (budgeted: number, committed: number, actual: number) => ({
   Budgeted: budgeted,
@@ -57,5 +57,37 @@ describe('XLSX export', () => {
     expect(sheet?.getCell('A6').font?.bold).toBe(true);
     expect(sheet?.getCell('A7').value).toBe('Total');
     expect(sheet?.getCell('A5').font?.bold).toBeFalsy();
+  });
+});
+
+/** The report with one category named by someone who hopes a spreadsheet will run it. */
+const withCategoryName = (name: string): BudgetCategoriesReport => ({
+  ...REPORT,
+  Rows: REPORT.Rows.map((row) => ({ ...row, Name: name, ...line(100, 0, 250) })),
+});
+
+describe('CSV export', () => {
+  it.each(['=HYPERLINK("http://evil.test","x")', '+1+1', '-2+3', '@SUM(A1)'])(
+    'writes a cell starting with a formula character (%s) as text, with a leading quote',
+    (name) => {
+      const csv = reportToCsv(withCategoryName(name));
+      const cell = `"'${name.replaceAll('"', '""')}"`;
+      expect(csv.split('\r\n')[1]?.startsWith(`${cell},`)).toBe(true);
+    },
+  );
+
+  it('leaves ordinary names and negative amounts as they are', () => {
+    const lines = reportToCsv(withCategoryName('Paid Media')).split('\r\n');
+    expect(lines[1]).toBe('Paid Media,Productive,100,0,0,250,-150,-150,2.5');
+  });
+});
+
+describe('XLSX export of hostile names', () => {
+  it('stores a name starting with = as text, not as a formula', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildReportWorkbook(withCategoryName('=1+2')));
+    const cell = workbook.getWorksheet('Budget categories')?.getCell('A5');
+    expect(cell?.type).toBe(ExcelJS.ValueType.String);
+    expect(cell?.value).toBe('=1+2');
   });
 });

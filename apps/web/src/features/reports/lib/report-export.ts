@@ -13,7 +13,12 @@ const download = (blob: Blob, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 };
 
-export const reportToCsv = (report: BudgetCategoriesReport): string => Papa.unparse(toExportRows(toReportLines(report)));
+/**
+ * The report as CSV. A text cell starting with =, +, -, @, tab or return is prefixed with ' so a
+ * spreadsheet shows it instead of running it as a formula (CSV injection); numbers stay numbers.
+ */
+export const reportToCsv = (report: BudgetCategoriesReport): string =>
+  Papa.unparse(toExportRows(toReportLines(report)), { escapeFormulae: true });
 
 export const downloadReportCsv = (report: BudgetCategoriesReport): void =>
   download(new Blob([reportToCsv(report)], { type: 'text/csv;charset=utf-8' }), reportFileName(report, 'csv'));

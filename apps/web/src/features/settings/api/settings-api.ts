@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { saveTokens } from '../../../shared/api/session.ts';
 // The profile the shell shows lives under the identity feature's key; saving updates it in place.
-import { identityKeys } from '../../identity/api/identity-queries.ts';
+import { identityKeys } from '../../../shared/api/query-keys.ts';
 
 export const settingsKeys = {
   notifications: () => ['settings', 'notifications'] as const,

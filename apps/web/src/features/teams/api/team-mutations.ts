@@ -1,7 +1,7 @@
 import { type BodyOf, teamRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { teamKeys } from './team-queries.ts';
+import { teamKeys } from '../../../shared/api/query-keys.ts';
 
 export const useSaveTeam = () => {
   const queryClient = useQueryClient();

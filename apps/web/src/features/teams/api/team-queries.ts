@@ -1,18 +1,7 @@
 import { teamRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-
-export const teamKeys = {
-  all: ['teams'] as const,
-  mine: () => [...teamKeys.all, 'mine'] as const,
-  views: () => [...teamKeys.all, 'view'] as const,
-  members: (teamId: string) => [...teamKeys.all, 'members', teamId] as const,
-  roles: () => [...teamKeys.all, 'roles'] as const,
-  people: () => [...teamKeys.all, 'people'] as const,
-};
-
-/** The active teams the user works in (every team for Owners and Admins): the context team picker's list. */
-export const useMyTeams = () => useQuery({ queryKey: teamKeys.mine(), queryFn: () => callApi(teamRoutes.myList, {}) });
+import { teamKeys } from '../../../shared/api/query-keys.ts';
 
 export const useTeamViews = () => useQuery({ queryKey: teamKeys.views(), queryFn: () => callApi(teamRoutes.listView, {}) });
 

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { RetrySelect } from '../../../shared/ui/retry-select.tsx';
-import { useMyTeams } from '../api/team-queries.ts';
+import { useMyTeams } from '../../../shared/api/my-teams.ts';
 
 /**
  * The context team picker (SPEC.md §4): the last chosen team, otherwise the first of the user's

@@ -1,0 +1,9 @@
+// Who may see and change which plan, team, item, expense or category (DESIGN.md §4): one place for every module.
+export { assertCanEditBudget, type EntityAccess, findEntityAccess, requireEntityAccess } from './entity-access.ts';
+export { findPlanAccess, type PlanAccess, type PlanRow, requirePlanAccess } from './plan-access.ts';
+export {
+  isTenantAdmin,
+  listVisibleTeamIds,
+  resolveTeamPermission,
+  type TeamPermission,
+} from './team-access.ts';

@@ -1,0 +1,3 @@
+// The expenses module as other modules and the app see it; everything else in this folder is private.
+export { registerExpenseRoutes } from './expenses.routes.ts';
+export { listOverdueExpenses, sumOverdueExpenses } from './overdue-expenses.ts';

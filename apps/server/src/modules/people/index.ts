@@ -1,0 +1,2 @@
+// The people module as other modules and the app see it; everything else in this folder is private.
+export { registerPeopleRoutes } from './people.routes.ts';

@@ -1,0 +1,3 @@
+// The plans module as other modules and the app see it; everything else in this folder is private.
+export { burnRate } from './plan-totals.ts';
+export { registerPlanRoutes } from './plans.routes.ts';

@@ -1,0 +1,2 @@
+// The teams module as other modules and the app see it; everything else in this folder is private.
+export { registerTeamRoutes } from './teams.routes.ts';

@@ -1,0 +1,61 @@
+import { type Access, envelope, ErrorBodySchema, type ParsedBodyOf, type ResultOf, type RouteDef } from '@plansmith/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { type AuthContext, authenticate, requireAuth } from './auth.ts';
+import { deniedMessage, isAccessGranted } from './permissions.ts';
+import { forbidden } from '../lib/http-errors.ts';
+
+export type HandlerInput<R extends RouteDef> = {
+  body: ParsedBodyOf<R>;
+  auth: R['access'] extends 'anonymous' ? AuthContext | null : AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type Handler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<ResultOf<R>>;
+
+const checkAccess = async (ctx: AppContext, access: Access, request: FastifyRequest): Promise<AuthContext | null> => {
+  if (access === 'anonymous') return authenticate(ctx, request);
+  const auth = await requireAuth(ctx, request);
+  if (!isAccessGranted(access, auth.role, auth.planCode)) throw forbidden(deniedMessage(access));
+  return auth;
+};
+
+/**
+ * Registers one contract route: its body and response schemas, its access rule, the envelope.
+ * Routes stay thin: parse (done here), authorize (done here), call the service, return.
+ */
+export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: R, handler: Handler<R>): void => {
+  const success = def.raw ? def.response : envelope(def.response);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.alsoMethods ? [def.method, ...def.alsoMethods] : def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: def.tags ? [...def.tags] : undefined,
+      security: def.access === 'anonymous' ? [] : [{ bearerAuth: [] }],
+      ...(def.body ? { body: def.body } : {}),
+      response: { 200: success, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+    },
+    config: { access: def.access },
+    handler: async (request, reply) => {
+      const auth = await checkAccess(ctx, def.access, request);
+      const result = await handler({
+        body: request.body as ParsedBodyOf<R>,
+        auth: auth as HandlerInput<R>['auth'],
+        request,
+        reply,
+      });
+      if (def.raw) {
+        if (typeof result === 'string')
+          return reply
+            .type('text/plain; charset=utf-8')
+            .serializer((value: unknown) => String(value))
+            .send(result);
+        return result;
+      }
+      return { Result: result, Message: null };
+    },
+  });
+};

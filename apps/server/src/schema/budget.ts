@@ -1,0 +1,51 @@
+import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { budgetCategories } from './categories.ts';
+import { lookups } from './lookups.ts';
+import { objectives } from './objectives.ts';
+import { marketingPlans } from './plans.ts';
+
+export const budgetItems = pgTable(
+  'budget_items',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    budgetCategoryId: uuid('budget_category_id').notNull(),
+    objectiveId: uuid('objective_id'),
+    generalLedgerCodeId: uuid('general_ledger_code_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    /** 1 productive, 2 operational */
+    itemType: smallint('item_type').$type<1 | 2>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.budgetCategoryId], foreignColumns: [budgetCategories.tenantId, budgetCategories.id] }),
+    foreignKey({ columns: [table.tenantId, table.generalLedgerCodeId], foreignColumns: [lookups.tenantId, lookups.id] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [table.tenantId, table.objectiveId], foreignColumns: [objectives.tenantId, objectives.id] }).onDelete('set null'),
+  ],
+);
+
+export const budgetItemMonths = pgTable(
+  'budget_item_months',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    budgetItemId: uuid('budget_item_id').notNull(),
+    /** First day of the month, YYYY-MM-01 */
+    month: date('month', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.budgetItemId, table.month] }),
+    foreignKey({ columns: [table.tenantId, table.budgetItemId], foreignColumns: [budgetItems.tenantId, budgetItems.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -1,0 +1,39 @@
+import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { budgetItems } from './budget.ts';
+import { lookups } from './lookups.ts';
+import { marketingPlans } from './plans.ts';
+
+/** 1 planned, 2 committed, 3 actual */
+export type ExpenseStatus = 1 | 2 | 3;
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    budgetItemId: uuid('budget_item_id'),
+    generalLedgerCodeId: uuid('general_ledger_code_id'),
+    name: text('name').notNull(),
+    payee: text('payee'),
+    description: text('description'),
+    purchaseOrder: text('purchase_order'),
+    purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: smallint('status').$type<ExpenseStatus>().notNull().default(3),
+    /** 1 productive, 2 operational, 3 personnel */
+    categoryType: smallint('category_type').$type<1 | 2 | 3>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.budgetItemId], foreignColumns: [budgetItems.tenantId, budgetItems.id] }),
+    foreignKey({ columns: [table.tenantId, table.generalLedgerCodeId], foreignColumns: [lookups.tenantId, lookups.id] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -1,0 +1,22 @@
+import { foreignKey, boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+export const lookups = pgTable(
+  'lookups',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** 1 general ledger code, 2 funnel stage */
+    lookupType: smallint('lookup_type').$type<1 | 2>().notNull(),
+    categoryType: smallint('category_type').$type<1 | 2 | 3>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+  ],
+);

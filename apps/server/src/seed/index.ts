@@ -1,0 +1,32 @@
+import type { Database } from '../db/client.ts';
+import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoFunnels } from './funnels.seed.ts';
+import type { DemoSeedOptions } from './demo-ids.ts';
+import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoObjectives } from './objectives.seed.ts';
+import { seedDemoPeople } from './people.seed.ts';
+import { seedDemoPlanning } from './planning.seed.ts';
+import { seedDemoSpending } from './spending.seed.ts';
+
+/**
+ * The demo tenant (DESIGN.md §8). Every part is idempotent on its own (fixed ids, inserts that
+ * skip existing rows), so a later release can add a part and an old data directory gains it.
+ * Parts run in order, all in one transaction.
+ */
+const DEMO_SEED_PARTS = [
+  seedDemoIdentity,
+  seedDemoPlanning,
+  seedDemoSpending,
+  seedDemoPeople,
+  seedDemoBilling,
+  seedDemoObjectives,
+  seedDemoFunnels,
+];
+
+export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
+  await database.withExclusiveLock(() =>
+    database.db.transaction(async (tx) => {
+      for (const part of DEMO_SEED_PARTS) await part(tx, options);
+    }),
+  );
+};

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../test/factories.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
+import { activities } from '../schema/activities.ts';
+import { comments } from '../schema/comments.ts';
+import { expenses } from '../schema/expenses.ts';
+import { DEMO, DEMO_CATEGORIES, DEMO_PLAN } from './demo-ids.ts';
+import { seedDemo } from './index.ts';
+import { buildDemoExpenses } from './spending.seed.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true, clock: createTestClock(new Date('2026-11-21T12:00:00Z')) });
+});
+afterAll(async () => t.close());
+
+describe('demo spending seed', () => {
+  it('adds a year of expenses whose item, plan and category type agree, with one audit entry each, and is idempotent', async () => {
+    await seedDemo(t.database, { sandbox: true });
+    const rows = await t.ctx.db.select().from(expenses).where(eq(expenses.tenantId, DEMO.tenantId));
+    const built = buildDemoExpenses();
+    expect(rows).toHaveLength(built.length);
+    expect(new Set(rows.map((row) => row.purchaseDate.slice(0, 7))).size).toBe(12);
+    for (const row of rows) {
+      const item = DEMO_PLAN.items.find((candidate) => candidate.id === row.budgetItemId);
+      expect(item).toBeDefined();
+      expect(row.marketingPlanId).toBe(DEMO_PLAN.id);
+      if (item) expect(row.categoryType).toBe(DEMO_CATEGORIES[item.category].categoryType);
+    }
+    const trail = await t.ctx.db.select().from(activities).where(eq(activities.marketingPlanId, DEMO_PLAN.id));
+    expect(trail.filter((entry) => entry.entityType === 'Expense')).toHaveLength(built.length);
+    const notes = await t.ctx.db.select().from(comments).where(eq(comments.marketingPlanId, DEMO_PLAN.id));
+    expect(notes.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives the demo dashboard actual spend, open commitments, overdue expenses and recent activity', async () => {
+    const { AccessToken } = await login(t, DEMO.users.owner.email, DEMO.password);
+    const response = await t.post('/api/DashboardClient/Get', { MarketingPlanId: DEMO_PLAN.id }, AccessToken);
+    expect(response.status).toBe(200);
+    const dashboard = response.body.Result;
+    const expectedActual = buildDemoExpenses()
+      .filter((row) => row.status === 3)
+      .reduce((sum, row) => sum + row.amountCents, 0);
+    expect(dashboard.Actual).toBe(expectedActual / 100);
+    expect(dashboard.BurnRate).toBeGreaterThan(0.6);
+    expect(dashboard.BurnRate).toBeLessThan(1);
+    expect(dashboard.OverdueCount).toBeGreaterThan(0);
+    expect(dashboard.RecentActivity.length).toBeGreaterThan(0);
+  });
+});
