@@ -1,7 +1,7 @@
 import type { FunnelStage } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
-import { formatCount } from '../lib/funnel-inputs.ts';
+import { formatCount, funnelChartHeight } from '../lib/funnel-inputs.ts';
 
 // A funnel narrows by orders of magnitude (visitors to customers): a log axis keeps every stage visible.
 const toLog = (value: number | null): number | null => (value && value > 0 ? value : null);
@@ -9,7 +9,7 @@ const toLog = (value: number | null): number | null => (value && value > 0 ? val
 /** Planned (the reverse math's Required) against actual volume per stage, widest stage on top. */
 export const FunnelChart = ({ stages }: { stages: FunnelStage[] }) => {
   const data = stages.map((stage) => ({ Name: stage.Name, Planned: toLog(stage.Required), Actual: toLog(stage.Actual) }));
-  const height = Math.max(220, stages.length * 56 + 60);
+  const height = funnelChartHeight(stages.length);
   return (
     <div style={{ width: '100%', height }} role="img" aria-label="Funnel: planned against actual volume per stage">
       <ResponsiveContainer>

@@ -34,3 +34,6 @@ export const budgetSentence = (funnel: Funnel): string => {
     ? `The plan’s budget of ${formatUsd(funnel.PlanBudget)} covers the goal: it needs ${formatUsd(funnel.ImpliedBudget)}, leaving ${formatUsd(gap)}.`
     : `The plan’s budget of ${formatUsd(funnel.PlanBudget)} does not cover the goal: it needs ${formatUsd(funnel.ImpliedBudget)}, ${formatUsd(gap)} more.`;
 };
+
+/** The funnel chart's height for a number of stages (its lazy placeholder holds the same). */
+export const funnelChartHeight = (stages: number): number => Math.max(220, stages * 56 + 60);
