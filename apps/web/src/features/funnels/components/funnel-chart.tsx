@@ -3,6 +3,9 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { formatCount, funnelChartHeight } from '../lib/funnel-inputs.ts';
 
+// Legend in the bars' order (recharts sorts it by label otherwise).
+const SERIES = ['Planned', 'Actual'];
+
 // A funnel narrows by orders of magnitude (visitors to customers): a log axis keeps every stage visible.
 const toLog = (value: number | null): number | null => (value && value > 0 ? value : null);
 
@@ -25,7 +28,7 @@ export const FunnelChart = ({ stages }: { stages: FunnelStage[] }) => {
           />
           <YAxis type="category" dataKey="Name" width={170} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => formatCount(Number(value))} />
-          <Legend verticalAlign="top" formatter={legendLabel} />
+          <Legend verticalAlign="top" formatter={legendLabel} itemSorter={(item) => SERIES.indexOf(String(item.dataKey))} />
           <Bar dataKey="Planned" name="Planned (required)" fill="#91caff" />
           <Bar dataKey="Actual" fill="#0958d9" />
         </BarChart>

@@ -3,6 +3,9 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import './funnel-comparison.css';
 
+// Legend in the bars' order (recharts sorts it by label otherwise).
+const SERIES = ['Planned', 'Expected', 'Actual'];
+
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const show = (value: number | null): string => (value === null ? '—' : count.format(value));
@@ -41,7 +44,7 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
             />
             <YAxis type="category" dataKey="Name" width={170} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => count.format(Number(value))} />
-            <Legend verticalAlign="top" formatter={legendLabel} />
+            <Legend verticalAlign="top" formatter={legendLabel} itemSorter={(item) => SERIES.indexOf(String(item.dataKey))} />
             <Bar dataKey="Planned" name="Planned (required)" fill="#91caff" />
             <Bar dataKey="Expected" name="Expected (forecast)" fill="#4096ff" />
             <Bar dataKey="Actual" fill="#003eb3" />
