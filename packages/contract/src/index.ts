@@ -28,3 +28,5 @@ export * from './activities.ts';
 export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
+export * from './funnels.ts';
+export * from './expectations.ts';

@@ -22,6 +22,8 @@ import { registerInvitationRoutes } from './invitations/index.ts';
 import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index.ts';
 import { registerObjectiveRoutes } from './objectives/index.ts';
 import { registerPerformanceRoutes } from './performance/index.ts';
+import { registerFunnelRoutes } from './funnels/index.ts';
+import { registerExpectationRoutes } from './expectations/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -50,4 +52,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerRecoveryRoutes(app, ctx, anonymousLimiter);
   registerObjectiveRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
+  registerFunnelRoutes(app, ctx);
+  registerExpectationRoutes(app, ctx);
 };

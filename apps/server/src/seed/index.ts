@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
@@ -12,7 +13,15 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling, seedDemoObjectives];
+const DEMO_SEED_PARTS = [
+  seedDemoIdentity,
+  seedDemoPlanning,
+  seedDemoSpending,
+  seedDemoPeople,
+  seedDemoBilling,
+  seedDemoObjectives,
+  seedDemoFunnels,
+];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
   await database.withExclusiveLock(() =>
