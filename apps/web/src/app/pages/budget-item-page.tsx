@@ -2,21 +2,25 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Col, Flex, Row } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useDeleteBudgetItem } from '../../features/budget/api/budget-mutations.ts';
 import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
-import { BudgetItemForm } from '../../features/budget/components/budget-item-form.tsx';
-import { BudgetItemSpend } from '../../features/budget/components/budget-item-spend.tsx';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
-import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
-import { ItemExpensesPanel } from '../../features/expenses/components/item-expenses-panel.tsx';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
+const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
+const BudgetItemForm = lazyPart(async () => (await import('../../features/budget/components/budget-item-form.tsx')).BudgetItemForm);
+const ItemExpensesPanel = lazyPart(
+  async () => (await import('../../features/expenses/components/item-expenses-panel.tsx')).ItemExpensesPanel,
+);
+const BudgetItemSpend = lazyPart(async () => (await import('../../features/budget/components/budget-item-spend.tsx')).BudgetItemSpend);
 
 /**
  * /budget/{id}: the item's form and monthly phasing, and its spend. Built of sections so other

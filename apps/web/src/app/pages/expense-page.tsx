@@ -2,19 +2,23 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Card, Col, Popconfirm, Row } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
-import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useDeleteExpense } from '../../features/expenses/api/expense-mutations.ts';
 import { useExpense } from '../../features/expenses/api/expense-queries.ts';
-import { ExpenseForm } from '../../features/expenses/components/expense-form.tsx';
 import { ExpenseStatusTag } from '../../features/expenses/components/expense-status-tag.tsx';
-import { ItemBurnRateCard } from '../../features/expenses/components/item-burn-rate-card.tsx';
 import { ApiError, errorMessage } from '../../shared/api/api-error.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
+const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
+const ExpenseForm = lazyPart(async () => (await import('../../features/expenses/components/expense-form.tsx')).ExpenseForm);
+const ItemBurnRateCard = lazyPart(
+  async () => (await import('../../features/expenses/components/item-burn-rate-card.tsx')).ItemBurnRateCard,
+);
 
 /** /expenses/new (optionally ?item=<budget item id>) records an expense in the context plan. */
 const NewExpense = ({ planId }: { planId: string }) => {

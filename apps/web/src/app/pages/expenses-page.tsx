@@ -5,9 +5,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
-import { ExpenseFormModal } from '../../features/expenses/components/expense-form-modal.tsx';
-import { ExpenseList } from '../../features/expenses/components/expense-list.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ExpenseList = lazyPart(async () => (await import('../../features/expenses/components/expense-list.tsx')).ExpenseList);
+
+const ExpenseFormModal = lazyModal(
+  async () => (await import('../../features/expenses/components/expense-form-modal.tsx')).ExpenseFormModal,
+  (props) => props.open,
+);
 
 const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean }) => {
   const navigate = useNavigate();

@@ -3,10 +3,14 @@ import { Button, Card, Result } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGuestPlanSummary } from '../../features/guest/api/guest-queries.ts';
-import { GuestPlanSummaryView } from '../../features/guest/components/guest-plan-summary.tsx';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { GUEST_ACCESS_KEY } from '../../shared/api/session.ts';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const GuestPlanSummaryView = lazyPart(
+  async () => (await import('../../features/guest/components/guest-plan-summary.tsx')).GuestPlanSummaryView,
+);
 
 /**
  * The guest view of a shared plan (SPEC.md §2, DESIGN.md §5 and §7.7): addressed by the plan's

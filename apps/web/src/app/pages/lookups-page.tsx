@@ -3,11 +3,15 @@ import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
-import { CategoriesManager } from '../../features/categories/components/categories-manager.tsx';
 import { funnelStagesOf, glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
-import { LookupList } from '../../features/lookups/components/lookup-list.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const CategoriesManager = lazyPart(
+  async () => (await import('../../features/categories/components/categories-manager.tsx')).CategoriesManager,
+);
+const LookupList = lazyPart(async () => (await import('../../features/lookups/components/lookup-list.tsx')).LookupList);
 
 const TABS = ['gl-codes', 'funnel-stages', 'categories'] as const;
 

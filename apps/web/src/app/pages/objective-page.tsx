@@ -3,22 +3,24 @@ import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
-import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { funnelStagesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useDeleteObjective } from '../../features/objectives/api/objective-mutations.ts';
 import { useObjective } from '../../features/objectives/api/objective-queries.ts';
-import { LinkedItems } from '../../features/objectives/components/linked-items.tsx';
 import { ObjectiveStatusTag } from '../../features/objectives/components/objective-status-tag.tsx';
 import { ObjectiveSummary } from '../../features/objectives/components/objective-summary.tsx';
 import { ResultsChart } from '../../features/objectives/components/lazy-results-chart.tsx';
-import { ResultsTable } from '../../features/objectives/components/results-table.tsx';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
+const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
+const LinkedItems = lazyPart(async () => (await import('../../features/objectives/components/linked-items.tsx')).LinkedItems);
+const ResultsTable = lazyPart(async () => (await import('../../features/objectives/components/results-table.tsx')).ResultsTable);
 
 // The drawer's form (date pickers, selects) loads on first open, not with the page.
 const ObjectiveDrawer = lazy(async () => ({

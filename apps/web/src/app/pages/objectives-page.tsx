@@ -5,11 +5,13 @@ import { lazy, Suspense, useState } from 'react';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { funnelStagesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
-import { ObjectivesTable } from '../../features/objectives/components/objectives-table.tsx';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ObjectivesTable = lazyPart(async () => (await import('../../features/objectives/components/objectives-table.tsx')).ObjectivesTable);
 
 // The drawer's form (date pickers, selects) loads on first open, not with the page.
 const ObjectiveDrawer = lazy(async () => ({

@@ -4,11 +4,22 @@ import { Button, Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { useProfile } from '../../shared/api/identity.ts';
 import { type PeopleFilter, usePeople } from '../../features/people/api/people-queries.ts';
-import { EditPersonModal } from '../../features/people/components/edit-person-modal.tsx';
-import { InvitePersonModal } from '../../features/people/components/invite-person-modal.tsx';
-import { PeopleTable } from '../../features/people/components/people-table.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const PeopleTable = lazyPart(async () => (await import('../../features/people/components/people-table.tsx')).PeopleTable);
+
+const InvitePersonModal = lazyModal(
+  async () => (await import('../../features/people/components/invite-person-modal.tsx')).InvitePersonModal,
+  (props) => props.open,
+);
+
+const EditPersonModal = lazyModal(
+  async () => (await import('../../features/people/components/edit-person-modal.tsx')).EditPersonModal,
+  (props) => props.person !== null,
+);
 
 const FILTERS: { value: PeopleFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },

@@ -3,17 +3,28 @@ import { getHref, isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED } from '@
 import { Button, Card, Col, Descriptions, Flex, Row, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActivityFeed } from '../../features/activities/components/activity-feed.tsx';
-import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts';
-import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
 import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
-import { PlanTotalsView } from '../../features/plans/components/plan-totals-view.tsx';
-import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
+const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
+const PlanTotalsView = lazyPart(async () => (await import('../../features/plans/components/plan-totals-view.tsx')).PlanTotalsView);
+
+const SharePlanModal = lazyModal(
+  async () => (await import('../../features/plans/components/share-plan-modal.tsx')).SharePlanModal,
+  (props) => props.plan !== null,
+);
+
+const PlanFormModal = lazyModal(
+  async () => (await import('../../features/plans/components/plan-form-modal.tsx')).PlanFormModal,
+  (props) => props.open,
+);
 
 const stateLabel = (plan: MarketingPlan) =>
   isLiveState(plan.State) ? (

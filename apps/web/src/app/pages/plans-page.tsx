@@ -2,12 +2,23 @@ import { PlusOutlined } from '@ant-design/icons';
 import { isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
-import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
-import { PlansTable } from '../../features/plans/components/plans-table.tsx';
-import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const PlansTable = lazyPart(async () => (await import('../../features/plans/components/plans-table.tsx')).PlansTable);
+
+const SharePlanModal = lazyModal(
+  async () => (await import('../../features/plans/components/share-plan-modal.tsx')).SharePlanModal,
+  (props) => props.plan !== null,
+);
+
+const PlanFormModal = lazyModal(
+  async () => (await import('../../features/plans/components/plan-form-modal.tsx')).PlanFormModal,
+  (props) => props.open,
+);
 
 /** /plans: the context team's plans by state (live, archived, templates), with their totals. */
 export const PlansPage = () => {

@@ -4,12 +4,16 @@ import { ContextPlanGate } from '../../features/dashboard/components/no-context-
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useBudgetCategoriesReport } from '../../features/reports/api/report-queries.ts';
 import { CategoryReportChart } from '../../features/reports/components/lazy-report-chart.tsx';
-import { CategoryReportTable } from '../../features/reports/components/category-report-table.tsx';
 import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const CategoryReportTable = lazyPart(
+  async () => (await import('../../features/reports/components/category-report-table.tsx')).CategoryReportTable,
+);
 
 /** Printing shows the report alone: no navigation, context bar or buttons. */
 const PRINT_CSS = `

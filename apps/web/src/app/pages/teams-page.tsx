@@ -3,11 +3,18 @@ import type { TeamView } from '@plansmith/contract';
 import { Button, Card, Col, Row } from 'antd';
 import { useState } from 'react';
 import { useTeamViews } from '../../features/teams/api/team-queries.ts';
-import { TeamFormModal } from '../../features/teams/components/team-form-modal.tsx';
-import { TeamMembersPanel } from '../../features/teams/components/team-members-panel.tsx';
-import { TeamsTable } from '../../features/teams/components/teams-table.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+
+const TeamsTable = lazyPart(async () => (await import('../../features/teams/components/teams-table.tsx')).TeamsTable);
+const TeamMembersPanel = lazyPart(async () => (await import('../../features/teams/components/team-members-panel.tsx')).TeamMembersPanel);
+
+const TeamFormModal = lazyModal(
+  async () => (await import('../../features/teams/components/team-form-modal.tsx')).TeamFormModal,
+  (props) => props.open,
+);
 
 /** /account/teams (Owners and Admins): teams, their members and roles (DESIGN.md §6). */
 export const TeamsPage = () => {

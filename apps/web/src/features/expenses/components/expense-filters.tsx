@@ -1,9 +1,10 @@
 import { EXPENSE_CATEGORY_TYPE_LABELS, EXPENSE_STATUS_LABELS, type ExpenseCategoryType, type ExpenseStatus } from '@plansmith/contract';
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
+import { Button, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useBudgetItemOptions, usePayees } from '../api/expense-queries.ts';
+import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 export type ExpenseFilterValues = {
   Query?: string;

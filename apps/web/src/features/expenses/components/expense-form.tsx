@@ -6,13 +6,14 @@ import {
   type ExpenseCategoryType,
   type ExpenseStatus,
 } from '@plansmith/contract';
-import { App, AutoComplete, Button, DatePicker, Flex, Form, Input, InputNumber, Segmented, Select, Typography } from 'antd';
+import { App, AutoComplete, Button, Flex, Form, Input, InputNumber, Segmented, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useSaveExpense } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
+import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 type FormValues = {
   BudgetItemId: string;

@@ -1,10 +1,11 @@
 import { type Aggregation, EMPTY_ID, type Lookup, type MarketingPlan, type MetricType, type Objective } from '@plansmith/contract';
-import { App, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { useSaveObjective } from '../api/objective-mutations.ts';
+import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 /** Typed dates are read in ISO, en-US numeric and en-US short forms (DESIGN.md §12). */
 const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];

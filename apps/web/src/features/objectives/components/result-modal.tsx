@@ -1,10 +1,11 @@
 import type { ObjectiveDetail, ObjectiveResult } from '@plansmith/contract';
-import { App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Form, Input, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useSaveResult } from '../api/objective-mutations.ts';
+import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
 

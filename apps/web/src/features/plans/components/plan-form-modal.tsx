@@ -1,11 +1,12 @@
 import { EMPTY_ID, type MarketingPlan, NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
+import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
 
