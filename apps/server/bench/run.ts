@@ -15,6 +15,12 @@ const files = readdirSync(dir)
 const cpus = os.cpus();
 console.log('Machine');
 console.log(`  CPU:      ${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`);
+console.log(
+  `  Load:     ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')} (1, 5, 15 min) on ${cpus.length} cores`,
+);
 console.log(`  Memory:   ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`);
 console.log(`  Node.js:  ${process.version} on ${os.platform()} ${os.release()}`);
 console.log(`  Benches:  ${files.join(', ') || 'none found'}`);

@@ -1,0 +1,181 @@
+// First rows painted (issue 13, part 3), `npm run bench -- first-rows` after `npm run build`: the
+// built app with the demo seed plus EXPENSES expenses in the demo Owner's plan, /expenses and
+// /budget timed from the navigation's start to the first frame showing table rows, in a new
+// browser (empty HTTP cache, the session kept) and on reload; Actual Budget's account register
+// with the same number of transactions in the same run (actual-peer.ts), and the ratios (/expenses
+// against the register, /budget against Actual's budget page). The
+// machine is shared: the 1-minute load average is printed beside every figure.
+// FIRST_ROWS_RUNS (default 3) runs per figure, medians shown; FIRST_ROWS_PEER=off skips Actual.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../src/db/client.ts';
+import { measureActual, type PeerResult } from './actual-peer.ts';
+import type { BenchFigure, BenchReport } from './bench-kit.ts';
+import { median, openProfile, type RowTimes, timeFirstRows } from './first-rows-browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+const RUNS = Math.max(1, Number(process.env.FIRST_ROWS_RUNS ?? 3));
+const EXPENSES = 10_000;
+const TARGET_RATIO = 0.25;
+const DEMO_USER = 'demo@plansmith.test';
+const DEMO_PASSWORD = 'plansmith-demo-2026';
+const ROWS = { expenses: '.ant-table-tbody tr.ant-table-row', budget: '[data-testid^="item-"]' };
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const startApp = async (dataDir: string, port: number): Promise<ChildProcess> => {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST_DIR },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let waited = 0; waited < 480; waited += 1) {
+    if (server.exitCode !== null) throw new Error(`The server stopped with ${server.exitCode} before it was ready.`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server was not ready after 120 s.');
+};
+
+const stop = async (server: ChildProcess): Promise<void> => {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+};
+
+/** EXPENSES expenses spread over the items of the demo Owner's live plan with most items; its team and id. */
+const addExpenses = async (dataDir: string): Promise<{ teamId: string; planId: string }> => {
+  const database = await openDatabase({ dataDir });
+  try {
+    const [plan] = await database.queryRows<{ id: string; team_id: string }>(
+      `SELECT p.id, p.team_id FROM marketing_plans p JOIN users u ON u.tenant_id = p.tenant_id
+        WHERE u.email = $1 AND p.state = 1
+        ORDER BY (SELECT count(*) FROM budget_items b WHERE b.marketing_plan_id = p.id) DESC, p.id LIMIT 1`,
+      [DEMO_USER],
+    );
+    if (!plan) throw new Error('The demo seed has no live plan.');
+    await database.queryRows(
+      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_order,
+         purchase_date, amount_cents, status, category_type, active)
+       SELECT p.tenant_id, gen_random_uuid(), p.id, i.id, 'Invoice ' || g, 'Payee ' || (g % 750), 'PO-' || g,
+         date '2026-01-01' + (g % 365), 100 + (g * 7919) % 250000, 1 + (g % 10 = 0)::int + (g % 10 > 1)::int * 2,
+         c.category_type, true
+       FROM generate_series(1, ${EXPENSES}) AS g
+       CROSS JOIN marketing_plans p
+       JOIN (SELECT b.id, b.budget_category_id, (row_number() OVER (ORDER BY b.id)) - 1 AS n,
+                    count(*) OVER () AS items
+               FROM budget_items b WHERE b.marketing_plan_id = $1) AS i ON i.n = g % i.items
+       JOIN budget_categories c ON c.id = i.budget_category_id
+       WHERE p.id = $1`,
+      [plan.id],
+    );
+    await database.queryRows('ANALYZE');
+    return { teamId: plan.team_id, planId: plan.id };
+  } finally {
+    await database.close();
+  }
+};
+
+/** Signs the demo Owner in within the profile and picks the plan with the expenses as the context plan. */
+const prepareProfile = async (base: string, profileDir: string, context: { teamId: string; planId: string }): Promise<void> => {
+  const browser = await openProfile(profileDir);
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(DEMO_USER);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+    // The keys the context pickers keep (apps/web/src/shared/api/session-keys.ts).
+    await page.evaluate(
+      `localStorage.setItem('context_team', ${JSON.stringify(context.teamId)}); localStorage.setItem('context_plan', ${JSON.stringify(context.planId)});`,
+    );
+    await page.goto(`${base}/expenses`);
+    await page.locator(ROWS.expenses).first().waitFor({ timeout: 60_000 });
+  } finally {
+    await browser.close();
+  }
+};
+
+const ms = (values: readonly number[]) => Math.round(median(values));
+const loadNote = (times: RowTimes) => `load ${times.load.map((load) => load.toFixed(1)).join('/')} (1-min avg at each run)`;
+
+const ours = (name: string, times: RowTimes): BenchFigure[] => [
+  { name: `${name}: new browser`, value: ms(times.newBrowser), unit: 'ms', note: `${RUNS} runs; ${loadNote(times)}` },
+  { name: `${name}: reload`, value: ms(times.reload), unit: 'ms' },
+];
+
+const ratios = (name: string, times: RowTimes, peer: RowTimes): BenchFigure[] =>
+  (['newBrowser', 'reload'] as const).map((kind) => {
+    const ratio = median(times[kind]) / median(peer[kind]);
+    return {
+      name: `${name} ÷ Actual: ${kind === 'newBrowser' ? 'new browser' : 'reload'}`,
+      value: Number(ratio.toFixed(2)),
+      unit: '×',
+      note: `target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`,
+    };
+  });
+
+export const run = async (): Promise<BenchReport> => {
+  if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+    throw new Error(`No web build in ${WEB_DIST_DIR}: run \`npm run build\` first (this bench builds nothing).`);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plansmith-first-rows-data-'));
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'plansmith-first-rows-profile-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const figures: BenchFigure[] = [];
+  try {
+    // The demo seed is made by the server's first start; the expenses are added with it stopped.
+    await stop(await startApp(dataDir, port));
+    const context = await addExpenses(dataDir);
+    const server = await startApp(dataDir, port);
+    let expenses: RowTimes;
+    let budget: RowTimes;
+    try {
+      await prepareProfile(base, profileDir, context);
+      expenses = await timeFirstRows(profileDir, `${base}/expenses`, ROWS.expenses, RUNS);
+      budget = await timeFirstRows(profileDir, `${base}/budget`, ROWS.budget, RUNS);
+    } finally {
+      await stop(server);
+    }
+    figures.push(...ours('/expenses', expenses), ...ours('/budget', budget));
+    let peer: PeerResult | undefined;
+    if (process.env.FIRST_ROWS_PEER !== 'off') {
+      try {
+        peer = await measureActual(await freePort(), EXPENSES, RUNS);
+      } catch (error) {
+        figures.push({ name: 'Actual Budget register', value: Number.NaN, unit: '', note: `could not be measured: ${String(error)}` });
+      }
+    }
+    if (peer) {
+      figures.push(...ours(`Actual ${peer.version} register`, peer.register), ...ours(`Actual ${peer.version} budget`, peer.budget));
+      figures.push(...ratios('/expenses', expenses, peer.register), ...ratios('/budget', budget, peer.budget));
+    }
+    return {
+      title: `First rows painted with ${EXPENSES.toLocaleString('en-US')} expenses (median of ${RUNS}; ${os.cpus().length} cores)`,
+      database: 'PGlite (fresh data dir, demo seed + expenses)',
+      figures,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+};
