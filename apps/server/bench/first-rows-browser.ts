@@ -38,7 +38,11 @@ export const openProfile = (profileDir: string): Promise<BrowserContext> =>
 const waitForRows = async (context: BrowserContext, timeoutMs: number): Promise<number> => {
   const page = context.pages()[0];
   if (!page) throw new Error('The browser has no page.');
-  const handle = await page.waitForFunction('window.__firstRowsAt', undefined, { timeout: timeoutMs, polling: 50 });
+  // A function, not text: the app's Content-Security-Policy forbids evaluating text.
+  const handle = await page.waitForFunction(() => (globalThis as { __firstRowsAt?: number }).__firstRowsAt, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return Number(await handle.jsonValue());
 };
 
