@@ -166,8 +166,13 @@ export const run = async (): Promise<BenchReport> => {
       }
     }
     if (peer) {
-      figures.push(...ours(`Actual ${peer.version} register`, peer.register), ...ours(`Actual ${peer.version} budget`, peer.budget));
-      figures.push(...ratios('/expenses', expenses, peer.register), ...ratios('/budget', budget, peer.budget));
+      figures.push(...ours(`Actual ${peer.version} register`, peer.register), ...ratios('/expenses', expenses, peer.register));
+      if (typeof peer.budget === 'string') {
+        figures.push({ name: `Actual ${peer.version} budget`, value: Number.NaN, unit: '', note: `could not be measured: ${peer.budget}` });
+        figures.push(...ratios('/budget (against the register)', budget, peer.register));
+      } else {
+        figures.push(...ours(`Actual ${peer.version} budget`, peer.budget), ...ratios('/budget', budget, peer.budget));
+      }
     }
     return {
       title: `First rows painted with ${EXPENSES.toLocaleString('en-US')} expenses (median of ${RUNS}; ${os.cpus().length} cores)`,

@@ -1,3 +1,5 @@
+// First: starts the page's data requests before React and the router are evaluated.
+import './app/early-requests.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,11 +1,20 @@
 import { type BodyOf, ErrorBodySchema, identityRoutes, type ResultOf, type RouteDef, type TokenResponse } from '@plansmith/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { clearSession, isGuestAccess, readSession, saveTokens, sessionExpired } from './session.ts';
 
 const send = async (route: RouteDef, body: unknown, accessToken: string | undefined): Promise<Response> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   if (route.method === 'POST') headers['Content-Type'] = 'application/json';
+  const early = takeEarlyResponse(route.method, route.path, body, accessToken);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // Sent before the app had loaded and lost: asked again below.
+    }
+  }
   try {
     return await fetch(route.path, {
       method: route.method,

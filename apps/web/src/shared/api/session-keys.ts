@@ -1,6 +1,8 @@
 // What the app shell and router need of the session without its schema (zod): the storage keys,
 // the guest flag and the way out to /login. session.ts re-exports all of it.
 
+/** Where the session (tokens) is kept in localStorage. */
+export const SESSION_KEY = 'user_session';
 /** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
 export const GUEST_ACCESS_KEY = 'guest_access';
 /** SPEC.md §4: signing in clears the stored context team. */

@@ -1,7 +1,7 @@
 import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
 export type { UserSession };
-import { CONTEXT_TEAM_KEY } from './session-keys.ts';
+import { CONTEXT_TEAM_KEY, SESSION_KEY } from './session-keys.ts';
 
 export {
   CONTEXT_PLAN_KEY,
@@ -11,8 +11,6 @@ export {
   sessionExpired,
   setSessionExpiredHandler,
 } from './session-keys.ts';
-
-const SESSION_KEY = 'user_session';
 
 const listeners = new Set<(session: UserSession | null) => void>();
 

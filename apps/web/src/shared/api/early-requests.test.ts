@@ -1,0 +1,54 @@
+import { budgetRoutes, expenseRoutes, planRoutes, teamRoutes, tenantRoutes } from '@plansmith/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_EXPENSE_PAGE } from '../../features/expenses/api/expense-queries.ts';
+import { EARLY_EXPENSE_PAGE, EARLY_PATHS, earlyRequestsFor, sendEarlyRequests, takeEarlyResponse } from './early-requests.ts';
+import { CONTEXT_PLAN_KEY, SESSION_KEY } from './session-keys.ts';
+
+describe('early requests', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('ask the contract’s routes, and the expense list’s first page', () => {
+    expect(EARLY_PATHS).toEqual({
+      profile: tenantRoutes.getUserProfile.path,
+      tenant: tenantRoutes.getTenant.path,
+      permissions: tenantRoutes.getPermissions.path,
+      myTeams: teamRoutes.myList.path,
+      plans: planRoutes.getMarketingPlans.path,
+      budgetItems: budgetRoutes.getBudgetItems.path,
+      expenses: expenseRoutes.getExpenses.path,
+    });
+    expect(tenantRoutes.getTenant.method).toBe('GET');
+    expect(EARLY_EXPENSE_PAGE).toEqual(FIRST_EXPENSE_PAGE);
+  });
+
+  it('ask for a page’s rows only on /budget and /expenses with a context plan chosen', () => {
+    const paths = (pathname: string, planId: string | null) => earlyRequestsFor(pathname, null, planId).map((request) => request.path);
+    expect(paths('/budget', 'plan-1')).toContain(EARLY_PATHS.budgetItems);
+    expect(paths('/expenses', 'plan-1')).toContain(EARLY_PATHS.expenses);
+    expect(paths('/budget', null)).not.toContain(EARLY_PATHS.budgetItems);
+    expect(paths('/plans', 'plan-1')).toHaveLength(5);
+  });
+
+  it('are sent only with a stored session, and each answer is taken once, for the same body and token', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    sendEarlyRequests('/budget');
+    expect(fetch).not.toHaveBeenCalled();
+
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+    localStorage.setItem(CONTEXT_PLAN_KEY, 'plan-1');
+    sendEarlyRequests('/budget');
+    expect(fetch).toHaveBeenCalledTimes(6);
+
+    expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'plan-1' }, 'token-2')).toBeUndefined();
+    expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'plan-2' }, 'token-1')).toBeUndefined();
+    await expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'plan-1' }, 'token-1')).resolves.toBeInstanceOf(
+      Response,
+    );
+    expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'plan-1' }, 'token-1')).toBeUndefined();
+    expect(takeEarlyResponse('GET', EARLY_PATHS.tenant, undefined, 'token-1')).toBeDefined();
+  });
+});
