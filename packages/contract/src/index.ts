@@ -26,3 +26,5 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './activities.ts';
 export * from './guest.ts';
+export * from './imports.ts';
+export * from './budget-months.ts';

@@ -13,6 +13,7 @@ import { registerCommentRoutes } from './comments/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerExpenseRoutes } from './expenses/index.ts';
 import { registerGuestRoutes } from './guest/index.ts';
+import { registerImportRoutes } from './imports/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
 import { registerSpendingRoutes } from './spending/index.ts';
 import { registerSignupModules } from './payments/index.ts';
@@ -33,6 +34,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
   registerExpenseRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerSpendingRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

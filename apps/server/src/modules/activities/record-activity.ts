@@ -16,38 +16,46 @@ export const diffFields = (before: Record<string, unknown>, after: Record<string
   return changes;
 };
 
+export type ActivityEntry = {
+  tenantId: string;
+  actorId: string | null;
+  entityType: AuditedEntity;
+  entityId: string;
+  marketingPlanId: string | null;
+  action: ActivityAction;
+  /** What the entity is called, for the feed ("Paid search — Q1"). */
+  name: string;
+  description?: string;
+  changes?: ActivityChanges | null;
+  at: Date;
+};
+
+const toRow = (entry: ActivityEntry) => ({
+  tenantId: entry.tenantId,
+  id: newId(),
+  entityType: entry.entityType,
+  entityId: entry.entityId,
+  marketingPlanId: entry.marketingPlanId,
+  actorId: entry.actorId,
+  action: entry.action,
+  name: entry.name,
+  description: entry.description ?? '',
+  changes: entry.changes ?? null,
+  createdAt: entry.at,
+});
+
 /**
  * Writes one audit-trail activity (DESIGN.md §5) in the caller's transaction, so the change and
  * its record commit together. Call it from every create, update and delete of plans, budget
  * items, expenses and categories.
  */
-export const recordActivity = async (
-  db: Db,
-  entry: {
-    tenantId: string;
-    actorId: string | null;
-    entityType: AuditedEntity;
-    entityId: string;
-    marketingPlanId: string | null;
-    action: ActivityAction;
-    /** What the entity is called, for the feed ("Paid search — Q1"). */
-    name: string;
-    description?: string;
-    changes?: ActivityChanges | null;
-    at: Date;
-  },
-): Promise<void> => {
-  await db.insert(activities).values({
-    tenantId: entry.tenantId,
-    id: newId(),
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    marketingPlanId: entry.marketingPlanId,
-    actorId: entry.actorId,
-    action: entry.action,
-    name: entry.name,
-    description: entry.description ?? '',
-    changes: entry.changes ?? null,
-    createdAt: entry.at,
-  });
+export const recordActivity = async (db: Db, entry: ActivityEntry): Promise<void> => {
+  await db.insert(activities).values(toRow(entry));
+};
+
+/** Many activities at once (an import or its undo), a thousand rows per statement. */
+export const recordActivities = async (db: Db, entries: readonly ActivityEntry[]): Promise<void> => {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await db.insert(activities).values(entries.slice(start, start + 1000).map(toRow));
+  }
 };
