@@ -1,3 +1,4 @@
+import { type BulkColumns, insertJsonRows } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { type ActivityAction, activities } from '../../schema/activities.ts';
@@ -53,9 +54,41 @@ export const recordActivity = async (db: Db, entry: ActivityEntry): Promise<void
   await db.insert(activities).values(toRow(entry));
 };
 
-/** Many activities at once (an import or its undo), a thousand rows per statement. */
+const ACTIVITY_COLUMNS: BulkColumns = {
+  tenant_id: 'uuid',
+  id: 'uuid',
+  entity_type: 'text',
+  entity_id: 'uuid',
+  marketing_plan_id: 'uuid',
+  actor_id: 'uuid',
+  action: 'text',
+  name: 'text',
+  description: 'text',
+  changes: 'jsonb',
+  created_at: 'timestamptz',
+};
+
+/** Many activities in one statement (an import, its undo, a pasted block). */
 export const recordActivities = async (db: Db, entries: readonly ActivityEntry[]): Promise<void> => {
-  for (let start = 0; start < entries.length; start += 1000) {
-    await db.insert(activities).values(entries.slice(start, start + 1000).map(toRow));
-  }
+  await insertJsonRows(
+    db,
+    'activities',
+    ACTIVITY_COLUMNS,
+    entries.map((entry) => {
+      const row = toRow(entry);
+      return {
+        tenant_id: row.tenantId,
+        id: row.id,
+        entity_type: row.entityType,
+        entity_id: row.entityId,
+        marketing_plan_id: row.marketingPlanId,
+        actor_id: row.actorId,
+        action: row.action,
+        name: row.name,
+        description: row.description,
+        changes: row.changes,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
+  );
 };

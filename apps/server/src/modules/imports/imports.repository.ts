@@ -1,9 +1,10 @@
 import type { ImportKind, ImportMapping } from '@plansmith/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';
-import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { budgetItems } from '../../schema/budget.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { comments } from '../../schema/comments.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -11,11 +12,6 @@ import { importMappings, importRows, imports } from '../../schema/imports.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { users } from '../../schema/tenants.ts';
 import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
-
-// Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table.
-const CHUNK = 1000;
-const chunks = <T>(rows: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, index) => rows.slice(index * CHUNK, (index + 1) * CHUNK));
 
 export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
   db
@@ -74,38 +70,56 @@ export const saveMapping = async (db: Db, tenantId: string, kind: ImportKind, ma
 
 type Created = { id: string; row: number; name: string };
 
-export const insertExpenses = async (
+export const insertExpenses = (
   db: Db,
   tenantId: string,
   planId: string,
   drafts: readonly (ExpenseDraft & { id: string })[],
   userId: string,
   now: Date,
-): Promise<void> => {
-  for (const chunk of chunks(drafts)) {
-    await db.insert(expenses).values(
-      chunk.map((draft) => ({
-        tenantId,
-        id: draft.id,
-        marketingPlanId: planId,
-        budgetItemId: draft.budgetItemId,
-        generalLedgerCodeId: draft.generalLedgerCodeId,
-        name: draft.name,
-        payee: draft.payee,
-        description: draft.description,
-        purchaseOrder: draft.purchaseOrder,
-        purchaseDate: draft.purchaseDate,
-        amountCents: draft.amountCents,
-        status: draft.status,
-        categoryType: draft.categoryType,
-        active: true,
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-};
+): Promise<void> =>
+  insertJsonRows(
+    db,
+    'expenses',
+    {
+      tenant_id: 'uuid',
+      id: 'uuid',
+      marketing_plan_id: 'uuid',
+      budget_item_id: 'uuid',
+      general_ledger_code_id: 'uuid',
+      name: 'text',
+      payee: 'text',
+      description: 'text',
+      purchase_order: 'text',
+      purchase_date: 'date',
+      amount_cents: 'bigint',
+      status: 'smallint',
+      category_type: 'smallint',
+      active: 'boolean',
+      created_by: 'uuid',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    drafts.map((draft) => ({
+      tenant_id: tenantId,
+      id: draft.id,
+      marketing_plan_id: planId,
+      budget_item_id: draft.budgetItemId,
+      general_ledger_code_id: draft.generalLedgerCodeId,
+      name: draft.name,
+      payee: draft.payee,
+      description: draft.description,
+      purchase_order: draft.purchaseOrder,
+      purchase_date: draft.purchaseDate,
+      amount_cents: draft.amountCents,
+      status: draft.status,
+      category_type: draft.categoryType,
+      active: true,
+      created_by: userId,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })),
+  );
 
 export const insertItems = async (
   db: Db,
@@ -114,26 +128,46 @@ export const insertItems = async (
   drafts: readonly (ItemDraft & { id: string })[],
   now: Date,
 ): Promise<void> => {
-  for (const chunk of chunks(drafts)) {
-    await db.insert(budgetItems).values(
-      chunk.map((draft) => ({
-        tenantId,
-        id: draft.id,
-        marketingPlanId: planId,
-        budgetCategoryId: draft.budgetCategoryId,
-        generalLedgerCodeId: draft.generalLedgerCodeId,
-        name: draft.name,
-        description: draft.description,
-        active: true,
-        amountCents: draft.amountCents,
-        itemType: draft.itemType,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-  const months = drafts.flatMap((draft) => draft.months.map((month) => ({ tenantId, budgetItemId: draft.id, ...month })));
-  for (const chunk of chunks(months)) await db.insert(budgetItemMonths).values(chunk);
+  await insertJsonRows(
+    db,
+    'budget_items',
+    {
+      tenant_id: 'uuid',
+      id: 'uuid',
+      marketing_plan_id: 'uuid',
+      budget_category_id: 'uuid',
+      general_ledger_code_id: 'uuid',
+      name: 'text',
+      description: 'text',
+      active: 'boolean',
+      amount_cents: 'bigint',
+      item_type: 'smallint',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    drafts.map((draft) => ({
+      tenant_id: tenantId,
+      id: draft.id,
+      marketing_plan_id: planId,
+      budget_category_id: draft.budgetCategoryId,
+      general_ledger_code_id: draft.generalLedgerCodeId,
+      name: draft.name,
+      description: draft.description,
+      active: true,
+      amount_cents: draft.amountCents,
+      item_type: draft.itemType,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })),
+  );
+  await insertJsonRows(
+    db,
+    'budget_item_months',
+    { tenant_id: 'uuid', budget_item_id: 'uuid', month: 'date', amount_cents: 'bigint' },
+    drafts.flatMap((draft) =>
+      draft.months.map((month) => ({ tenant_id: tenantId, budget_item_id: draft.id, month: month.month, amount_cents: month.amountCents })),
+    ),
+  );
 };
 
 export const insertImport = async (
@@ -161,17 +195,18 @@ export const insertImport = async (
     createdCount: values.created.length,
     skippedCount: values.skipped,
   });
-  for (const chunk of chunks(values.created)) {
-    await db.insert(importRows).values(
-      chunk.map((row) => ({
-        tenantId: values.tenantId,
-        importId: values.id,
-        entityId: row.id,
-        sourceRow: row.row,
-        updatedAt: values.now,
-      })),
-    );
-  }
+  await insertJsonRows(
+    db,
+    'import_rows',
+    { tenant_id: 'uuid', import_id: 'uuid', entity_id: 'uuid', source_row: 'integer', updated_at: 'timestamptz' },
+    values.created.map((row) => ({
+      tenant_id: values.tenantId,
+      import_id: values.id,
+      entity_id: row.id,
+      source_row: row.row,
+      updated_at: values.now.toISOString(),
+    })),
+  );
 };
 
 const undoneBy = alias(users, 'undone_by_user');
