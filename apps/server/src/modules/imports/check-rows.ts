@@ -196,14 +196,11 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
     const glName = r.text('GeneralLedgerCode');
     const gl = glName ? findOne(r, 'GeneralLedgerCode', glCodes, glName, ['GL code', 'GL codes'], '') : null;
     const description = r.limited('Description', 'Description', 4000);
-    const filled = monthFields.filter((field) => r.text(field));
-    const months =
-      filled.length === 0
-        ? []
-        : monthFields.map((field) => {
-            const text = r.text(field);
-            return { month: `${field.slice(6)}-01`, amountCents: text ? (r.parsed(field, parseMoney(text)) ?? 0) : 0 };
-          });
+    // A blank month is not part of the phasing (as the export writes it); a 0 is.
+    const months = monthFields.flatMap((field) => {
+      const text = r.text(field);
+      return text ? [{ month: `${field.slice(6)}-01`, amountCents: r.parsed(field, parseMoney(text)) ?? 0 }] : [];
+    });
     const amountText = r.text('Amount');
     let amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : months.reduce((sum, month) => sum + month.amountCents, 0);
     if (!amountText && months.length === 0)

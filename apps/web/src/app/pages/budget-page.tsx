@@ -12,12 +12,16 @@ import { useBudgetCategories } from '../../features/categories/api/category-quer
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
+import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
 // The add-item form (antd Form, Modal, InputNumber, Radio) loads on first use, not with the page.
 const AddItemModal = lazy(async () => ({ default: (await import('../../features/budget/components/add-item-modal.tsx')).AddItemModal }));
+
+const exportItems = (plan: { Id: string; Name: string; StartDate: string; EndDate: string }) => async (format: 'csv' | 'xlsx') =>
+  (await import('../../features/budget/lib/budget-export.ts')).downloadItems(plan, format);
 
 /** /budget: the context plan's items grouped by category, edited in place, with subtotals and burn rates. */
 export const BudgetPage = () => {
@@ -73,11 +77,19 @@ export const BudgetPage = () => {
           </>
         }
         actions={
-          canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
-              Add item
-            </Button>
-          ) : null
+          <>
+            <ImportExportButtons
+              importHref={getHref('import', {}, { kind: 'budget-items' })}
+              canImport={canEdit}
+              what="budget items"
+              onExport={exportItems(plan)}
+            />
+            {canEdit ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+                Add item
+              </Button>
+            ) : null}
+          </>
         }
       />
       {isArchived ? (

@@ -1,0 +1,207 @@
+import { IMPORT_KIND_LABELS, type ImportCommitResult, type ImportKind, type ImportMapping, type ImportPreview } from '@plansmith/contract';
+import { Alert, App, Button, Card, Checkbox, Flex, Result, Statistic, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useCommitImport, usePreviewImport, useUndoImport } from '../api/import-mutations.ts';
+import { fileProblem, readAsBase64 } from '../lib/read-file.ts';
+import { ImportHistory } from './import-history.tsx';
+import { MappingEditor } from './mapping-editor.tsx';
+import { PreviewTable } from './preview-table.tsx';
+import { type UploadProgress, UploadStep } from './upload-step.tsx';
+import './import-screen.css';
+
+type ChosenFile = { name: string; base64: string };
+
+const Counts = ({ preview }: { preview: ImportPreview }) => (
+  <Flex gap={32} wrap role="group" aria-label="Rows in the file">
+    <Statistic title="Rows" value={preview.Counts.Rows} />
+    <Statistic title="Ready" value={preview.Counts.Valid - preview.Counts.Duplicates} valueStyle={{ color: '#237804' }} />
+    <Statistic title="With errors" value={preview.Counts.Invalid} valueStyle={{ color: preview.Counts.Invalid ? '#a8071a' : undefined }} />
+    <Statistic
+      title="Duplicates"
+      value={preview.Counts.Duplicates}
+      valueStyle={{ color: preview.Counts.Duplicates ? '#ad4e00' : undefined }}
+    />
+    {preview.Counts.Ignored ? <Statistic title="Total rows (ignored)" value={preview.Counts.Ignored} /> : null}
+  </Flex>
+);
+
+/**
+ * Import (DESIGN.md §10): choose a file, check the guessed columns and every row, then create the
+ * good rows in one go. The plan's import history, with Undo, is always below.
+ */
+export const ImportScreen = ({
+  planId,
+  kind,
+  canEdit,
+  doneAction,
+}: {
+  planId: string;
+  kind: ImportKind;
+  canEdit: boolean;
+  /** Where to go after a successful import (the list the rows went to). */
+  doneAction: ReactNode;
+}) => {
+  const { message } = App.useApp();
+  const previewCall = usePreviewImport();
+  const commitCall = useCommitImport();
+  const undoCall = useUndoImport();
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [progress, setProgress] = useState<UploadProgress>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const [result, setResult] = useState<ImportCommitResult | null>(null);
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setResult(null);
+    setReadError(null);
+  };
+
+  const runPreview = async (chosen: ChosenFile, mapping?: ImportMapping) => {
+    const request = {
+      Kind: kind,
+      MarketingPlanId: planId,
+      FileName: chosen.name,
+      ContentBase64: chosen.base64,
+      ...(mapping ? { Mapping: mapping } : {}),
+    };
+    setPreview(await previewCall.mutateAsync(request));
+  };
+
+  const onFile = async (picked: File) => {
+    reset();
+    const problem = fileProblem(picked);
+    if (problem) {
+      setReadError(problem);
+      return;
+    }
+    try {
+      setProgress({ label: `Reading ${picked.name}…`, percent: 0 });
+      const base64 = await readAsBase64(picked, (fraction) =>
+        setProgress({ label: `Reading ${picked.name}…`, percent: Math.round(fraction * 40) }),
+      );
+      const chosen = { name: picked.name, base64 };
+      setProgress({ label: `Checking every row of ${picked.name}…`, percent: 70 });
+      await runPreview(chosen);
+      setFile(chosen);
+    } catch (error) {
+      setReadError(errorMessage(error));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remap = async (mapping: ImportMapping) => {
+    if (!file) return;
+    try {
+      await runPreview(file, mapping);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const commit = async () => {
+    if (!file || !preview) return;
+    try {
+      setResult(
+        await commitCall.mutateAsync({
+          Kind: kind,
+          MarketingPlanId: planId,
+          FileName: file.name,
+          ContentBase64: file.base64,
+          Mapping: preview.Mapping,
+          SkipDuplicates: skipDuplicates,
+        }),
+      );
+    } catch (error) {
+      message.error(errorMessage(error), 8);
+    }
+  };
+
+  const undoResult = async () => {
+    if (!result) return;
+    try {
+      const undone = await undoCall.mutateAsync(result.ImportId);
+      message.success(`Undone: removed ${undone.Removed} ${undone.Removed === 1 ? 'row' : 'rows'}.`);
+      reset();
+    } catch (error) {
+      message.error(errorMessage(error), 8);
+    }
+  };
+
+  const toCreate = preview ? preview.Counts.Valid - (skipDuplicates ? preview.Counts.Duplicates : 0) : 0;
+  const label = IMPORT_KIND_LABELS[kind];
+
+  return (
+    <Flex vertical gap={16}>
+      {!canEdit ? (
+        <Alert type="info" showIcon message="You can see this plan’s imports, but your role does not let you import into it." />
+      ) : result ? (
+        <Card>
+          <Result
+            status="success"
+            title={`Imported ${result.Created} ${result.Created === 1 ? label.replace(/s$/, '') : label}`}
+            subTitle={`Skipped ${result.Skipped}: ${result.Invalid} with errors, ${result.DuplicatesSkipped} duplicates${preview?.Counts.Ignored ? `, ${preview.Counts.Ignored} total rows` : ''}.`}
+            extra={[
+              <span key="done">{doneAction}</span>,
+              <Button key="again" onClick={reset}>
+                Import another file
+              </Button>,
+              <Button key="undo" danger loading={undoCall.isPending} onClick={() => void undoResult()}>
+                Undo this import
+              </Button>,
+            ]}
+          />
+        </Card>
+      ) : preview && file ? (
+        <>
+          <Card title={`1. Columns of ${file.name}`} extra={<Button onClick={reset}>Choose another file</Button>}>
+            <Typography.Paragraph type="secondary">
+              {preview.MappingSource === 'Saved'
+                ? 'Matched with the columns of your last import of this kind. Change any that are wrong.'
+                : preview.MappingSource === 'Guessed'
+                  ? `Guessed from the header row (row ${preview.HeaderRow}). Change any that are wrong.`
+                  : 'Your choice of columns.'}
+            </Typography.Paragraph>
+            <MappingEditor preview={preview} disabled={previewCall.isPending} onChange={(mapping) => void remap(mapping)} />
+          </Card>
+          <Card title="2. Check the rows" loading={previewCall.isPending}>
+            <Counts preview={preview} />
+            <div style={{ marginTop: 16 }}>
+              <PreviewTable preview={preview} />
+            </div>
+          </Card>
+          <Card>
+            <Flex justify="space-between" align="center" wrap gap={12}>
+              <Checkbox checked={skipDuplicates} onChange={(event) => setSkipDuplicates(event.target.checked)}>
+                Skip the {preview.Counts.Duplicates} {preview.Counts.Duplicates === 1 ? 'duplicate' : 'duplicates'} (rows the plan or the
+                file already has)
+              </Checkbox>
+              <Flex gap={8} align="center">
+                {preview.Counts.Invalid > 0 ? <Typography.Text type="secondary">Rows with errors are left out.</Typography.Text> : null}
+                <Button
+                  type="primary"
+                  disabled={toCreate === 0 || previewCall.isPending}
+                  loading={commitCall.isPending}
+                  onClick={() => void commit()}
+                >
+                  Import {toCreate} {toCreate === 1 ? 'row' : 'rows'}
+                </Button>
+              </Flex>
+            </Flex>
+          </Card>
+        </>
+      ) : (
+        <Card>
+          <UploadStep kind={kind} progress={progress} error={readError} onFile={(picked) => void onFile(picked)} />
+        </Card>
+      )}
+      <Card title="Import history of this plan">
+        <ImportHistory planId={planId} canEdit={canEdit} />
+      </Card>
+    </Flex>
+  );
+};
