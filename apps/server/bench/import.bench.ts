@@ -24,17 +24,15 @@ const seed = async (db: Db) => {
   const userId = newId();
   const email = `import-bench-${tenantId.slice(0, 8)}@example.test`;
   await db.insert(tenants).values({ id: tenantId, name: 'Import bench', planCode: 'performance' });
-  await db
-    .insert(users)
-    .values({
-      tenantId,
-      id: userId,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: 'Bench',
-      lastName: 'Planner',
-      tenantRole: 'member',
-    });
+  await db.insert(users).values({
+    tenantId,
+    id: userId,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'Bench',
+    lastName: 'Planner',
+    tenantRole: 'member',
+  });
   await db.insert(teams).values({ tenantId, id: teamId, name: 'Bench team' });
   await db.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 2 });
   const categories = [1, 2, 3].map((categoryType) => ({

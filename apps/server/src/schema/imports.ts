@@ -1,4 +1,4 @@
-import type { ImportKind, ImportMapping } from '@plansmith/contract';
+import type { ImportKind, ImportMapping } from '@plansmith/contract/imports';
 import { foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { marketingPlans } from './plans.ts';
 import { tenants, users } from './tenants.ts';

@@ -1,12 +1,6 @@
-import {
-  budgetMonthRoutes,
-  budgetRoutes,
-  type Expense,
-  expenseRoutes,
-  type ImportKind,
-  importRoutes,
-  reportRoutes,
-} from '@plansmith/contract';
+import { budgetRoutes, type Expense, expenseRoutes, reportRoutes } from '@plansmith/contract';
+import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
+import { type ImportKind, importRoutes } from '@plansmith/contract/imports';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../server/test/factories.ts';

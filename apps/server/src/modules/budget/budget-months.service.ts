@@ -1,4 +1,5 @@
-import { type BudgetItem, type ItemMonths, PLAN_STATE_ARCHIVED, type SaveMonthsRequestSchema } from '@plansmith/contract';
+import { type BudgetItem, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import type { ItemMonths, SaveMonthsRequestSchema } from '@plansmith/contract/budget-months';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,5 @@
-import { budgetMonthRoutes, budgetRoutes } from '@plansmith/contract';
+import { budgetRoutes } from '@plansmith/contract';
+import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';

@@ -1,13 +1,5 @@
-import {
-  type FieldError,
-  type ImportCounts,
-  type ImportKind,
-  type ImportMapping,
-  type ImportRow,
-  isMonthField,
-  phasingSumError,
-  toDollars,
-} from '@plansmith/contract';
+import { type FieldError, phasingSumError, toDollars } from '@plansmith/contract';
+import { type ImportCounts, type ImportKind, type ImportMapping, type ImportRow, isMonthField } from '@plansmith/contract/imports';
 import { nameKey, type Parsed, parseDate, parseMoney, unescapeFormula } from './cell-values.ts';
 import type { SheetRow } from './read-sheet.ts';
 

@@ -1,4 +1,4 @@
-import type { ImportKind, ImportMapping } from '@plansmith/contract';
+import type { ImportKind, ImportMapping } from '@plansmith/contract/imports';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { insertJsonRows } from '../../db/bulk-insert.ts';

@@ -1,4 +1,4 @@
-import { importRoutes } from '@plansmith/contract';
+import { importRoutes } from '@plansmith/contract/imports';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';

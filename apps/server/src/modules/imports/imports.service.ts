@@ -1,3 +1,4 @@
+import { monthsBetween, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import {
   IMPORT_KIND_LABELS,
   type ImportCommitRequestSchema,
@@ -6,9 +7,7 @@ import {
   type ImportPreview,
   type ImportPreviewRequestSchema,
   type ImportRecord,
-  monthsBetween,
-  PLAN_STATE_ARCHIVED,
-} from '@plansmith/contract';
+} from '@plansmith/contract/imports';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,11 @@
-import { IMPORT_FIELDS, type ImportFieldDef, type ImportKind, type ImportMapping, isMonthField, monthField } from '@plansmith/contract';
+import {
+  IMPORT_FIELDS,
+  type ImportFieldDef,
+  type ImportKind,
+  type ImportMapping,
+  isMonthField,
+  monthField,
+} from '@plansmith/contract/imports';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
 import { monthNumber, parseMonthHeader } from './cell-values.ts';
 import type { SheetRow } from './read-sheet.ts';

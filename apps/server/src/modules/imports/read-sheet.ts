@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@plansmith/contract';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@plansmith/contract/imports';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest, fieldError, HttpError } from '../../lib/http-errors.ts';

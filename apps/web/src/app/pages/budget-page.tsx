@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Segmented, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
@@ -17,6 +17,10 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
+// The month grid (issue 14) loads when a period view is chosen, not with the page.
+const MonthGrid = lazy(async () => ({ default: (await import('../../features/budget/components/month-grid.tsx')).MonthGrid }));
+type GridView = 'Amounts' | 'Months' | 'Quarters' | 'Year';
+
 // The add-item form (antd Form, Modal, InputNumber, Radio) loads on first use, not with the page.
 const AddItemModal = lazy(async () => ({ default: (await import('../../features/budget/components/add-item-modal.tsx')).AddItemModal }));
 
@@ -32,6 +36,7 @@ export const BudgetPage = () => {
   const [filters, setFilters] = useState(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
   const [adding, setAdding] = useState(false);
+  const [gridView, setGridView] = useState<GridView>('Amounts');
   // Kept mounted once opened, so the modal can play its closing animation.
   const [addOpened, setAddOpened] = useState(false);
   const openAdd = () => {
@@ -121,7 +126,15 @@ export const BudgetPage = () => {
         <>
           <BudgetSummary totals={view.totals} byType={view.byType} />
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-            <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+            <Flex gap={8} wrap align="center">
+              <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+              <Segmented<GridView>
+                aria-label="Columns"
+                value={gridView}
+                options={['Amounts', 'Months', 'Quarters', 'Year']}
+                onChange={setGridView}
+              />
+            </Flex>
             <Typography.Text type="secondary">
               {hasFilters(deferredFilters)
                 ? `${view.totals.count} of ${items.data.length} items shown; totals follow the filters.`
@@ -138,8 +151,19 @@ export const BudgetPage = () => {
                 action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}
               />
             </Panel>
-          ) : (
+          ) : gridView === 'Amounts' ? (
             <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+          ) : (
+            <Suspense fallback={<LoadingState label="Loading the months…" />}>
+              <MonthGrid
+                planId={plan.Id}
+                startDate={plan.StartDate}
+                endDate={plan.EndDate}
+                rows={view.rows}
+                view={gridView}
+                canEdit={canEdit}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -1,4 +1,5 @@
-import { getHref, type ImportKind, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import type { ImportKind } from '@plansmith/contract/imports';
 import { Button, Segmented } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';

@@ -36,13 +36,6 @@ export const budgetKeys = {
   list: (planId: string) => [...budgetKeys.lists(), { planId }] as const,
   details: () => [...budgetKeys.all, 'detail'] as const,
   detail: (id: string) => [...budgetKeys.details(), id] as const,
-  /** Under the plan's list key, so whatever refreshes the items refreshes their months too. */
-  months: (planId: string) => [...budgetKeys.list(planId), 'months'] as const,
-};
-
-export const importKeys = {
-  all: ['imports'] as const,
-  history: (planId: string) => [...importKeys.all, 'history', planId] as const,
 };
 
 export const expenseKeys = {

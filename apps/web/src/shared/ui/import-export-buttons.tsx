@@ -1,7 +1,6 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-error.ts';
 
 /**
@@ -21,6 +20,7 @@ export const ImportExportButtons = ({
   onExport: (format: 'csv' | 'xlsx') => Promise<void>;
 }) => {
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const run = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
@@ -34,28 +34,20 @@ export const ImportExportButtons = ({
   };
   return (
     <>
-      {canImport ? (
-        <Link to={importHref}>
-          <Button icon={<UploadOutlined />} aria-label={`Import ${what} from a file`}>
-            Import
-          </Button>
-        </Link>
-      ) : null}
+      {canImport ? <Button onClick={() => void navigate(importHref)}>Import</Button> : null}
       <Button
-        icon={<DownloadOutlined />}
         loading={exporting === 'csv'}
-        aria-label={`Export ${what} as CSV`}
+        title={`Download the ${what} as a CSV file`}
         onClick={() => void run('csv')}
       >
-        CSV
+        Export CSV
       </Button>
       <Button
-        icon={<DownloadOutlined />}
         loading={exporting === 'xlsx'}
-        aria-label={`Export ${what} as XLSX`}
+        title={`Download the ${what} as an Excel workbook`}
         onClick={() => void run('xlsx')}
       >
-        XLSX
+        Export XLSX
       </Button>
     </>
   );

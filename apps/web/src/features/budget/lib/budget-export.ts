@@ -1,14 +1,13 @@
 import {
   type BudgetItem,
-  budgetMonthRoutes,
   budgetRoutes,
   ITEM_TYPE_NAMES,
-  type ItemMonths,
   LOOKUP_TYPE_GL_CODE,
   type Lookup,
   lookupRoutes,
   monthsBetween,
 } from '@plansmith/contract';
+import { budgetMonthRoutes, type ItemMonths } from '@plansmith/contract/budget-months';
 import { callApi } from '../../../shared/api/client.ts';
 import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
 

@@ -1,12 +1,12 @@
-import { type ImportCommitRequest, type ImportPreviewRequest, importRoutes } from '@plansmith/contract';
+import { type ImportCommitRequest, type ImportPreviewRequest, importRoutes } from '@plansmith/contract/imports';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
+import { importKeys } from './import-queries.ts';
 import {
   activityKeys,
   budgetKeys,
   dashboardKeys,
   expenseKeys,
-  importKeys,
   planKeys,
   reportKeys,
   spendingKeys,

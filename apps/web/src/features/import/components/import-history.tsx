@@ -1,4 +1,4 @@
-import type { ImportRecord } from '@plansmith/contract';
+import type { ImportRecord } from '@plansmith/contract/imports';
 import { App, Button, Popconfirm, Table, Tag } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDateTime } from '../../../shared/format/dates.ts';

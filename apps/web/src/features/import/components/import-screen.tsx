@@ -1,30 +1,24 @@
-import { IMPORT_KIND_LABELS, type ImportCommitResult, type ImportKind, type ImportMapping, type ImportPreview } from '@plansmith/contract';
+import {
+  IMPORT_KIND_LABELS,
+  type ImportCommitResult,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPreview,
+} from '@plansmith/contract/imports';
 import { Alert, App, Button, Card, Checkbox, Flex, Result, Statistic, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { LoadingState } from '../../../shared/ui/query-state.tsx';
 import { useCommitImport, usePreviewImport, useUndoImport } from '../api/import-mutations.ts';
 import { fileProblem, readAsBase64 } from '../lib/read-file.ts';
-import { ImportHistory } from './import-history.tsx';
-import { MappingEditor } from './mapping-editor.tsx';
-import { PreviewTable } from './preview-table.tsx';
 import { type UploadProgress, UploadStep } from './upload-step.tsx';
 import './import-screen.css';
 
-type ChosenFile = { name: string; base64: string };
+// The preview (antd Table, Select) and the history table load when they are shown: the drop zone comes first.
+const ReviewStep = lazy(async () => ({ default: (await import('./review-step.tsx')).ReviewStep }));
+const ImportHistory = lazy(async () => ({ default: (await import('./import-history.tsx')).ImportHistory }));
 
-const Counts = ({ preview }: { preview: ImportPreview }) => (
-  <Flex gap={32} wrap role="group" aria-label="Rows in the file">
-    <Statistic title="Rows" value={preview.Counts.Rows} />
-    <Statistic title="Ready" value={preview.Counts.Valid - preview.Counts.Duplicates} valueStyle={{ color: '#237804' }} />
-    <Statistic title="With errors" value={preview.Counts.Invalid} valueStyle={{ color: preview.Counts.Invalid ? '#a8071a' : undefined }} />
-    <Statistic
-      title="Duplicates"
-      value={preview.Counts.Duplicates}
-      valueStyle={{ color: preview.Counts.Duplicates ? '#ad4e00' : undefined }}
-    />
-    {preview.Counts.Ignored ? <Statistic title="Total rows (ignored)" value={preview.Counts.Ignored} /> : null}
-  </Flex>
-);
+type ChosenFile = { name: string; base64: string };
 
 /**
  * Import (DESIGN.md §10): choose a file, check the guessed columns and every row, then create the
@@ -132,7 +126,6 @@ export const ImportScreen = ({
     }
   };
 
-  const toCreate = preview ? preview.Counts.Valid - (skipDuplicates ? preview.Counts.Duplicates : 0) : 0;
   const label = IMPORT_KIND_LABELS[kind];
 
   return (
@@ -157,50 +150,28 @@ export const ImportScreen = ({
           />
         </Card>
       ) : preview && file ? (
-        <>
-          <Card title={`1. Columns of ${file.name}`} extra={<Button onClick={reset}>Choose another file</Button>}>
-            <Typography.Paragraph type="secondary">
-              {preview.MappingSource === 'Saved'
-                ? 'Matched with the columns of your last import of this kind. Change any that are wrong.'
-                : preview.MappingSource === 'Guessed'
-                  ? `Guessed from the header row (row ${preview.HeaderRow}). Change any that are wrong.`
-                  : 'Your choice of columns.'}
-            </Typography.Paragraph>
-            <MappingEditor preview={preview} disabled={previewCall.isPending} onChange={(mapping) => void remap(mapping)} />
-          </Card>
-          <Card title="2. Check the rows" loading={previewCall.isPending}>
-            <Counts preview={preview} />
-            <div style={{ marginTop: 16 }}>
-              <PreviewTable preview={preview} />
-            </div>
-          </Card>
-          <Card>
-            <Flex justify="space-between" align="center" wrap gap={12}>
-              <Checkbox checked={skipDuplicates} onChange={(event) => setSkipDuplicates(event.target.checked)}>
-                Skip the {preview.Counts.Duplicates} {preview.Counts.Duplicates === 1 ? 'duplicate' : 'duplicates'} (rows the plan or the
-                file already has)
-              </Checkbox>
-              <Flex gap={8} align="center">
-                {preview.Counts.Invalid > 0 ? <Typography.Text type="secondary">Rows with errors are left out.</Typography.Text> : null}
-                <Button
-                  type="primary"
-                  disabled={toCreate === 0 || previewCall.isPending}
-                  loading={commitCall.isPending}
-                  onClick={() => void commit()}
-                >
-                  Import {toCreate} {toCreate === 1 ? 'row' : 'rows'}
-                </Button>
-              </Flex>
-            </Flex>
-          </Card>
-        </>
+        <Suspense fallback={<LoadingState label="Opening the preview…" />}>
+          <ReviewStep
+            fileName={file.name}
+            preview={preview}
+            checking={previewCall.isPending}
+            committing={commitCall.isPending}
+            skipDuplicates={skipDuplicates}
+            onSkipDuplicates={setSkipDuplicates}
+            onRemap={(mapping) => void remap(mapping)}
+            onCommit={() => void commit()}
+            onReset={reset}
+          />
+        </Suspense>
       ) : (
         <Card>
           <UploadStep kind={kind} progress={progress} error={readError} onFile={(picked) => void onFile(picked)} />
         </Card>
       )}
       <Card title="Import history of this plan">
-        <ImportHistory planId={planId} canEdit={canEdit} />
+        <Suspense fallback={<LoadingState label="Loading the import history…" />}>
+          <ImportHistory planId={planId} canEdit={canEdit} />
+        </Suspense>
       </Card>
     </Flex>
   );

@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportPreview } from '@plansmith/contract';
+import type { ImportMapping, ImportPreview } from '@plansmith/contract/imports';
 import { Col, Row, Select, Typography } from 'antd';
 
 const NOT_IMPORTED = '';

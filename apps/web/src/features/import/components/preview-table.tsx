@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportRow } from '@plansmith/contract';
+import type { ImportPreview, ImportRow } from '@plansmith/contract/imports';
 import { Segmented, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';

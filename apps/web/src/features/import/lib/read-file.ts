@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES } from '@plansmith/contract';
+import { IMPORT_MAX_BYTES } from '@plansmith/contract/imports';
 
 const EXTENSIONS = ['.csv', '.txt', '.xlsx'];
 

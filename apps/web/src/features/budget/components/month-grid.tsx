@@ -1,0 +1,326 @@
+import { type BudgetItem, monthsBetween, toDollars } from '@plansmith/contract';
+import type { SaveMonthsItem } from '@plansmith/contract/budget-months';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { App, Button, Flex, Typography } from 'antd';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
+import { usePlanMonths, useSaveMonths } from '../api/budget-months.ts';
+import type { BudgetRow } from '../lib/budget-rows.ts';
+import { applyBlock, type GridItem, type MonthChange, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
+import { type ItemMonthCents, itemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
+import { MonthCell } from './month-cell.tsx';
+import './month-grid.css';
+
+const ROW_HEIGHT = 40;
+type Active = { row: number; col: number };
+type LastChange = { label: string; undo: SaveMonthsItem[] };
+
+const sumCentsOf = (entries: readonly ItemMonthCents[], months: readonly string[]) =>
+  entries.reduce((sum, entry) => sum + months.reduce((inner, month) => inner + (entry.cents.get(month) ?? 0), 0), 0);
+
+/**
+ * The budget by month (DESIGN.md §10): each item's phasing as columns, or their quarter and year
+ * roll-ups. Months are edited in place; a block pasted from a spreadsheet fills the cells it lands
+ * on and is saved as one change; Ctrl+Z undoes the last change once. Rows are virtualised.
+ */
+export const MonthGrid = ({
+  planId,
+  startDate,
+  endDate,
+  rows,
+  view,
+  canEdit,
+}: {
+  planId: string;
+  startDate: string;
+  endDate: string;
+  rows: BudgetRow[];
+  view: PeriodView;
+  canEdit: boolean;
+}) => {
+  const { message } = App.useApp();
+  const phasing = usePlanMonths(planId);
+  const save = useSaveMonths();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<Active | null>(null);
+  const [editing, setEditing] = useState<{ firstKey: string | null } | null>(null);
+  const [lastChange, setLastChange] = useState<LastChange | null>(null);
+  const planMonths = useMemo(() => monthsBetween(startDate, endDate), [startDate, endDate]);
+  const periods = useMemo(() => periodsOf(planMonths, view), [planMonths, view]);
+  const editable = canEdit && view === 'Months';
+
+  const model = useMemo(() => {
+    const months = new Map((phasing.data ?? []).map((entry) => [entry.BudgetItemId, entry.Months]));
+    const cents = new Map<string, ItemMonthCents>();
+    const items: (GridItem & { item: BudgetItem })[] = [];
+    const itemIndexOfRow = new Map<number, number>();
+    rows.forEach((row, index) => {
+      if (row.kind !== 'item') return;
+      const entry = itemMonthCents(row.item, months.get(row.item.Id), planMonths);
+      cents.set(row.item.Id, entry);
+      itemIndexOfRow.set(index, items.length);
+      items.push({ id: row.item.Id, name: row.item.Name, months: entry, item: row.item });
+    });
+    const byCategory = new Map<string, ItemMonthCents[]>();
+    for (const row of rows) {
+      if (row.kind === 'item')
+        byCategory.set(row.item.BudgetCategoryId, [
+          ...(byCategory.get(row.item.BudgetCategoryId) ?? []),
+          cents.get(row.item.Id) as ItemMonthCents,
+        ]);
+    }
+    return { months, cents, items, itemIndexOfRow, byCategory };
+  }, [rows, phasing.data, planMonths]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+
+  // The active cell keeps the keyboard focus as it moves (rows out of view are scrolled in first).
+  useEffect(() => {
+    if (!active || editing) return;
+    virtualizer.scrollToIndex(active.row, { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)?.focus());
+  }, [active, editing, virtualizer]);
+
+  const saveChanges = async (changes: MonthChange[], label: string) => {
+    const undo: SaveMonthsItem[] = changes.map(({ itemId }) => {
+      const item = model.items.find((candidate) => candidate.id === itemId) as GridItem & { item: BudgetItem };
+      return { BudgetItemId: itemId, Amount: item.item.Amount, Months: model.months.get(itemId) ?? null };
+    });
+    try {
+      await save.mutateAsync({ MarketingPlanId: planId, Items: changes.map(toSaveItem) });
+      setLastChange({ label, undo });
+      message.success(`${label}. Press Ctrl+Z to undo.`);
+    } catch (error) {
+      message.error(errorMessage(error), 8);
+    }
+  };
+
+  const undoLast = async () => {
+    if (!lastChange || save.isPending) return;
+    try {
+      await save.mutateAsync({ MarketingPlanId: planId, Items: lastChange.undo });
+      setLastChange(null);
+      message.info(`Undone: ${lastChange.label.toLowerCase()}.`);
+    } catch (error) {
+      message.error(errorMessage(error), 8);
+    }
+  };
+
+  const anchorOf = (cell: Active | null): { item: number; month: number } | string => {
+    if (!editable)
+      return view === 'Months' ? 'Your role does not let you change this budget.' : 'Switch to Months to paste or type amounts.';
+    const item = cell ? model.itemIndexOfRow.get(cell.row) : undefined;
+    if (!cell || item === undefined) return 'Select the month cell of an item where the block should start, then paste.';
+    return { item, month: cell.col };
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    event.preventDefault();
+    const anchor = anchorOf(active);
+    if (typeof anchor === 'string') return void message.warning(anchor);
+    const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
+    const result = applyBlock({ block, items: model.items, anchorItem: anchor.item, anchorMonth: anchor.month, planMonths });
+    if ('error' in result) return void message.error(result.error, 8);
+    const cells = block.reduce((sum, row) => sum + row.length, 0);
+    void saveChanges(
+      result.changes,
+      `Pasted ${cells} ${cells === 1 ? 'cell' : 'cells'} into ${result.changes.length} ${result.changes.length === 1 ? 'item' : 'items'}`,
+    );
+  };
+
+  const saveCell = (text: string) => {
+    setEditing(null);
+    const anchor = anchorOf(active);
+    if (typeof anchor === 'string') return;
+    const item = model.items[anchor.item] as GridItem;
+    const month = planMonths[anchor.month] as string;
+    if (text.trim() === toDollars(item.months.cents.get(month) ?? 0).toFixed(2)) return;
+    const result = applyBlock({
+      block: [[text.trim()]],
+      items: model.items,
+      anchorItem: anchor.item,
+      anchorMonth: anchor.month,
+      planMonths,
+    });
+    if ('error' in result) return void message.error(result.error, 8);
+    void saveChanges(result.changes, `Changed ${item.name}, ${periods[anchor.month]?.label}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      void undoLast();
+      return;
+    }
+    if (!active) return;
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setActive({
+        row: Math.min(rows.length - 1, Math.max(0, active.row + move[0])),
+        col: Math.min(periods.length - 1, Math.max(0, active.col + move[1])),
+      });
+    } else if (
+      editable &&
+      model.itemIndexOfRow.has(active.row) &&
+      (event.key === 'Enter' || event.key === 'F2' || /^[0-9.]$/.test(event.key))
+    ) {
+      event.preventDefault();
+      setEditing({ firstKey: /^[0-9.]$/.test(event.key) ? event.key : null });
+    }
+  };
+
+  if (phasing.isPending) return <LoadingState label="Loading the months…" />;
+  if (phasing.isError)
+    return <ErrorState error={phasing.error} onRetry={() => void phasing.refetch()} title="The monthly phasing could not be loaded." />;
+
+  const columns = `minmax(220px, 260px) 128px repeat(${periods.length}, 116px)`;
+  const activate = (row: number, col: number) => {
+    if (active?.row !== row || active.col !== col) setActive({ row, col });
+  };
+  const totals = [...model.cents.values()];
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary">
+          {editable
+            ? 'Arrow keys move, Enter or a digit edits a month, Ctrl+V pastes a block copied from a spreadsheet, Ctrl+Z undoes the last change. Grey amounts are an even spread of an unphased item.'
+            : view === 'Months'
+              ? 'Grey amounts are an even spread of an unphased item.'
+              : `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`}
+        </Typography.Text>
+        {lastChange ? (
+          <Button size="small" onClick={() => void undoLast()} loading={save.isPending}>
+            Undo: {lastChange.label.toLowerCase()}
+          </Button>
+        ) : null}
+      </Flex>
+      <div ref={scrollRef} className="month-grid">
+        <table
+          aria-label={`Budget by ${view === 'Months' ? 'month' : view === 'Quarters' ? 'quarter' : 'year'}`}
+          aria-rowcount={rows.length + 2}
+          aria-colcount={periods.length + 2}
+          aria-busy={save.isPending}
+          onPaste={onPaste}
+          onKeyDown={onKeyDown}
+        >
+          <thead>
+            <tr aria-rowindex={1} className="month-grid-row month-grid-head" style={{ gridTemplateColumns: columns }}>
+              <th scope="col" className="month-grid-first">
+                Item
+              </th>
+              <th scope="col" className="num">
+                Budget
+              </th>
+              {periods.map((period) => (
+                <th scope="col" key={period.key} className="num">
+                  {period.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((virtual) => {
+              const row = rows[virtual.index] as BudgetRow;
+              const style = { gridTemplateColumns: columns, height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` };
+              if (row.kind === 'category') {
+                const group = model.byCategory.get(row.categoryId) ?? [];
+                return (
+                  <tr
+                    key={row.key}
+                    aria-rowindex={virtual.index + 2}
+                    className="month-grid-row month-grid-category"
+                    style={style}
+                    data-testid={`month-category-${row.name}`}
+                  >
+                    <th scope="row" className="month-grid-first">
+                      {row.name}
+                    </th>
+                    <td className="num">{formatUsd(row.sums.budget)}</td>
+                    {periods.map((period) => (
+                      <td key={period.key} className="num">
+                        {formatUsd(toDollars(sumCentsOf(group, period.months)))}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              }
+              const entry = model.cents.get(row.item.Id) as ItemMonthCents;
+              return (
+                <tr
+                  key={row.key}
+                  aria-rowindex={virtual.index + 2}
+                  className="month-grid-row"
+                  style={style}
+                  data-testid={`month-item-${row.item.Name}`}
+                >
+                  <th scope="row" className="month-grid-first item">
+                    {row.item.Name}
+                    {entry.phased ? null : <span className="month-grid-hint"> · spread evenly</span>}
+                  </th>
+                  <td className="num">{formatUsd(row.item.Amount)}</td>
+                  {periods.map((period, col) => {
+                    const cents = sumPeriod(entry.cents, period);
+                    const isActive = active?.row === virtual.index && active.col === col;
+                    return (
+                      <MonthCell
+                        key={period.key}
+                        cellKey={`${virtual.index}:${col}`}
+                        display={formatUsd(toDollars(cents))}
+                        value={toDollars(cents).toFixed(2)}
+                        label={`${row.item.Name}, ${period.label}`}
+                        active={isActive}
+                        editing={isActive && editing !== null}
+                        editable={editable}
+                        spread={!entry.phased}
+                        firstKey={editing?.firstKey ?? null}
+                        onActivate={() => activate(virtual.index, col)}
+                        onEdit={() => {
+                          activate(virtual.index, col);
+                          setEditing({ firstKey: null });
+                        }}
+                        onSave={saveCell}
+                        onCancel={() => setEditing(null)}
+                      />
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr
+              aria-rowindex={rows.length + 2}
+              className="month-grid-row month-grid-foot"
+              style={{ gridTemplateColumns: columns }}
+              data-testid="month-total"
+            >
+              <th scope="row" className="month-grid-first">
+                Total
+              </th>
+              <td className="num">
+                {formatUsd(toDollars(model.items.reduce((sum, item) => sum + Math.round(item.item.Amount * 100), 0)))}
+              </td>
+              {periods.map((period) => (
+                <td key={period.key} className="num">
+                  {formatUsd(toDollars(sumCentsOf(totals, period.months)))}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+};
