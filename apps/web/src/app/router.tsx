@@ -1,7 +1,7 @@
 import { type PathName, paths } from '@plansmith/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setSessionExpiredHandler } from '../shared/api/session-keys.ts';
 import { RouteFallback } from './route-fallback.tsx';
 

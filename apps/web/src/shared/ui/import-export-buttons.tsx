@@ -35,18 +35,10 @@ export const ImportExportButtons = ({
   return (
     <>
       {canImport ? <Button onClick={() => void navigate(importHref)}>Import</Button> : null}
-      <Button
-        loading={exporting === 'csv'}
-        title={`Download the ${what} as a CSV file`}
-        onClick={() => void run('csv')}
-      >
+      <Button loading={exporting === 'csv'} title={`Download the ${what} as a CSV file`} onClick={() => void run('csv')}>
         Export CSV
       </Button>
-      <Button
-        loading={exporting === 'xlsx'}
-        title={`Download the ${what} as an Excel workbook`}
-        onClick={() => void run('xlsx')}
-      >
+      <Button loading={exporting === 'xlsx'} title={`Download the ${what} as an Excel workbook`} onClick={() => void run('xlsx')}>
         Export XLSX
       </Button>
     </>

@@ -5,7 +5,7 @@ import {
   type ImportMapping,
   type ImportPreview,
 } from '@plansmith/contract/imports';
-import { Alert, App, Button, Card, Checkbox, Flex, Result, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { LoadingState } from '../../../shared/ui/query-state.tsx';

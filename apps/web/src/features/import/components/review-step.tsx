@@ -8,7 +8,11 @@ const Counts = ({ preview }: { preview: ImportPreview }) => (
     <Statistic title="Rows" value={preview.Counts.Rows} />
     <Statistic title="Ready" value={preview.Counts.Valid - preview.Counts.Duplicates} valueStyle={{ color: '#237804' }} />
     <Statistic title="With errors" value={preview.Counts.Invalid} valueStyle={{ color: preview.Counts.Invalid ? '#a8071a' : undefined }} />
-    <Statistic title="Duplicates" value={preview.Counts.Duplicates} valueStyle={{ color: preview.Counts.Duplicates ? '#ad4e00' : undefined }} />
+    <Statistic
+      title="Duplicates"
+      value={preview.Counts.Duplicates}
+      valueStyle={{ color: preview.Counts.Duplicates ? '#ad4e00' : undefined }}
+    />
     {preview.Counts.Ignored ? <Statistic title="Total rows (ignored)" value={preview.Counts.Ignored} /> : null}
   </Flex>
 );
