@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * One cell of the month grid. Focus moves with the arrow keys (the grid handles them); Enter, F2,
@@ -38,13 +38,12 @@ export const MonthCell = ({
 }) => {
   const [draft, setDraft] = useState(value);
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Focused in the same commit as it appears, so the keys typed right after the first are not lost.
+  useLayoutEffect(() => {
     if (!editing) return;
     setDraft(firstKey ?? value);
-    requestAnimationFrame(() => {
-      inputRef.current?.focus();
-      if (!firstKey) inputRef.current?.select();
-    });
+    inputRef.current?.focus();
+    if (!firstKey) inputRef.current?.select();
   }, [editing, firstKey, value]);
 
   if (editing) {

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { BudgetPage } from './page-models/budget-page.ts';
+import { ImportPage, MonthGrid } from './page-models/import-pages.ts';
+import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
+
+// Issue 14's journeys on the demo's 2026 plan (the context plan after sign-in): a CSV with one bad
+// row and one duplicate imported as it is, then undone; a 3 × 4 block pasted into the month grid,
+// then undone with Ctrl+Z.
+
+const EXPENSES_CSV = [
+  'Name,Amount,Purchase Date,Budget Item,Payee,PO Number',
+  'E2E banner ads,"1,250.00",2026-03-05,Google Search Ads,Acme Media,E2E-PO-1',
+  'E2E broken row,lots,2026-03-06,Google Search Ads,Acme Media,E2E-PO-2',
+  'E2E launch video,980.50,03/07/2026,Meta Retargeting,Studio Nine,E2E-PO-3',
+  'E2E banner ads,"1,250.00",2026-03-05,Google Search Ads,Acme Media,E2E-PO-1',
+  '',
+].join('\r\n');
+
+test.describe('import and the month grid', () => {
+  test('imports a CSV with one bad row and one duplicate as it is, commits the two good rows, then undoes the import', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    await page.goto('/expenses');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page).toHaveURL(/\/import\?kind=expenses$/);
+    const importPage = new ImportPage(page);
+    await importPage.chooseFile('march-expenses.csv', EXPENSES_CSV);
+
+    // The guessed columns, every row checked, the counts.
+    await expect(importPage.mappingSelect('Budget item')).toContainText('Budget Item');
+    await expect(importPage.mappingSelect('Purchase order')).toContainText('PO Number');
+    await expect(importPage.count('Rows')).toHaveText('4');
+    await expect(importPage.count('Ready')).toHaveText('2');
+    await expect(importPage.count('With errors')).toHaveText('1');
+    await expect(importPage.count('Duplicates')).toHaveText('1');
+    await expect(importPage.previewRow(3)).toContainText('Error');
+    await expect(importPage.previewRow(3)).toContainText(/amount/i);
+    await expect(importPage.previewRow(5)).toContainText('Duplicate');
+    await expect(page.getByRole('checkbox', { name: /Skip the 1 duplicate/ })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect(page.getByText('Imported 2 expenses')).toBeVisible();
+    await expect(page.getByText('Skipped 2: 1 with errors, 1 duplicates.')).toBeVisible();
+    await expect(importPage.historyRow('march-expenses.csv')).toContainText('Demo');
+
+    await page.getByRole('button', { name: 'Go to expenses' }).click();
+    await page.getByLabel('Search expenses').fill('E2E');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row', { name: /E2E banner ads/ })).toHaveCount(1);
+    await expect(page.getByRole('row', { name: /E2E launch video/ })).toHaveCount(1);
+    await expect(page.getByRole('row', { name: /E2E broken row/ })).toHaveCount(0);
+
+    // Undo from the history: the two rows go, the history says so.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await importPage.historyRow('march-expenses.csv').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo import' }).click();
+    await expect(page.getByText('Undone: removed 2 rows that march-expenses.csv created.')).toBeVisible();
+    await expect(importPage.historyRow('march-expenses.csv')).toContainText('Undone');
+
+    await page.goto('/expenses');
+    await page.getByLabel('Search expenses').fill('E2E');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('E2E banner ads')).toHaveCount(0);
+  });
+
+  test('pastes a 3 × 4 block from a spreadsheet into the month grid, sees the roll-ups, and undoes it with Ctrl+Z', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    const budget = new BudgetPage(page);
+    await budget.open();
+    const grid = new MonthGrid(page);
+    await grid.show('Months');
+
+    const items = ['Google Search Ads', 'LinkedIn Sponsored Content', 'Meta Retargeting'];
+    const before = await Promise.all(items.map((item) => grid.budgetCell(item).textContent()));
+    const beforeMonths = await Promise.all(items.map((item) => grid.cellName(item, 'Jan 2026')));
+
+    // What Excel puts on the clipboard: tab-separated cells, CRLF rows, a trailing line break.
+    await grid.copyToClipboard('1,000\t2000\t$3,000.00\t4000\r\n5\t6\t7\t8\r\n0\t0\t0\t0\r\n');
+    await grid.cell(items[0] as string, 'Jan 2026').click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(page.getByText('Pasted 12 cells into 3 items. Press Ctrl+Z to undo.')).toBeVisible();
+
+    await expect(grid.cell('Google Search Ads', 'Jan 2026')).toHaveAccessibleName(/: \$1,000\.00$/);
+    await expect(grid.cell('Google Search Ads', 'Apr 2026')).toHaveAccessibleName(/: \$4,000\.00$/);
+    await expect(grid.cell('LinkedIn Sponsored Content', 'Mar 2026')).toHaveAccessibleName(/: \$7\.00$/);
+    await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$0\.00$/);
+    // The cells right of the block keep what they had.
+    await expect(grid.cell('Google Search Ads', 'May 2026')).toHaveAccessibleName(/: \$10,000\.00$/);
+    // The item's amount is the sum of its months: 10,000 + 8 × 10,000 from May on.
+    await expect(grid.budgetCell('Google Search Ads')).toHaveText('$90,000.00');
+
+    // Quarter roll-up of the pasted months.
+    await grid.show('Quarters');
+    await expect(grid.cell('Google Search Ads', 'Q1 2026')).toHaveAccessibleName(/: \$6,000\.00$/);
+    await expect(grid.cell('LinkedIn Sponsored Content', 'Q1 2026')).toHaveAccessibleName(/: \$18\.00$/);
+    await grid.show('Months');
+
+    // One Ctrl+Z undoes the whole block.
+    await grid.cell('Google Search Ads', 'Jun 2026').click();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(page.getByText('Undone: pasted 12 cells into 3 items.')).toBeVisible();
+    for (const [index, item] of items.entries()) {
+      await expect(grid.budgetCell(item)).toHaveText(before[index] ?? '');
+      await expect(grid.cell(item, 'Jan 2026')).toHaveAccessibleName(beforeMonths[index] as string);
+    }
+
+    // A month typed in place with the keyboard: arrows move, a digit opens the editor, Enter saves.
+    await grid.cell('Meta Retargeting', 'Jan 2026').click();
+    await page.keyboard.press('ArrowRight');
+    await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toBeFocused();
+    await page.keyboard.type('2500');
+    await expect(page.getByRole('textbox', { name: 'Meta Retargeting, Feb 2026' })).toHaveValue('2500');
+    await page.keyboard.press('Enter');
+    await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$2,500\.00$/);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$3,000\.00/);
+  });
+});

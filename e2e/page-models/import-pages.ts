@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** /import?kind=…: the file, the guessed columns, the checked rows, the result and the history. */
+export class ImportPage {
+  constructor(readonly page: Page) {}
+
+  /** Picks a file in the drop zone's file input, as the file chooser would, and waits for the preview. */
+  async chooseFile(name: string, content: string) {
+    await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+    await expect(this.page.getByRole('group', { name: 'Rows in the file' })).toBeVisible();
+  }
+
+  /** The select that says which column of the file feeds a field. */
+  mappingSelect(field: string) {
+    return this.page.locator('.ant-select', { has: this.page.getByRole('combobox', { name: `Column for ${field}` }) });
+  }
+
+  /** A count above the preview ("Rows", "Ready", "With errors", "Duplicates"). */
+  count(title: string) {
+    return this.page
+      .getByRole('group', { name: 'Rows in the file' })
+      .locator('.ant-statistic', { has: this.page.getByText(title, { exact: true }) })
+      .locator('.ant-statistic-content-value');
+  }
+
+  /** A row of the preview by its row number in the file (the header is row 1). */
+  previewRow(row: number) {
+    return this.page.locator(`.import-preview tr[data-row-key="${row}"]`);
+  }
+
+  historyRow(fileName: string) {
+    return this.page.getByRole('row').filter({ hasText: fileName });
+  }
+}
+
+/** The budget's month grid (Months, Quarters or Year columns). */
+export class MonthGrid {
+  constructor(readonly page: Page) {}
+
+  async show(view: 'Amounts' | 'Months' | 'Quarters' | 'Year') {
+    await this.page.getByLabel('Columns').getByText(view, { exact: true }).click();
+    if (view !== 'Amounts') await expect(this.page.getByTestId('month-total')).toBeVisible();
+  }
+
+  /** A month (or quarter, or year) cell: its name is "Item, Period: $amount". */
+  cell(item: string, period: string) {
+    return this.page.getByRole('cell', { name: new RegExp(`^${escapeRegExp(item)}, ${escapeRegExp(period)}: `) });
+  }
+
+  async cellName(item: string, period: string): Promise<string> {
+    return (await this.cell(item, period).getAttribute('aria-label')) ?? '';
+  }
+
+  /** The item's Budget column (its amount). */
+  budgetCell(item: string) {
+    return this.page.getByTestId(`month-item-${item}`).locator('td').first();
+  }
+
+  /** Puts text on the clipboard as a spreadsheet's copy would (the context needs clipboard permissions). */
+  async copyToClipboard(text: string) {
+    await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  }
+}
