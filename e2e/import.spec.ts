@@ -39,7 +39,7 @@ test.describe('import and the month grid', () => {
 
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect(page.getByText('Imported 2 expenses')).toBeVisible();
-    await expect(page.getByText('Skipped 2: 1 with errors, 1 duplicates.')).toBeVisible();
+    await expect(page.getByText('Skipped 2: 1 with errors, 1 duplicate.')).toBeVisible();
     await expect(importPage.historyRow('march-expenses.csv')).toContainText('Demo');
 
     await page.getByRole('button', { name: 'Go to expenses' }).click();

@@ -1,24 +1,20 @@
-import { type BudgetItem, monthsBetween, toDollars } from '@plansmith/contract';
-import type { SaveMonthsItem } from '@plansmith/contract/budget-months';
+import { monthsBetween, toDollars } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { usePlanMonths, useSaveMonths } from '../api/budget-months.ts';
+import { usePlanMonths } from '../api/budget-months.ts';
 import type { BudgetRow } from '../lib/budget-rows.ts';
-import { applyBlock, type GridItem, type MonthChange, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
-import { type ItemMonthCents, itemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
+import { applyBlock, type GridItem, parseClipboardBlock } from '../lib/month-paste.ts';
+import { buildMonthModel, sumCentsOf } from '../lib/month-grid-model.ts';
+import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
 import { MonthCell } from './month-cell.tsx';
+import { useMonthChanges } from './use-month-changes.ts';
 import './month-grid.css';
 
 const ROW_HEIGHT = 40;
 type Active = { row: number; col: number };
-type LastChange = { label: string; undo: SaveMonthsItem[] };
-
-const sumCentsOf = (entries: readonly ItemMonthCents[], months: readonly string[]) =>
-  entries.reduce((sum, entry) => sum + months.reduce((inner, month) => inner + (entry.cents.get(month) ?? 0), 0), 0);
 
 /**
  * The budget by month (DESIGN.md §10): each item's phasing as columns, or their quarter and year
@@ -42,37 +38,15 @@ export const MonthGrid = ({
 }) => {
   const { message } = App.useApp();
   const phasing = usePlanMonths(planId);
-  const save = useSaveMonths();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Active | null>(null);
   const [editing, setEditing] = useState<{ firstKey: string | null } | null>(null);
-  const [lastChange, setLastChange] = useState<LastChange | null>(null);
   const planMonths = useMemo(() => monthsBetween(startDate, endDate), [startDate, endDate]);
   const periods = useMemo(() => periodsOf(planMonths, view), [planMonths, view]);
   const editable = canEdit && view === 'Months';
 
-  const model = useMemo(() => {
-    const months = new Map((phasing.data ?? []).map((entry) => [entry.BudgetItemId, entry.Months]));
-    const cents = new Map<string, ItemMonthCents>();
-    const items: (GridItem & { item: BudgetItem })[] = [];
-    const itemIndexOfRow = new Map<number, number>();
-    rows.forEach((row, index) => {
-      if (row.kind !== 'item') return;
-      const entry = itemMonthCents(row.item, months.get(row.item.Id), planMonths);
-      cents.set(row.item.Id, entry);
-      itemIndexOfRow.set(index, items.length);
-      items.push({ id: row.item.Id, name: row.item.Name, months: entry, item: row.item });
-    });
-    const byCategory = new Map<string, ItemMonthCents[]>();
-    for (const row of rows) {
-      if (row.kind === 'item')
-        byCategory.set(row.item.BudgetCategoryId, [
-          ...(byCategory.get(row.item.BudgetCategoryId) ?? []),
-          cents.get(row.item.Id) as ItemMonthCents,
-        ]);
-    }
-    return { months, cents, items, itemIndexOfRow, byCategory };
-  }, [rows, phasing.data, planMonths]);
+  const model = useMemo(() => buildMonthModel(rows, phasing.data ?? [], planMonths), [rows, phasing.data, planMonths]);
+  const { save, saveChanges, lastChange, undoLast } = useMonthChanges(planId, model);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -87,31 +61,6 @@ export const MonthGrid = ({
     virtualizer.scrollToIndex(active.row, { align: 'auto' });
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)?.focus());
   }, [active, editing, virtualizer]);
-
-  const saveChanges = async (changes: MonthChange[], label: string) => {
-    const undo: SaveMonthsItem[] = changes.map(({ itemId }) => {
-      const item = model.items.find((candidate) => candidate.id === itemId) as GridItem & { item: BudgetItem };
-      return { BudgetItemId: itemId, Amount: item.item.Amount, Months: model.months.get(itemId) ?? null };
-    });
-    try {
-      await save.mutateAsync({ MarketingPlanId: planId, Items: changes.map(toSaveItem) });
-      setLastChange({ label, undo });
-      message.success(`${label}. Press Ctrl+Z to undo.`);
-    } catch (error) {
-      message.error(errorMessage(error), 8);
-    }
-  };
-
-  const undoLast = async () => {
-    if (!lastChange || save.isPending) return;
-    try {
-      await save.mutateAsync({ MarketingPlanId: planId, Items: lastChange.undo });
-      setLastChange(null);
-      message.info(`Undone: ${lastChange.label.toLowerCase()}.`);
-    } catch (error) {
-      message.error(errorMessage(error), 8);
-    }
-  };
 
   const anchorOf = (cell: Active | null): { item: number; month: number } | string => {
     if (!editable)

@@ -1,4 +1,7 @@
+import type { BudgetItem } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
+import type { BudgetRow } from './budget-rows.ts';
+import { buildMonthModel, sumCentsOf } from './month-grid-model.ts';
 import { applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from './month-paste.ts';
 import { itemMonthCents, periodsOf, sumPeriod } from './periods.ts';
 
@@ -80,5 +83,32 @@ describe('periods', () => {
     expect(periodsOf(months, 'Year').map((period) => period.label)).toEqual(['2025', '2026']);
     const cents = itemMonthCents({ Amount: 600 } as never, undefined, months).cents;
     expect(periodsOf(months, 'Quarters').map((period) => sumPeriod(cents, period))).toEqual([20_000, 30_000, 10_000]);
+  });
+});
+
+describe('the month grid model', () => {
+  const budgetItem = (id: string, categoryId: string, amount: number) =>
+    ({ Id: id, Name: id, BudgetCategoryId: categoryId, Amount: amount }) as BudgetItem;
+  const category = (id: string) => ({ kind: 'category', key: `c:${id}`, categoryId: id }) as BudgetRow;
+  const rows: BudgetRow[] = [
+    category('media'),
+    { kind: 'item', key: 'a', item: budgetItem('a', 'media', 300) },
+    { kind: 'item', key: 'b', item: budgetItem('b', 'media', 50) },
+    category('ops'),
+    { kind: 'item', key: 'c', item: budgetItem('c', 'ops', 10) },
+  ];
+
+  it('lands a block on item rows only (category rows skipped) and rolls each category up by period', () => {
+    const model = buildMonthModel(rows, [{ BudgetItemId: 'a', Months: [{ Month: '2026-02', Amount: 300 }] }], MONTHS);
+    expect(model.items.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
+    expect([...model.itemIndexOfRow.entries()]).toEqual([
+      [1, 0],
+      [2, 1],
+      [4, 2],
+    ]);
+    // a is phased into February; b's 50 dollars spread evenly is 10 a month.
+    expect(sumCentsOf(model.byCategory.get('media') ?? [], ['2026-01'])).toBe(1_000);
+    expect(sumCentsOf(model.byCategory.get('media') ?? [], ['2026-02'])).toBe(31_000);
+    expect(sumCentsOf(model.byCategory.get('ops') ?? [], MONTHS)).toBe(1_000);
   });
 });

@@ -137,7 +137,7 @@ export const ImportScreen = ({
           <Result
             status="success"
             title={`Imported ${result.Created} ${result.Created === 1 ? label.replace(/s$/, '') : label}`}
-            subTitle={`Skipped ${result.Skipped}: ${result.Invalid} with errors, ${result.DuplicatesSkipped} duplicates${preview?.Counts.Ignored ? `, ${preview.Counts.Ignored} total rows` : ''}.`}
+            subTitle={`Skipped ${result.Skipped}: ${result.Invalid} with errors, ${result.DuplicatesSkipped} ${result.DuplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}${preview?.Counts.Ignored ? `, ${preview.Counts.Ignored} total rows` : ''}.`}
             extra={[
               <span key="done">{doneAction}</span>,
               <Button key="again" onClick={reset}>
