@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
+import { dollarsOf } from './page-models/expenses-pages.ts';
 import { ImportPage, MonthGrid } from './page-models/import-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
@@ -15,6 +16,13 @@ const EXPENSES_CSV = [
   'E2E banner ads,"1,250.00",2026-03-05,Google Search Ads,Acme Media,E2E-PO-1',
   '',
 ].join('\r\n');
+
+// 2,000 items in one category, $1 in March each: the grid's scale case (issue 14: smooth with 2,000 items).
+const BULK_ITEMS_CSV = [
+  'Name,Category,Jan 2026,Feb 2026,Mar 2026',
+  ...Array.from({ length: 2000 }, (_, index) => `Bulk item ${String(index + 1).padStart(4, '0')},Content,0,0,1`),
+  '',
+].join('\n');
 
 test.describe('import and the month grid', () => {
   test('imports a CSV with one bad row and one duplicate as it is, commits the two good rows, then undoes the import', async ({ page }) => {
@@ -117,5 +125,43 @@ test.describe('import and the month grid', () => {
     await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$2,500\.00$/);
     await page.keyboard.press('ControlOrMeta+Z');
     await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$3,000\.00/);
+  });
+
+  test('keeps the month grid quick with 2,000 more items: only the rows in view are in the page, and the totals add up', async ({
+    page,
+  }) => {
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    const budget = new BudgetPage(page);
+    const grid = new MonthGrid(page);
+    await budget.open();
+    await grid.show('Months');
+    const marchBefore = dollarsOf((await grid.totalCell('Mar 2026').textContent()) ?? '');
+
+    const importPage = new ImportPage(page);
+    await page.goto('/import?kind=budget-items');
+    await importPage.chooseFile('two-thousand-items.csv', BULK_ITEMS_CSV);
+    await expect(importPage.count('Ready')).toHaveText('2,000');
+    await page.getByRole('button', { name: 'Import 2,000 rows' }).click();
+    await expect(page.getByText('Imported 2,000 budget items')).toBeVisible({ timeout: 30_000 });
+
+    await budget.open();
+    const started = Date.now();
+    await grid.show('Months');
+    await expect(grid.cell('Bulk item 0001', 'Jan 2026')).toBeVisible();
+    const shownMs = Date.now() - started;
+    test.info().annotations.push({ type: 'Months view with 2,022 items', description: `${shownMs} ms` });
+    expect(shownMs).toBeLessThan(5_000);
+    // Virtualised: a screenful of rows is in the page, not 2,000.
+    expect(await grid.renderedRows()).toBeLessThan(60);
+    await grid.scrollToEnd();
+    await expect(grid.cell('Bulk item 0001', 'Jan 2026')).toHaveCount(0);
+    expect(await grid.renderedRows()).toBeLessThan(60);
+    // 2,000 × $1 in March on top of the plan's own March.
+    expect(dollarsOf((await grid.totalCell('Mar 2026').textContent()) ?? '')).toBe(marchBefore + 2000);
+
+    await page.goto('/import?kind=budget-items');
+    await importPage.historyRow('two-thousand-items.csv').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo import' }).click();
+    await expect(page.getByText('Undone: removed 2,000 rows that two-thousand-items.csv created.')).toBeVisible({ timeout: 30_000 });
   });
 });

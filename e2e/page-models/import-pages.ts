@@ -58,6 +58,25 @@ export class MonthGrid {
     return this.page.getByTestId(`month-item-${item}`).locator('td').first();
   }
 
+  /** The Total row's cell of a month in Months view, for a plan that starts in January (cells: Budget, Jan, Feb, …). */
+  totalCell(period: string) {
+    return this.page
+      .getByTestId('month-total')
+      .locator('td')
+      .nth(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(period.slice(0, 3)) + 1);
+  }
+
+  /** How many rows of the grid's body are in the page (virtualised: those in view and a few more). */
+  renderedRows() {
+    return this.page.locator('.month-grid tbody tr').count();
+  }
+
+  async scrollToEnd() {
+    await this.page.locator('.month-grid').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+  }
+
   /** Puts text on the clipboard as a spreadsheet's copy would (the context needs clipboard permissions). */
   async copyToClipboard(text: string) {
     await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format/dates.ts';
 import { ErrorState } from '../../../shared/ui/query-state.tsx';
 import { useUndoImport } from '../api/import-mutations.ts';
 import { useImportHistory } from '../api/import-queries.ts';
+import { countOf } from '../lib/counts.ts';
 
 const KIND_LABEL = { Expenses: 'Expenses', BudgetItems: 'Budget items' } as const;
 
@@ -18,7 +19,7 @@ export const ImportHistory = ({ planId, canEdit }: { planId: string; canEdit: bo
   const runUndo = async (record: ImportRecord) => {
     try {
       const result = await undo.mutateAsync(record.ImportId);
-      message.success(`Undone: removed ${result.Removed} ${result.Removed === 1 ? 'row' : 'rows'} that ${record.FileName} created.`);
+      message.success(`Undone: removed ${countOf(result.Removed, 'row')} that ${record.FileName} created.`);
     } catch (error) {
       message.error(errorMessage(error), 8);
     }
@@ -50,7 +51,7 @@ export const ImportHistory = ({ planId, canEdit }: { planId: string; canEdit: bo
             ) : canEdit ? (
               <Popconfirm
                 title={`Undo the import of ${record.FileName}?`}
-                description={`This removes the ${record.Created} ${record.Created === 1 ? 'row' : 'rows'} it created.`}
+                description={`This removes the ${countOf(record.Created, 'row')} it created.`}
                 okText="Undo import"
                 onConfirm={() => runUndo(record)}
               >

@@ -13,6 +13,7 @@ import { useCommitImport, usePreviewImport, useUndoImport } from '../api/import-
 import { fileProblem, readAsBase64 } from '../lib/read-file.ts';
 import { type UploadProgress, UploadStep } from './upload-step.tsx';
 import './import-screen.css';
+import { countOf, formatCount } from '../lib/counts.ts';
 
 // The preview (antd Table, Select) and the history table load when they are shown: the drop zone comes first.
 const ReviewStep = lazy(async () => ({ default: (await import('./review-step.tsx')).ReviewStep }));
@@ -119,7 +120,7 @@ export const ImportScreen = ({
     if (!result) return;
     try {
       const undone = await undoCall.mutateAsync(result.ImportId);
-      message.success(`Undone: removed ${undone.Removed} ${undone.Removed === 1 ? 'row' : 'rows'}.`);
+      message.success(`Undone: removed ${countOf(undone.Removed, 'row')}.`);
       reset();
     } catch (error) {
       message.error(errorMessage(error), 8);
@@ -136,8 +137,8 @@ export const ImportScreen = ({
         <Card>
           <Result
             status="success"
-            title={`Imported ${result.Created} ${result.Created === 1 ? label.replace(/s$/, '') : label}`}
-            subTitle={`Skipped ${result.Skipped}: ${result.Invalid} with errors, ${result.DuplicatesSkipped} ${result.DuplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}${preview?.Counts.Ignored ? `, ${preview.Counts.Ignored} total rows` : ''}.`}
+            title={`Imported ${countOf(result.Created, label.replace(/s$/, ''), label)}`}
+            subTitle={`Skipped ${formatCount(result.Skipped)}: ${formatCount(result.Invalid)} with errors, ${countOf(result.DuplicatesSkipped, 'duplicate')}${preview?.Counts.Ignored ? `, ${countOf(preview.Counts.Ignored, 'total row')}` : ''}.`}
             extra={[
               <span key="done">{doneAction}</span>,
               <Button key="again" onClick={reset}>

@@ -2,6 +2,7 @@ import type { ImportPreview, ImportRow } from '@plansmith/contract/imports';
 import { Segmented, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
+import { formatCount } from '../lib/counts.ts';
 
 type Filter = 'All' | 'Problems' | 'Duplicates';
 
@@ -75,9 +76,9 @@ export const PreviewTable = ({ preview }: { preview: ImportPreview }) => {
     <div className="import-preview">
       <Segmented<Filter>
         options={[
-          { value: 'All', label: `All rows (${preview.Rows.length})` },
-          { value: 'Problems', label: `Errors (${preview.Counts.Invalid})` },
-          { value: 'Duplicates', label: `Duplicates (${preview.Counts.Duplicates})` },
+          { value: 'All', label: `All rows (${formatCount(preview.Rows.length)})` },
+          { value: 'Problems', label: `Errors (${formatCount(preview.Counts.Invalid)})` },
+          { value: 'Duplicates', label: `Duplicates (${formatCount(preview.Counts.Duplicates)})` },
         ]}
         value={filter}
         onChange={setFilter}

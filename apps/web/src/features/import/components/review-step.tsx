@@ -2,6 +2,7 @@ import type { ImportMapping, ImportPreview } from '@plansmith/contract/imports';
 import { Button, Card, Checkbox, Flex, Statistic, Typography } from 'antd';
 import { MappingEditor } from './mapping-editor.tsx';
 import { PreviewTable } from './preview-table.tsx';
+import { countOf } from '../lib/counts.ts';
 
 const Counts = ({ preview }: { preview: ImportPreview }) => (
   <Flex gap={32} wrap role="group" aria-label="Rows in the file">
@@ -61,13 +62,12 @@ export const ReviewStep = ({
       <Card>
         <Flex justify="space-between" align="center" wrap gap={12}>
           <Checkbox checked={skipDuplicates} onChange={(event) => onSkipDuplicates(event.target.checked)}>
-            Skip the {preview.Counts.Duplicates} {preview.Counts.Duplicates === 1 ? 'duplicate' : 'duplicates'} (rows the plan or the file
-            already has)
+            Skip the {countOf(preview.Counts.Duplicates, 'duplicate')} (rows the plan or the file already has)
           </Checkbox>
           <Flex gap={8} align="center">
             {preview.Counts.Invalid > 0 ? <Typography.Text type="secondary">Rows with errors are left out.</Typography.Text> : null}
             <Button type="primary" disabled={toCreate === 0 || checking} loading={committing} onClick={onCommit}>
-              Import {toCreate} {toCreate === 1 ? 'row' : 'rows'}
+              Import {countOf(toCreate, 'row')}
             </Button>
           </Flex>
         </Flex>
