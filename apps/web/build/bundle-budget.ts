@@ -40,17 +40,21 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // antd helpers these pages share, which now sit in three small chunks of their own (Addon,
   // PurePanel, useForceUpdate), about 0.6 KB more per route; no page's own code grew.
   // +1 KB: the item's objective picker (issue 9).
+  // +1 KB where marked (issue 14): the /import route and its lazy chunks (import page, papaparse, the
+  // month grid's helpers) add their names to the entry's route table and preload map, about 0.15 KB
+  // on every signed-in route, and these four had less than that left; /expenses also shows the
+  // Import and Export buttons (0.8 KB; the export code, papaparse and exceljs still load on click).
   'budget-item': 470, // +1 issue 10
-  expense: 413,
-  expenses: 446,
+  expense: 414, // +1 issue 14
+  expenses: 447, // +1 issue 14
   'guest-plan-summary': 356, // +1 issue 10
   lookups: 409, // +1 issue 10
   people: 404, // +1 issue 10
   // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
-  objective: 424, // +1 issue 10
+  objective: 425, // +1 issue 10, +1 issue 14
   objectives: 386, // +1 issue 10
   plan: 452,
-  plans: 434, // +1 issue 10
+  plans: 435, // +1 issue 10, +1 issue 14
   reports: 382, // +1 issue 10
   teams: 402, // +1 issue 10
 };
