@@ -115,6 +115,15 @@ test.describe('import and the month grid', () => {
       await expect(grid.cell(item, 'Jan 2026')).toHaveAccessibleName(beforeMonths[index] as string);
     }
 
+    // A column of budgets pasted on the Budget column is refused for a phased item, naming it.
+    await grid.copyToClipboard('5000\r\n6000\r\n');
+    await grid.cell('Google Search Ads', 'Budget').click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(
+      page.getByText('Google Search Ads is phased by month: its amount is the sum of its months.', { exact: false }),
+    ).toBeVisible();
+    await expect(grid.budgetCell('Google Search Ads')).toHaveText(before[0] ?? '');
+
     // A month typed in place with the keyboard: arrows move, a digit opens the editor, Enter saves.
     await grid.cell('Meta Retargeting', 'Jan 2026').click();
     await page.keyboard.press('ArrowRight');

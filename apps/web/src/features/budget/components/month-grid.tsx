@@ -6,14 +6,17 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
 import type { BudgetRow } from '../lib/budget-rows.ts';
-import { applyBlock, type GridItem, parseClipboardBlock } from '../lib/month-paste.ts';
+import { applyAmounts, applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
 import { buildMonthModel, sumCentsOf } from '../lib/month-grid-model.ts';
 import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
 import { MonthCell } from './month-cell.tsx';
+import { CategoryRow, TotalRow } from './month-grid-rows.tsx';
 import { useMonthChanges } from './use-month-changes.ts';
 import './month-grid.css';
 
 const ROW_HEIGHT = 40;
+/** The Budget column's index among the cells (the periods are 0, 1, …). */
+const BUDGET_COL = -1;
 type Active = { row: number; col: number };
 
 /**
@@ -76,11 +79,17 @@ export const MonthGrid = ({
     const anchor = anchorOf(active);
     if (typeof anchor === 'string') return void message.warning(anchor);
     const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
+    if (anchor.month === BUDGET_COL) {
+      const amounts = applyAmounts({ block, items: model.items, anchorItem: anchor.item });
+      if ('error' in amounts) return void message.error(amounts.error, 8);
+      const count = amounts.items.length;
+      return void saveChanges(amounts.items, `Pasted ${count} ${count === 1 ? 'amount' : 'amounts'}`);
+    }
     const result = applyBlock({ block, items: model.items, anchorItem: anchor.item, anchorMonth: anchor.month, planMonths });
     if ('error' in result) return void message.error(result.error, 8);
     const cells = block.reduce((sum, row) => sum + row.length, 0);
     void saveChanges(
-      result.changes,
+      result.changes.map(toSaveItem),
       `Pasted ${cells} ${cells === 1 ? 'cell' : 'cells'} into ${result.changes.length} ${result.changes.length === 1 ? 'item' : 'items'}`,
     );
   };
@@ -90,6 +99,12 @@ export const MonthGrid = ({
     const anchor = anchorOf(active);
     if (typeof anchor === 'string') return;
     const item = model.items[anchor.item] as GridItem;
+    if (anchor.month === BUDGET_COL) {
+      const amounts = applyAmounts({ block: [[text.trim()]], items: model.items, anchorItem: anchor.item });
+      if ('error' in amounts) return void message.error(amounts.error, 8);
+      if (amounts.items[0]?.Amount === toDollars(sumCentsOf([item.months], planMonths))) return;
+      return void saveChanges(amounts.items, `Changed the budget of ${item.name}`);
+    }
     const month = planMonths[anchor.month] as string;
     if (text.trim() === toDollars(item.months.cents.get(month) ?? 0).toFixed(2)) return;
     const result = applyBlock({
@@ -100,7 +115,7 @@ export const MonthGrid = ({
       planMonths,
     });
     if ('error' in result) return void message.error(result.error, 8);
-    void saveChanges(result.changes, `Changed ${item.name}, ${periods[anchor.month]?.label}`);
+    void saveChanges(result.changes.map(toSaveItem), `Changed ${item.name}, ${periods[anchor.month]?.label}`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -117,11 +132,12 @@ export const MonthGrid = ({
       event.preventDefault();
       setActive({
         row: Math.min(rows.length - 1, Math.max(0, active.row + move[0])),
-        col: Math.min(periods.length - 1, Math.max(0, active.col + move[1])),
+        col: Math.min(periods.length - 1, Math.max(BUDGET_COL, active.col + move[1])),
       });
     } else if (
       editable &&
       model.itemIndexOfRow.has(active.row) &&
+      !(active.col === BUDGET_COL && model.items[model.itemIndexOfRow.get(active.row) as number]?.months.phased) &&
       (event.key === 'Enter' || event.key === 'F2' || /^[0-9.]$/.test(event.key))
     ) {
       event.preventDefault();
@@ -144,7 +160,7 @@ export const MonthGrid = ({
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
           {editable
-            ? 'Arrow keys move, Enter or a digit edits a month, Ctrl+V pastes a block copied from a spreadsheet, Ctrl+Z undoes the last change. Grey amounts are an even spread of an unphased item.'
+            ? 'Arrow keys move, Enter or a digit edits a month (or an unphased item’s budget), Ctrl+V pastes a block copied from a spreadsheet (months, or a column of budgets), Ctrl+Z undoes the last change. Grey amounts are an even spread of an unphased item.'
             : view === 'Months'
               ? 'Grey amounts are an even spread of an unphased item.'
               : `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`}
@@ -183,28 +199,17 @@ export const MonthGrid = ({
             {virtualizer.getVirtualItems().map((virtual) => {
               const row = rows[virtual.index] as BudgetRow;
               const style = { gridTemplateColumns: columns, height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` };
-              if (row.kind === 'category') {
-                const group = model.byCategory.get(row.categoryId) ?? [];
+              if (row.kind === 'category')
                 return (
-                  <tr
+                  <CategoryRow
                     key={row.key}
-                    aria-rowindex={virtual.index + 2}
-                    className="month-grid-row month-grid-category"
+                    row={row}
+                    rowIndex={virtual.index}
+                    entries={model.byCategory.get(row.categoryId) ?? []}
+                    periods={periods}
                     style={style}
-                    data-testid={`month-category-${row.name}`}
-                  >
-                    <th scope="row" className="month-grid-first">
-                      {row.name}
-                    </th>
-                    <td className="num">{formatUsd(row.sums.budget)}</td>
-                    {periods.map((period) => (
-                      <td key={period.key} className="num">
-                        {formatUsd(toDollars(sumCentsOf(group, period.months)))}
-                      </td>
-                    ))}
-                  </tr>
+                  />
                 );
-              }
               const entry = model.cents.get(row.item.Id) as ItemMonthCents;
               return (
                 <tr
@@ -218,7 +223,24 @@ export const MonthGrid = ({
                     {row.item.Name}
                     {entry.phased ? null : <span className="month-grid-hint"> · spread evenly</span>}
                   </th>
-                  <td className="num">{formatUsd(row.item.Amount)}</td>
+                  <MonthCell
+                    cellKey={`${virtual.index}:${BUDGET_COL}`}
+                    display={formatUsd(row.item.Amount)}
+                    value={row.item.Amount.toFixed(2)}
+                    label={`${row.item.Name}, Budget`}
+                    active={active?.row === virtual.index && active.col === BUDGET_COL}
+                    editing={active?.row === virtual.index && active.col === BUDGET_COL && editing !== null}
+                    editable={editable && !entry.phased}
+                    spread={false}
+                    firstKey={editing?.firstKey ?? null}
+                    onActivate={() => activate(virtual.index, BUDGET_COL)}
+                    onEdit={() => {
+                      activate(virtual.index, BUDGET_COL);
+                      setEditing({ firstKey: null });
+                    }}
+                    onSave={saveCell}
+                    onCancel={() => setEditing(null)}
+                  />
                   {periods.map((period, col) => {
                     const cents = sumPeriod(entry.cents, period);
                     const isActive = active?.row === virtual.index && active.col === col;
@@ -248,26 +270,7 @@ export const MonthGrid = ({
               );
             })}
           </tbody>
-          <tfoot>
-            <tr
-              aria-rowindex={rows.length + 2}
-              className="month-grid-row month-grid-foot"
-              style={{ gridTemplateColumns: columns }}
-              data-testid="month-total"
-            >
-              <th scope="row" className="month-grid-first">
-                Total
-              </th>
-              <td className="num">
-                {formatUsd(toDollars(model.items.reduce((sum, item) => sum + Math.round(item.item.Amount * 100), 0)))}
-              </td>
-              {periods.map((period) => (
-                <td key={period.key} className="num">
-                  {formatUsd(toDollars(sumCentsOf(totals, period.months)))}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
+          <TotalRow rowIndex={rows.length + 2} items={model.items} entries={totals} periods={periods} columns={columns} />
         </table>
       </div>
     </>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSaveMonths } from '../api/budget-months.ts';
 import type { MonthModel } from '../lib/month-grid-model.ts';
-import { type MonthChange, toSaveItem } from '../lib/month-paste.ts';
 
 type LastChange = { label: string; undo: SaveMonthsItem[] };
 
@@ -17,16 +16,16 @@ export const useMonthChanges = (planId: string, model: MonthModel) => {
   const save = useSaveMonths();
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
 
-  const saveChanges = async (changes: MonthChange[], label: string) => {
+  const saveChanges = async (items: SaveMonthsItem[], label: string) => {
     const amountOf = new Map(model.items.map((entry) => [entry.id, entry.item.Amount]));
     // What the items were before: their amount and phasing (none for an unphased item).
-    const undo: SaveMonthsItem[] = changes.map(({ itemId }) => ({
-      BudgetItemId: itemId,
-      Amount: amountOf.get(itemId) ?? 0,
-      Months: model.months.get(itemId) ?? null,
+    const undo: SaveMonthsItem[] = items.map(({ BudgetItemId }) => ({
+      BudgetItemId,
+      Amount: amountOf.get(BudgetItemId) ?? 0,
+      Months: model.months.get(BudgetItemId) ?? null,
     }));
     try {
-      await save.mutateAsync({ MarketingPlanId: planId, Items: changes.map(toSaveItem) });
+      await save.mutateAsync({ MarketingPlanId: planId, Items: items });
       setLastChange({ label, undo });
       message.success(`${label}. Press Ctrl+Z to undo.`);
     } catch (error) {

@@ -2,7 +2,7 @@ import type { BudgetItem } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
 import type { BudgetRow } from './budget-rows.ts';
 import { buildMonthModel, sumCentsOf } from './month-grid-model.ts';
-import { applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from './month-paste.ts';
+import { applyAmounts, applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from './month-paste.ts';
 import { itemMonthCents, periodsOf, sumPeriod } from './periods.ts';
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
@@ -110,5 +110,30 @@ describe('the month grid model', () => {
     expect(sumCentsOf(model.byCategory.get('media') ?? [], ['2026-01'])).toBe(1_000);
     expect(sumCentsOf(model.byCategory.get('media') ?? [], ['2026-02'])).toBe(31_000);
     expect(sumCentsOf(model.byCategory.get('ops') ?? [], MONTHS)).toBe(1_000);
+  });
+});
+
+describe('pasting amounts on the Budget column', () => {
+  const items = [item('a', 100), item('b', 200), item('p', 300, [{ Month: '2026-01', Amount: 300 }])];
+
+  it('sets each unphased item’s amount from the anchor down, keeping it unphased', () => {
+    expect(applyAmounts({ block: [['1,500'], ['$20.25']], items, anchorItem: 0 })).toEqual({
+      items: [
+        { BudgetItemId: 'a', Amount: 1500, Months: null },
+        { BudgetItemId: 'b', Amount: 20.25, Months: null },
+      ],
+    });
+  });
+
+  it('refuses a phased item, a wider block, a block longer than the items and a cell that is not an amount', () => {
+    expect(applyAmounts({ block: [['1'], ['2']], items, anchorItem: 1 })).toEqual({
+      error: 'p is phased by month: its amount is the sum of its months. Paste the months instead.',
+    });
+    expect(applyAmounts({ block: [['1', '2']], items, anchorItem: 0 })).toEqual({
+      error: 'On the Budget column, paste one column of amounts; paste months on the month columns.',
+    });
+    expect('error' in applyAmounts({ block: [['1'], ['2'], ['3'], ['4']], items, anchorItem: 0 })).toBe(true);
+    const bad = applyAmounts({ block: [['ten']], items, anchorItem: 1 });
+    expect('error' in bad && bad.error).toContain('“ten” for b');
   });
 });

@@ -62,3 +62,30 @@ export const toSaveItem = ({ itemId, cents, listed }: MonthChange): SaveMonthsIt
     Months: months.map(([month, value]) => ({ Month: month, Amount: toDollars(value) })),
   };
 };
+
+/**
+ * A column of amounts pasted on the Budget column (rows × amounts): each item's amount, from the
+ * anchor item down. A phased item's amount is the sum of its months, so it is refused, named.
+ */
+export const applyAmounts = (input: {
+  block: string[][];
+  items: readonly GridItem[];
+  anchorItem: number;
+}): { items: SaveMonthsItem[] } | { error: string } => {
+  const { block, items, anchorItem } = input;
+  if (block.some((row) => row.length > 1))
+    return { error: 'On the Budget column, paste one column of amounts; paste months on the month columns.' };
+  if (anchorItem + block.length > items.length) {
+    return { error: `The block has ${block.length} rows, but only ${items.length - anchorItem} items are below the selected cell.` };
+  }
+  const saved: SaveMonthsItem[] = [];
+  for (const [rowIndex, [text = ''] = []] of block.entries()) {
+    const item = items[anchorItem + rowIndex] as GridItem;
+    if (item.months.phased)
+      return { error: `${item.name} is phased by month: its amount is the sum of its months. Paste the months instead.` };
+    const parsed = parseDollars(text === '' ? '0' : text);
+    if ('error' in parsed) return { error: `“${text}” for ${item.name}: ${parsed.error}` };
+    saved.push({ BudgetItemId: item.id, Amount: parsed.value, Months: null });
+  }
+  return { items: saved };
+};
