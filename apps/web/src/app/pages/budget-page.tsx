@@ -141,7 +141,7 @@ export const BudgetPage = () => {
                 : items.data.length === 1
                   ? '1 item'
                   : `${items.data.length} items`}
-              {canEdit ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
+              {canEdit && gridView === 'Amounts' ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
             </Typography.Text>
           </Flex>
           {view.rows.length === 0 ? (
