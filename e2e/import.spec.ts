@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { dollarsOf } from './page-models/expenses-pages.ts';
-import { ImportPage, MonthGrid } from './page-models/import-pages.ts';
+import { ImportPage, MonthGrid, seriousViolations } from './page-models/import-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
 // Issue 14's journeys on the demo's 2026 plan (the context plan after sign-in): a CSV with one bad
@@ -44,6 +44,7 @@ test.describe('import and the month grid', () => {
     await expect(importPage.previewRow(3)).toContainText(/amount/i);
     await expect(importPage.previewRow(5)).toContainText('Duplicate');
     await expect(page.getByRole('checkbox', { name: /Skip the 1 duplicate/ })).toBeChecked();
+    expect(await seriousViolations(page), 'the preview').toEqual([]);
 
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect(page.getByText('Imported 2 expenses')).toBeVisible();
@@ -97,6 +98,7 @@ test.describe('import and the month grid', () => {
     await expect(grid.cell('Meta Retargeting', 'Feb 2026')).toHaveAccessibleName(/: \$0\.00$/);
     // The cells right of the block keep what they had.
     await expect(grid.cell('Google Search Ads', 'May 2026')).toHaveAccessibleName(/: \$10,000\.00$/);
+    expect(await seriousViolations(page), 'the month grid').toEqual([]);
     // The item's amount is the sum of its months: 10,000 + 8 × 10,000 from May on.
     await expect(grid.budgetCell('Google Search Ads')).toHaveText('$90,000.00');
 

@@ -32,7 +32,8 @@ export const ImportHistory = ({ planId, canEdit }: { planId: string; canEdit: bo
       dataSource={history.data ?? []}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: 'No imports into this plan yet.' }}
+      // antd's empty text is too faint for AA contrast.
+      locale={{ emptyText: <span className="import-empty">No imports into this plan yet.</span> }}
       columns={[
         { title: 'When', dataIndex: 'CreatedAt', render: (value: string) => formatDateTime(value) },
         { title: 'File', dataIndex: 'FileName' },
