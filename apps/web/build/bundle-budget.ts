@@ -42,9 +42,10 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // +1 KB: the item's objective picker (issue 9).
   // +1 KB where marked (issue 14): the /import route and its lazy chunks (import page, papaparse, the
   // month grid's helpers) add their names to the entry's route table and preload map, about 0.15 KB
-  // on every signed-in route, and these four had less than that left; /expenses also shows the
+  // on every signed-in route, which left these seven 0.2 KB or less below their ceiling (within one
+  // build's drift as chunk hashes change); /expenses also shows the
   // Import and Export buttons (0.8 KB; the export code, papaparse and exceljs still load on click).
-  'budget-item': 470, // +1 issue 10
+  'budget-item': 471, // +1 issue 10, +1 issue 14
   expense: 414, // +1 issue 14
   expenses: 447, // +1 issue 14
   'guest-plan-summary': 356, // +1 issue 10
@@ -53,9 +54,9 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
   objective: 425, // +1 issue 10, +1 issue 14
   objectives: 386, // +1 issue 10
-  plan: 452,
+  plan: 453, // +1 issue 14
   plans: 435, // +1 issue 10, +1 issue 14
-  reports: 382, // +1 issue 10
+  reports: 383, // +1 issue 10, +1 issue 14
   teams: 402, // +1 issue 10
 };
 
