@@ -22,6 +22,21 @@ export class ImportPage {
     await expect(this.page.getByRole('group', { name: 'Rows in the file' })).toBeVisible();
   }
 
+  /** Drops a file on the drop zone, as dragging it from the desktop would, and waits for the preview. */
+  async dropFile(name: string, content: string) {
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ name, content }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([content], name, { type: 'text/csv' }));
+        return transfer;
+      },
+      { name, content },
+    );
+    await this.page.locator('.import-drop').dispatchEvent('dragover', { dataTransfer });
+    await this.page.locator('.import-drop').dispatchEvent('drop', { dataTransfer });
+    await expect(this.page.getByRole('group', { name: 'Rows in the file' })).toBeVisible({ timeout: 30_000 });
+  }
+
   /** The select that says which column of the file feeds a field. */
   mappingSelect(field: string) {
     return this.page.locator('.ant-select', { has: this.page.getByRole('combobox', { name: `Column for ${field}` }) });
