@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { dollarsOf } from './page-models/expenses-pages.ts';
 import { ImportPage, MonthGrid, seriousViolations } from './page-models/import-pages.ts';
@@ -69,6 +70,43 @@ test.describe('import and the month grid', () => {
     await page.getByLabel('Search expenses').fill('E2E');
     await page.keyboard.press('Enter');
     await expect(page.getByText('E2E banner ads')).toHaveCount(0);
+  });
+
+  test('imports budget items from an Excel workbook with a title row, real dates as month headers and a total row', async ({ page }) => {
+    // As a planner's workbook looks: a title above the header, months as Excel dates, a Total row.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Budget 2026');
+    sheet.addRow(['Q1 launch budget']);
+    sheet.addRow(['Program', 'Category', new Date(Date.UTC(2026, 0, 1)), new Date(Date.UTC(2026, 1, 1)), new Date(Date.UTC(2026, 2, 1))]);
+    sheet.addRow(['XLSX trade show', 'Events', 1000, 2500.5, 0]);
+    sheet.addRow(['XLSX retargeting', 'paid media', 300, 300, 300]);
+    sheet.addRow(['Total', '', { formula: 'SUM(C3:C4)', result: 1300 }, 2800.5, 300]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    await page.goto('/budget');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page).toHaveURL(/\/import\?kind=budget-items$/);
+    const importPage = new ImportPage(page);
+    await importPage.chooseFile('q1-launch.xlsx', bytes);
+    await expect(page.getByText('Guessed from the header row (row 2).')).toBeVisible();
+    await expect(importPage.mappingSelect('Jan 2026')).toContainText('2026-01-01');
+    await expect(importPage.count('Ready')).toHaveText('2');
+    await expect(importPage.count('Total rows (ignored)')).toHaveText('1');
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect(page.getByText('Imported 2 budget items')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Go to the budget' }).click();
+    const grid = new MonthGrid(page);
+    await grid.show('Months');
+    await expect(grid.cell('XLSX trade show', 'Feb 2026')).toHaveAccessibleName('XLSX trade show, Feb 2026: $2,500.50');
+    await expect(grid.budgetCell('XLSX trade show')).toHaveText('$3,500.50');
+    await expect(grid.budgetCell('XLSX retargeting')).toHaveText('$900.00');
+
+    await page.goto('/import?kind=budget-items');
+    await importPage.historyRow('q1-launch.xlsx').getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo import' }).click();
+    await expect(page.getByText('Undone: removed 2 rows that q1-launch.xlsx created.')).toBeVisible();
   });
 
   test('pastes a 3 × 4 block from a spreadsheet into the month grid, sees the roll-ups, and undoes it with Ctrl+Z', async ({

@@ -17,8 +17,10 @@ export class ImportPage {
   constructor(readonly page: Page) {}
 
   /** Picks a file in the drop zone's file input, as the file chooser would, and waits for the preview. */
-  async chooseFile(name: string, content: string) {
-    await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+  async chooseFile(name: string, content: string | Buffer) {
+    const buffer = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const mimeType = name.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+    await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
     await expect(this.page.getByRole('group', { name: 'Rows in the file' })).toBeVisible();
   }
 
