@@ -28,3 +28,4 @@ export * from './activities.ts';
 export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
+export * from './playbook.ts';

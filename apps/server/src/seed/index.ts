@@ -5,6 +5,7 @@ import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
+import { seedDemoPlaybook } from './playbook.seed.ts';
 import { seedDemoSpending } from './spending.seed.ts';
 
 /**
@@ -12,7 +13,15 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling, seedDemoObjectives];
+const DEMO_SEED_PARTS = [
+  seedDemoIdentity,
+  seedDemoPlanning,
+  seedDemoSpending,
+  seedDemoPeople,
+  seedDemoBilling,
+  seedDemoObjectives,
+  seedDemoPlaybook,
+];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
   await database.withExclusiveLock(() =>
