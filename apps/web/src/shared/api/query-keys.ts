@@ -86,3 +86,9 @@ export const performanceKeys = {
   all: ['performance'] as const,
   plan: (planId: string) => [...performanceKeys.all, { planId }] as const,
 };
+
+export const playbookKeys = {
+  all: ['playbook'] as const,
+  list: () => [...playbookKeys.all, 'list'] as const,
+  preview: (playId: string) => [...playbookKeys.all, 'preview', playId] as const,
+};
