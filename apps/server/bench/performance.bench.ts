@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { selectRows } from '../src/db/rows.ts';
+import { compareFunnel } from '../src/modules/funnels/index.ts';
 import { objectiveFiguresQuery } from '../src/modules/objectives/index.ts';
 import { performanceCellsQuery, performanceTotalsQuery } from '../src/modules/performance/index.ts';
 import { budgetItems } from '../src/schema/budget.ts';
@@ -149,7 +150,8 @@ export const run = async (): Promise<BenchReport> => {
     const small = await countStatements(smallPlan);
     if (big.objectives !== BIG.objectives) throw new Error(`expected ${BIG.objectives} objectives, got ${big.objectives}`);
 
-    // The three statements the service runs, run directly with the same parameters (cutoff: the end of last month).
+    // The statements the service runs, run directly with the same parameters (cutoff: the end of last month):
+    // three for the figures and the funnel comparison's four.
     const today = new Date().toISOString().slice(0, 10);
     const cutoff = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const directSql = () =>
@@ -157,6 +159,7 @@ export const run = async (): Promise<BenchReport> => {
         selectRows(db, objectiveFiguresQuery(tenantId, { kind: 'plan', planId: bigPlan }, cutoff)),
         selectRows(db, performanceCellsQuery(tenantId, bigPlan)),
         selectRows(db, performanceTotalsQuery(tenantId, bigPlan, cutoff)),
+        compareFunnel(db, tenantId, { id: bigPlan, startDate: '2026-01-01', endDate: '2026-12-31' }),
       ]);
     const [apiTimes, sqlTimes] = await timePair(() => getPerformance(bigPlan), directSql);
     const sqlOnce = statements.count();
@@ -184,7 +187,7 @@ export const run = async (): Promise<BenchReport> => {
           name: 'statements per request, big plan',
           value: big.count,
           unit: 'statements',
-          note: 'auth user, plan, team role, 3 data statements',
+          note: 'auth user, plan, team role, 3 figure statements, 4 funnel statements',
         },
         {
           name: `statements per request, ${SMALL.objectives} objectives / ${SMALL.items} items`,

@@ -29,3 +29,5 @@ export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
 export * from './playbook.ts';
+export * from './funnels.ts';
+export * from './expectations.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
+import { FunnelStageComparisonSchema } from './funnels.ts';
 import { ObjectiveSchema } from './objectives.ts';
 import { defineRoutes } from './route.ts';
 
@@ -44,7 +45,10 @@ export const PerformanceSchema = z.object({
   PreviousKpis: PerformanceKpisSchema.describe('As of the last day of the previous month: the base of the deltas'),
   Objectives: z.array(ObjectiveSchema),
   Months: z.array(PerformanceMonthSchema).describe('Every month of the plan'),
-  // The funnel comparison (stages planned vs expected vs actual, DESIGN.md §9) joins here with issue 10.
+  Funnel: z
+    .array(FunnelStageComparisonSchema)
+    .nullable()
+    .describe('Each active funnel stage planned vs expected vs actual (DESIGN.md §9); null when the plan has no funnel model'),
 });
 export type Performance = z.infer<typeof PerformanceSchema>;
 
@@ -53,7 +57,8 @@ export const performanceRoutes = defineRoutes({
     method: 'POST',
     path: '/api/PerformanceClient/Get',
     access: 'Plan.Performance',
-    summary: 'A plan’s performance: totals, KPIs now and at the end of last month, objectives with computed fields, months.',
+    summary:
+      'A plan’s performance: totals, KPIs now and at the end of last month, objectives with computed fields, months, and the funnel planned vs expected vs actual.',
     body: z.object({ MarketingPlanId: IdSchema }),
     response: PerformanceSchema,
     tags: ['performance'],

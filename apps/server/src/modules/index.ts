@@ -23,6 +23,8 @@ import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index
 import { registerObjectiveRoutes } from './objectives/index.ts';
 import { registerPerformanceRoutes } from './performance/index.ts';
 import { registerPlaybookRoutes } from './playbook/index.ts';
+import { registerFunnelRoutes } from './funnels/index.ts';
+import { registerExpectationRoutes } from './expectations/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -52,4 +54,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerObjectiveRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
   registerPlaybookRoutes(app, ctx);
+  registerFunnelRoutes(app, ctx);
+  registerExpectationRoutes(app, ctx);
 };

@@ -1,4 +1,5 @@
-import { boolean, date, foreignKey, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
 
@@ -55,14 +56,19 @@ export const objectiveResults = pgTable(
   ],
 );
 
+/**
+ * Expected (forecast) and actual counts per plan, funnel stage and month (migration 0002). Since 0600
+ * an actual can be entered for a month that has no forecast yet: a null expected_count is "not forecast".
+ */
 export const expectations = pgTable(
   'expectations',
   {
     tenantId: uuid('tenant_id').notNull(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     funnelStageId: uuid('funnel_stage_id').notNull(),
+    /** First day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
-    expectedCount: numeric('expected_count', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    expectedCount: numeric('expected_count', { precision: 18, scale: 2, mode: 'number' }),
     actualCount: numeric('actual_count', { precision: 18, scale: 2, mode: 'number' }),
   },
   (table) => [
@@ -71,5 +77,6 @@ export const expectations = pgTable(
     foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
       'cascade',
     ),
+    check('expectations_actual_count_check', sql`${table.actualCount} >= 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
@@ -21,6 +22,7 @@ const DEMO_SEED_PARTS = [
   seedDemoBilling,
   seedDemoObjectives,
   seedDemoPlaybook,
+  seedDemoFunnels,
 ];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {

@@ -3,20 +3,25 @@ import type { AppContext } from '../../context.ts';
 import { fromHundredths, listObjectiveFigures, todayOf, toObjective } from '../objectives/index.ts';
 import { selectRows } from '../../db/rows.ts';
 import { requirePlanAccess } from '../access/index.ts';
+import { compareFunnel } from '../funnels/index.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { buildMonths, computeKpis, endOfPreviousMonth } from './performance-figures.ts';
 import { type PerformanceCellRow, type PerformanceTotalsRow, performanceCellsQuery, performanceTotalsQuery } from './performance.query.ts';
 
 export const createPerformanceService = (ctx: AppContext) => ({
-  /** Three statements after the access check, whatever the number of objectives, items, expenses or results. */
+  /**
+   * Seven statements after the access check, whatever the number of objectives, items, expenses or
+   * results: three for the figures, four for the funnel comparison.
+   */
   get: async (auth: AuthContext, planId: string): Promise<Performance> => {
     const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
     const today = todayOf(ctx);
     const cutoff = endOfPreviousMonth(today);
-    const [objectives, cells, [totals]] = await Promise.all([
+    const [objectives, cells, [totals], funnel] = await Promise.all([
       listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, cutoff),
       selectRows<PerformanceCellRow>(ctx.db, performanceCellsQuery(auth.tenantId, planId)),
       selectRows<PerformanceTotalsRow>(ctx.db, performanceTotalsQuery(auth.tenantId, planId, cutoff)),
+      compareFunnel(ctx.db, auth.tenantId, plan),
     ]);
     const spentCents = BigInt(totals?.spent_cents ?? '0');
     return {
@@ -31,6 +36,7 @@ export const createPerformanceService = (ctx: AppContext) => ({
       PreviousKpis: computeKpis(objectives, BigInt(totals?.cut_spent_cents ?? '0'), cutoff, true),
       Objectives: objectives.map((row) => toObjective(row, today)),
       Months: buildMonths(objectives, cells),
+      Funnel: funnel,
     };
   },
 });

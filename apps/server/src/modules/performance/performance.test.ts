@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPerformanceFixture, PERFORMANCE_GET } from '../../../test/objective-factories.ts';
-import { createPlan } from '../../../test/planning-factories.ts';
+import { createStages, EXPECTATION, FUNNEL } from '../../../test/funnel-factories.ts';
+import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -100,8 +101,89 @@ describe('PerformanceClient/Get (DESIGN.md §9), checked against hand-computed f
   it('answers an empty plan with zeros and null ratios', async () => {
     const plan = await createPlan(t, acme, { startDate: '2026-03-15', endDate: '2026-05-02' });
     const result = await getPerformance(plan.id);
-    expect(result).toMatchObject({ Budget: 0, Spent: 0, Committed: 0, Objectives: [] });
+    expect(result).toMatchObject({ Budget: 0, Spent: 0, Committed: 0, Objectives: [], Funnel: null });
     expect(result.Kpis).toEqual({ AsOf: '2026-07-01', Spent: 0, Value: 0, Roi: null, CostPerResult: null });
     expect(result.Months.map((month: { Month: string }) => month.Month)).toEqual(['2026-03', '2026-04', '2026-05']);
+  });
+});
+
+describe('PerformanceClient/Get: the funnel planned vs expected vs actual (DESIGN.md §9)', () => {
+  /** A January–April plan with a $1,000 budget phased $100, $200, $300, $400, in a tenant with the stages Lead → MQL → Customer. */
+  const setUp = async () => {
+    const tenant = await createTenant(t, { name: 'Funnel Co' });
+    const plan = await createPlan(t, tenant, { startDate: '2026-01-01', endDate: '2026-04-30' });
+    const category = await createCategory(t, tenant);
+    await createItem(t, tenant, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 100_000,
+      months: { '2026-01': 10_000, '2026-02': 20_000, '2026-03': 30_000, '2026-04': 40_000 },
+    });
+    const [lead, mql, customer] = await createStages(t, tenant, ['Lead', 'MQL', 'Customer']);
+    if (!lead || !mql || !customer) throw new Error('stages');
+    const token = await tenant.tokenFor('member');
+    const get = async () => {
+      const response = await t.post(PERFORMANCE_GET, { MarketingPlanId: plan.id }, await tenant.tokenFor('viewer'));
+      expect(response.status).toBe(200);
+      return response.body.Result.Funnel;
+    };
+    return { plan, stages: { lead, mql, customer }, token, get };
+  };
+
+  it('answers null while the plan has no funnel model, even with stages and actuals', async () => {
+    const { plan, stages, token, get } = await setUp();
+    const actuals = await t.post(
+      FUNNEL.saveActuals,
+      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-01', Count: 5 }] },
+      token,
+    );
+    expect(actuals.status).toBe(200);
+    expect(await get()).toBeNull();
+  });
+
+  it('answers each active stage’s required, forecast and actual totals over the plan’s months', async () => {
+    const { plan, stages, token, get } = await setUp();
+    // $10,000 ÷ $500 = 20 customers ← 100 MQLs at 20% ← 200 leads at 50%.
+    const model = await t.post(
+      FUNNEL.save,
+      {
+        MarketingPlanId: plan.id,
+        RevenueGoal: 10_000,
+        AverageDealSize: 500,
+        Stages: [
+          { FunnelStageId: stages.lead.id, ConversionRate: 0.5, VelocityDays: 30 },
+          { FunnelStageId: stages.mql.id, ConversionRate: 0.2, VelocityDays: 45 },
+        ],
+      },
+      token,
+    );
+    expect(model.status).toBe(200);
+    await t.post(
+      FUNNEL.saveActuals,
+      {
+        MarketingPlanId: plan.id,
+        Cells: [
+          { FunnelStageId: stages.lead.id, Month: '2026-01', Count: 17 },
+          { FunnelStageId: stages.lead.id, Month: '2026-03', Count: 3.5 },
+          { FunnelStageId: stages.mql.id, Month: '2026-02', Count: 4 },
+        ],
+      },
+      token,
+    );
+    // Nothing forecast yet: Expected is null, not 0.
+    expect(await get()).toEqual([
+      { FunnelStageId: stages.lead.id, Name: 'Lead', Planned: 200, Expected: null, Actual: 20.5 },
+      { FunnelStageId: stages.mql.id, Name: 'MQL', Planned: 100, Expected: null, Actual: 4 },
+      { FunnelStageId: stages.customer.id, Name: 'Customer', Planned: 20, Expected: null, Actual: 0 },
+    ]);
+    // Generate spreads 200 leads by budget (20, 40, 60, 80); MQLs follow one month later at 50%
+    // (Feb–Apr: 10 + 20 + 30 = 60, April's 40 falls past the plan); customers 75 days (3 months)
+    // after the leads at 50% × 20% (April: January's 20 × 10% = 2).
+    expect((await t.post(EXPECTATION.generate, { MarketingPlanId: plan.id }, token)).status).toBe(200);
+    expect(await get()).toEqual([
+      { FunnelStageId: stages.lead.id, Name: 'Lead', Planned: 200, Expected: 200, Actual: 20.5 },
+      { FunnelStageId: stages.mql.id, Name: 'MQL', Planned: 100, Expected: 60, Actual: 4 },
+      { FunnelStageId: stages.customer.id, Name: 'Customer', Planned: 20, Expected: 2, Actual: 0 },
+    ]);
   });
 });

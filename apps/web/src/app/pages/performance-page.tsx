@@ -5,6 +5,7 @@ import { ContextPlanGate } from '../../features/dashboard/components/no-context-
 import { usePerformance } from '../../features/performance/api/performance-queries.ts';
 import { AttainmentList } from '../../features/performance/components/attainment-list.tsx';
 import { CostPerResultChart } from '../../features/performance/components/lazy-cost-per-result-chart.tsx';
+import { FunnelComparison } from '../../features/performance/components/lazy-funnel-comparison.tsx';
 import { KpiTiles } from '../../features/performance/components/kpi-tiles.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatUsd } from '../../shared/format/money.ts';
@@ -67,7 +68,32 @@ const PerformanceForPlan = ({ planId }: { planId: string }) => {
             </Row>
           </Card>
         </Col>
-        {/* Funnel planned vs expected vs actual (issue 10) goes here, as its own Col/Card fed by the funnel feature. */}
+        <Col span={24}>
+          <Card
+            title="Funnel: planned vs expected vs actual"
+            extra={
+              <span style={{ display: 'inline-flex', gap: 16 }}>
+                <Link to={getHref('funnels')}>Funnel model</Link>
+                <Link to={getHref('expectations')}>Expectations</Link>
+              </span>
+            }
+          >
+            {data.Funnel === null ? (
+              <EmptyState
+                description="No funnel model yet. Set the revenue goal, deal size and conversion rates to compare each stage’s planned, expected and actual volume here."
+                action={
+                  <Link to={getHref('funnels')}>
+                    <Button type="primary">Go to funnels</Button>
+                  </Link>
+                }
+              />
+            ) : data.Funnel.length === 0 ? (
+              <EmptyState description="No active funnel stages. Add them in Account › Lookups." />
+            ) : (
+              <FunnelComparison stages={data.Funnel} />
+            )}
+          </Card>
+        </Col>
       </Row>
     </>
   );

@@ -87,6 +87,18 @@ export const performanceKeys = {
   plan: (planId: string) => [...performanceKeys.all, { planId }] as const,
 };
 
+// The funnel's and the forecast grid's keys sit side by side: each feature's saves change the other's
+// data (actuals feed the funnel, the funnel feeds Generate), and both feed the performance page.
+export const funnelKeys = {
+  all: ['funnel'] as const,
+  detail: (planId: string) => [...funnelKeys.all, planId] as const,
+};
+
+export const expectationKeys = {
+  all: ['expectations'] as const,
+  grid: (planId: string) => [...expectationKeys.all, planId] as const,
+};
+
 export const playbookKeys = {
   all: ['playbook'] as const,
   list: () => [...playbookKeys.all, 'list'] as const,
