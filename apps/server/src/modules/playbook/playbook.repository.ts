@@ -146,14 +146,23 @@ export const deletePlan = async (db: Db, tenantId: string, id: string): Promise<
   await db.delete(marketingPlans).where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, id)));
 };
 
-export type CopyCounts = { items: number; objectives: number; months: number; totalCents: number };
+export type CopyCounts = {
+  items: number;
+  objectives: number;
+  months: number;
+  totalCents: number;
+  funnelStages: number;
+  funnelModel: boolean;
+};
 
 /**
  * Copies a plan's objectives (without results), budget items (amounts, categories, types, GL codes,
  * their objective links) and monthly phasing into another plan of the same tenant in one set-based
  * statement: new ids are drawn once per source row in materialised CTEs, and each table is filled
  * by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
- * and stay inside the new plan's dates. Expenses, results and comments are never read.
+ * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per lead) and its
+ * per-stage conversion and velocity come along unchanged; the forecast grid and actual counts do not
+ * (they are the old dates' results). Expenses, results and comments are never read.
  */
 export const copyPlanContents = async (
   db: Db,
@@ -163,7 +172,14 @@ export const copyPlanContents = async (
   const now = input.now.toISOString();
   const inside = (date: ReturnType<typeof sql>) =>
     sql`least(greatest(${shiftDateSql(date, offset)}, ${input.startDate}::date), ${input.endDate}::date)`;
-  const [row] = await selectRows<{ items: unknown; objectives: unknown; months: unknown; total: unknown }>(
+  const [row] = await selectRows<{
+    items: unknown;
+    objectives: unknown;
+    months: unknown;
+    total: unknown;
+    funnel: unknown;
+    stages: unknown;
+  }>(
     db,
     sql`WITH objective_ids AS MATERIALIZED (
   SELECT o.id AS old_id, gen_random_uuid() AS new_id
@@ -196,9 +212,29 @@ export const copyPlanContents = async (
   FROM budget_item_months bm JOIN item_ids ids ON ids.old_id = bm.budget_item_id
   WHERE bm.tenant_id = ${tenantId}
   RETURNING 1
+), new_funnel AS (
+  INSERT INTO funnel_models (tenant_id, marketing_plan_id, revenue_goal_cents, average_deal_size_cents, cost_per_lead_cents,
+    created_at, updated_at)
+  SELECT fm.tenant_id, ${toPlanId}, fm.revenue_goal_cents, fm.average_deal_size_cents, fm.cost_per_lead_cents,
+    ${now}::timestamptz, ${now}::timestamptz
+  FROM funnel_models fm WHERE fm.tenant_id = ${tenantId} AND fm.marketing_plan_id = ${fromPlanId}
+  RETURNING 1
+), new_stage_settings AS (
+  INSERT INTO funnel_stage_settings (tenant_id, marketing_plan_id, funnel_stage_id, conversion_rate, velocity_days, updated_at)
+  SELECT fs.tenant_id, ${toPlanId}, fs.funnel_stage_id, fs.conversion_rate, fs.velocity_days, ${now}::timestamptz
+  FROM funnel_stage_settings fs WHERE fs.tenant_id = ${tenantId} AND fs.marketing_plan_id = ${fromPlanId}
+  RETURNING 1
 )
 SELECT (SELECT count(*) FROM new_items) AS items, (SELECT coalesce(sum(amount_cents), 0) FROM new_items) AS total,
-  (SELECT count(*) FROM new_objectives) AS objectives, (SELECT count(*) FROM new_months) AS months`,
+  (SELECT count(*) FROM new_objectives) AS objectives, (SELECT count(*) FROM new_months) AS months,
+  (SELECT count(*) FROM new_funnel) AS funnel, (SELECT count(*) FROM new_stage_settings) AS stages`,
   );
-  return { items: cents(row?.items), objectives: cents(row?.objectives), months: cents(row?.months), totalCents: cents(row?.total) };
+  return {
+    items: cents(row?.items),
+    objectives: cents(row?.objectives),
+    months: cents(row?.months),
+    totalCents: cents(row?.total),
+    funnelModel: cents(row?.funnel) > 0,
+    funnelStages: cents(row?.stages),
+  };
 };

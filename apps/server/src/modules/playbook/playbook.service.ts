@@ -194,7 +194,7 @@ export const createPlaybookService = (ctx: AppContext) => {
         });
         const from = source.state === PLAN_STATE_TEMPLATE ? 'the play' : 'the plan';
         await audit(tx, auth, plan, 'create', {
-          description: `Created from ${from} “${source.name}”: ${copied.items} budget item${copied.items === 1 ? '' : 's'} and ${copied.objectives} objective${copied.objectives === 1 ? '' : 's'}, moved ${dates.offset} month${Math.abs(dates.offset) === 1 ? '' : 's'}.`,
+          description: `Created from ${from} “${source.name}”: ${copiedText(copied)}, moved ${dates.offset} month${Math.abs(dates.offset) === 1 ? '' : 's'}.`,
           changes: { source: { from: null, to: source.id } },
         });
         return {
@@ -266,6 +266,16 @@ export const createPlaybookService = (ctx: AppContext) => {
         return true;
       }),
   };
+};
+
+/** "3 budget items and 1 objective", or "3 budget items, 1 objective and the funnel model". */
+const copiedText = (copied: repo.CopyCounts): string => {
+  const parts = [
+    `${copied.items} budget item${copied.items === 1 ? '' : 's'}`,
+    `${copied.objectives} objective${copied.objectives === 1 ? '' : 's'}`,
+    ...(copied.funnelModel ? ['the funnel model'] : []),
+  ];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 };
 
 const manageRefusal = (plan: repo.PlanRow): string =>
