@@ -1,4 +1,4 @@
-import { getHref, monthsBetween } from '@plansmith/contract';
+import { getHref } from '@plansmith/contract';
 import { App, DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -8,7 +8,7 @@ import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { useCreatePlanFromPlay } from '../api/playbook-mutations.ts';
-import { monthsText, nextYear } from '../lib/play-text.ts';
+import { nextYear } from '../lib/play-text.ts';
 
 /** A play or a plan: what the new plan is copied from. */
 export type PlanSource = { Id: string; Name: string; TeamId: string; StartDate: string; EndDate: string };
@@ -75,7 +75,7 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
       {source ? (
         <Typography.Paragraph type="secondary">
           Copies the budget items of “{source.Name}” with their monthly phasing, its objectives (without results) and its funnel model into
-          a new live plan of {monthsText(monthsBetween(source.StartDate, source.EndDate).length)}. Expenses and comments stay behind.
+          a new live plan as long as the source. Expenses, results and comments stay behind.
         </Typography.Paragraph>
       ) : null}
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
