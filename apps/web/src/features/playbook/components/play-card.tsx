@@ -1,5 +1,6 @@
 import type { Play } from '@plansmith/contract';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { itemsText, monthsText } from '../lib/play-text.ts';
 
@@ -36,20 +37,20 @@ export const PlayCard = ({
         {play.Description}
       </Typography.Paragraph>
     ) : null}
-    <Flex gap={24} wrap>
-      <div>
-        <Typography.Text type="secondary">Total</Typography.Text>
-        <div style={{ fontSize: 20, fontWeight: 600 }}>{formatUsd(play.Total)}</div>
-      </div>
-      <div>
-        <Typography.Text type="secondary">Duration</Typography.Text>
-        <div style={{ fontSize: 20, fontWeight: 600 }}>{monthsText(play.DurationMonths)}</div>
-      </div>
-      <div>
-        <Typography.Text type="secondary">Budget items</Typography.Text>
-        <div style={{ fontSize: 20, fontWeight: 600 }}>{itemsText(play.ItemCount)}</div>
-      </div>
-    </Flex>
+    <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 8, margin: 0 }}>
+      {[
+        ['Total', formatUsd(play.Total)],
+        ['Duration', monthsText(play.DurationMonths)],
+        ['Budget items', itemsText(play.ItemCount)],
+      ].map(([label, value]) => (
+        <div key={label}>
+          <dt>
+            <Typography.Text type="secondary">{label}</Typography.Text>
+          </dt>
+          <dd style={{ margin: 0, fontSize: 18, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
     <Flex wrap gap={4} aria-label="Categories">
       {play.Categories.length === 0 ? <Typography.Text type="secondary">No budget items yet</Typography.Text> : null}
       {play.Categories.map((category) => (
@@ -58,22 +59,24 @@ export const PlayCard = ({
         </Tag>
       ))}
     </Flex>
-    <Flex gap={8} wrap style={{ marginTop: 'auto' }}>
-      <Button type="primary" onClick={() => onUse(play)} aria-label={`Use this play: ${play.Name}`}>
-        Use this play
-      </Button>
-      <Button onClick={() => onPreview(play)} aria-label={`Preview ${play.Name}`}>
-        Preview
-      </Button>
+    <Flex gap={8} justify="space-between" align="center" style={{ marginTop: 'auto' }}>
+      <Flex gap={8}>
+        <Button type="primary" onClick={() => onUse(play)} aria-label={`Use this play: ${play.Name}`}>
+          Use this play
+        </Button>
+        <Button onClick={() => onPreview(play)} aria-label={`Preview ${play.Name}`}>
+          Preview
+        </Button>
+      </Flex>
       {play.CanManage ? (
-        <>
-          <Button type="text" onClick={() => onRename(play)} aria-label={`Rename ${play.Name}`}>
-            Rename
-          </Button>
-          <Button type="text" danger onClick={() => onDelete(play)} aria-label={`Delete ${play.Name}`}>
-            Delete
-          </Button>
-        </>
+        <Flex gap={4}>
+          <Tooltip title="Rename">
+            <Button type="text" icon={<EditOutlined />} onClick={() => onRename(play)} aria-label={`Rename ${play.Name}`} />
+          </Tooltip>
+          <Tooltip title="Delete">
+            <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onDelete(play)} aria-label={`Delete ${play.Name}`} />
+          </Tooltip>
+        </Flex>
       ) : null}
     </Flex>
   </Card>

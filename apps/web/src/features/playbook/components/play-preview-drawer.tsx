@@ -35,7 +35,14 @@ const PreviewBody = ({ playId }: { playId: string }) => {
             </Typography.Title>
             <Typography.Text strong>{formatUsd(category.Total)}</Typography.Text>
           </Flex>
-          <table style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8 }}>
+          <table style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8, tableLayout: 'fixed' }}>
+            {/* The same columns in every category, so the sparklines line up down the drawer. */}
+            <colgroup>
+              <col />
+              <col style={{ width: 110 }} />
+              <col style={{ width: 140 }} />
+              <col style={{ width: 130 }} />
+            </colgroup>
             <thead>
               <tr style={{ textAlign: 'left', color: 'rgba(0,0,0,0.65)' }}>
                 <th style={cell}>Item</th>
@@ -96,6 +103,7 @@ export const PlayPreviewDrawer = ({ play, onClose, onUse }: { play: Play | null;
     title={play?.Name}
     size="large"
     destroyOnHidden
+    styles={{ body: { padding: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' } }}
     extra={
       play ? (
         <Button type="primary" onClick={() => onUse(play)}>
@@ -104,6 +112,11 @@ export const PlayPreviewDrawer = ({ play, onClose, onUse }: { play: Play | null;
       ) : null
     }
   >
-    {play ? <PreviewBody playId={play.Id} /> : null}
+    {play ? (
+      // The scrolling box is ours, focusable, so keyboard users can scroll a long play (WCAG 2.1.1).
+      <div tabIndex={0} role="region" aria-label={`Contents of ${play.Name}`} style={{ flex: 1, overflow: 'auto', padding: 24 }}>
+        <PreviewBody playId={play.Id} />
+      </div>
+    ) : null}
   </Drawer>
 );
