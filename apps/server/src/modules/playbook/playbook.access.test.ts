@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
 import { activities } from '../../schema/activities.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { funnelModels, funnelStageSettings } from '../../schema/funnels.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { objectives } from '../../schema/objectives.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { teamMembers, teams } from '../../schema/teams.ts';
 import { createStarterPlays } from './starter-library.ts';
@@ -24,6 +27,9 @@ const snapshot = async (tenantId: string) => ({
   plans: await t.ctx.db.select().from(marketingPlans).where(eq(marketingPlans.tenantId, tenantId)).orderBy(marketingPlans.id),
   items: (await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.tenantId, tenantId))).length,
   months: (await t.ctx.db.select().from(budgetItemMonths).where(eq(budgetItemMonths.tenantId, tenantId))).length,
+  objectives: (await t.ctx.db.select().from(objectives).where(eq(objectives.tenantId, tenantId))).length,
+  funnels: (await t.ctx.db.select().from(funnelModels).where(eq(funnelModels.tenantId, tenantId))).length,
+  funnelStages: (await t.ctx.db.select().from(funnelStageSettings).where(eq(funnelStageSettings.tenantId, tenantId))).length,
   activities: (await t.ctx.db.select().from(activities).where(eq(activities.tenantId, tenantId))).length,
 });
 
@@ -35,6 +41,15 @@ beforeAll(async () => {
   const category = await createCategory(t, acme, { name: 'Media' });
   play = await createPlan(t, acme, { name: 'Acme play', state: 3 });
   await createItem(t, acme, { planId: play.id, categoryId: category.id, amountCents: 10_000, months: { '2026-01': 10_000 } });
+  // A funnel model too, so refused copies prove they wrote no funnel rows either.
+  const stageId = newId();
+  await t.ctx.db.insert(lookups).values({ tenantId: acme.id, id: stageId, name: 'Lead', lookupType: 2, sortOrder: 10 });
+  await t.ctx.db
+    .insert(funnelModels)
+    .values({ tenantId: acme.id, marketingPlanId: play.id, revenueGoalCents: 100_000, averageDealSizeCents: 1_000 });
+  await t.ctx.db
+    .insert(funnelStageSettings)
+    .values({ tenantId: acme.id, marketingPlanId: play.id, funnelStageId: stageId, conversionRate: 0.5, velocityDays: 7 });
   await createStarterPlays(t.ctx.db, {
     tenantId: acme.id,
     teamId: acme.teamId,
