@@ -28,6 +28,7 @@ export * from './activities.ts';
 export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
+export * from './playbook.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
