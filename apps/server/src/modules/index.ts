@@ -13,6 +13,7 @@ import { registerCommentRoutes } from './comments/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerExpenseRoutes } from './expenses/index.ts';
 import { registerGuestRoutes } from './guest/index.ts';
+import { registerImportRoutes } from './imports/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
 import { registerSpendingRoutes } from './spending/index.ts';
 import { registerSignupModules } from './payments/index.ts';
@@ -22,6 +23,7 @@ import { registerInvitationRoutes } from './invitations/index.ts';
 import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index.ts';
 import { registerObjectiveRoutes } from './objectives/index.ts';
 import { registerPerformanceRoutes } from './performance/index.ts';
+import { registerPlaybookRoutes } from './playbook/index.ts';
 import { registerFunnelRoutes } from './funnels/index.ts';
 import { registerExpectationRoutes } from './expectations/index.ts';
 
@@ -37,6 +39,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
   registerExpenseRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerSpendingRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
@@ -52,6 +55,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerRecoveryRoutes(app, ctx, anonymousLimiter);
   registerObjectiveRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
+  registerPlaybookRoutes(app, ctx);
   registerFunnelRoutes(app, ctx);
   registerExpectationRoutes(app, ctx);
 };

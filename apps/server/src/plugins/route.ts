@@ -38,7 +38,8 @@ export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppConte
       ...(def.body ? { body: def.body } : {}),
       response: { 200: success, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
     },
-    config: { access: def.access },
+    config: { access: def.access, ...(def.bodyLimit ? { tooLargeMessage: def.bodyLimit.message } : {}) },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit.bytes } : {}),
     handler: async (request, reply) => {
       const auth = await checkAccess(ctx, def.access, request);
       const result = await handler({

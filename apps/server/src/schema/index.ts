@@ -7,6 +7,7 @@ export * from './comments.ts';
 export * from './expenses.ts';
 export * from './funnels.ts';
 export * from './identity.ts';
+export * from './imports.ts';
 export * from './lookups.ts';
 export * from './mail.ts';
 export * from './objectives.ts';

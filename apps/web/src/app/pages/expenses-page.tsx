@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
+import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
@@ -16,7 +17,10 @@ const ExpenseFormModal = lazyModal(
   (props) => props.open,
 );
 
-const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean }) => {
+const exportExpenses = (plan: { Id: string; Name: string }) => async (format: 'csv' | 'xlsx') =>
+  (await import('../../features/expenses/lib/expense-export.ts')).downloadExpenses(plan, format);
+
+const ExpensesForPlan = ({ planId, planName, canEdit }: { planId: string; planName: string; canEdit: boolean }) => {
   const navigate = useNavigate();
   const [recording, setRecording] = useState(false);
   const record = canEdit ? (
@@ -26,7 +30,21 @@ const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean
   ) : undefined;
   return (
     <>
-      <PageHeader title="Expenses" subtitle="Money going out against the context plan’s budget" actions={record} />
+      <PageHeader
+        title="Expenses"
+        subtitle="Money going out against the context plan’s budget"
+        actions={
+          <>
+            <ImportExportButtons
+              importHref={getHref('import', {}, { kind: 'expenses' })}
+              canImport={canEdit}
+              what="expenses"
+              onExport={exportExpenses({ Id: planId, Name: planName })}
+            />
+            {record}
+          </>
+        }
+      />
       <Card>
         <ExpenseList key={planId} scope={{ MarketingPlanId: planId }} emptyAction={record} />
       </Card>
@@ -52,7 +70,11 @@ export const ExpensesPage = () => {
       planId={plan?.Id ?? null}
     >
       {(planId) => (
-        <ExpensesForPlan planId={planId} canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED} />
+        <ExpensesForPlan
+          planId={planId}
+          planName={plan?.Name ?? 'plan'}
+          canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED}
+        />
       )}
     </ContextPlanGate>
   );
