@@ -13,7 +13,8 @@ const VERSION = '26.9.0';
 const PASSWORD = 'actual-bench-2026';
 const CACHE_DIR = process.env.ACTUAL_BENCH_DIR ?? path.join(os.homedir(), '.cache', 'plansmith-bench', `actual-${VERSION}`);
 const ROW = '[data-testid="transaction-table"] [data-testid="row"]';
-const BUDGET_ROW = '[data-testid="category-row"]';
+// The desktop budget table's rows, or the narrow layout's category rows.
+const BUDGET_ROW = '[data-testid="budget-table"] [data-testid="row"], [data-testid="category-row"]';
 
 type ActualApi = {
   init(config: { dataDir: string; serverURL: string; password: string }): Promise<unknown>;
