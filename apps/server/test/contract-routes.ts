@@ -1,0 +1,32 @@
+import * as contract from '@plansmith/contract';
+import type { RouteDef } from '@plansmith/contract';
+
+/** One operation of the contract: a route table entry and the method it is called with. */
+export type ContractOperation = { table: string; name: string; method: 'GET' | 'POST'; def: RouteDef };
+
+const isRouteDef = (value: unknown): value is RouteDef =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RouteDef).path === 'string' &&
+  typeof (value as RouteDef).access === 'string' &&
+  ((value as RouteDef).method === 'GET' || (value as RouteDef).method === 'POST');
+
+/**
+ * Every operation of every route table the contract exports (`xxxRoutes = defineRoutes(…)`), once per
+ * method it answers. Read from the package's exports, so a new table or route is covered by the
+ * generated suites without editing them.
+ */
+export const contractOperations = (): ContractOperation[] => {
+  const operations: ContractOperation[] = [];
+  for (const [table, value] of Object.entries(contract)) {
+    if (!table.endsWith('Routes') || typeof value !== 'object' || value === null) continue;
+    for (const [name, def] of Object.entries(value)) {
+      if (!isRouteDef(def)) continue;
+      for (const method of [def.method, ...(def.alsoMethods ?? [])]) operations.push({ table, name, method, def });
+    }
+  }
+  return operations;
+};
+
+export const operationLabel = (operation: ContractOperation): string =>
+  `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
