@@ -30,3 +30,21 @@ export const contractOperations = (): ContractOperation[] => {
 
 export const operationLabel = (operation: ContractOperation): string =>
   `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
+
+// Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored).
+const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid)|report$/i;
+const READS_DESPITE_THEIR_VERB = new Set(['/api/MarketingPlanClient/RebuildPlan']);
+
+/** Whether an operation may change data: anything not named as a read is treated as a write. */
+export const isWrite = (operation: ContractOperation): boolean => {
+  const verb = operation.def.path.split('/').at(-1) ?? '';
+  return !READ_VERB.test(verb) && !READS_DESPITE_THEIR_VERB.has(operation.def.path);
+};
+
+/** Writes any signed-in user makes on their own account, whatever their role or teams. */
+export const SELF_SERVICE_PATHS = new Set([
+  '/api/identity/token/logout',
+  '/user/ChangePassword',
+  '/api/UserProfileClient/MySave',
+  '/api/UserProfileClient/SaveNotificationSettings',
+]);

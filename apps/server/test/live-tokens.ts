@@ -1,0 +1,21 @@
+import { login, type TestTenant } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+export type Who = keyof TestTenant['users'];
+
+/**
+ * Access tokens that stay usable while the suite calls logout and the like: `get` checks the
+ * cached token (GET /api/identity/token/valid) and signs in again when it was revoked.
+ */
+export const liveTokens = (t: TestApp, tenant: TestTenant) => {
+  const cache = new Map<Who, string>();
+  return {
+    get: async (who: Who): Promise<string> => {
+      const cached = cache.get(who);
+      if (cached && (await t.get('/api/identity/token/valid', cached)).status === 200) return cached;
+      const token = (await login(t, tenant.users[who].email)).AccessToken;
+      cache.set(who, token);
+      return token;
+    },
+  };
+};
