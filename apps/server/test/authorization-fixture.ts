@@ -28,7 +28,7 @@ let counter = 0;
  * A team (the tenant's Viewer is a Viewer in it; its Member and Outsider are not in it) with a
  * plan, a category, a GL code, a budget item, an expense, a comment and a note.
  */
-export const createEntityFixture = async (t: TestApp, tenant: TestTenant): Promise<EntityFixture> => {
+export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerToken?: string): Promise<EntityFixture> => {
   counter += 1;
   const label = `${FIXTURE_TERM} ${counter}`;
   const teamId = newId();
@@ -45,7 +45,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant): Promi
     name: `${label} expense`,
     payee: `${label} payee`,
   });
-  const owner = (await login(t, tenant.users.owner.email)).AccessToken;
+  const owner = ownerToken ?? (await login(t, tenant.users.owner.email)).AccessToken;
   const target = { EntityType: 'MarketingPlan', EntityId: plan.id };
   const comment = await t.post('/api/CommentsClient/Save', { ...target, Description: `${label} comment` }, owner);
   const note = await t.post('/api/ActivityClient/Save', { ...target, Description: `${label} note` }, owner);

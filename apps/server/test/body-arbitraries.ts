@@ -34,6 +34,20 @@ export const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
 
 const isoDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
 
+/** The characters of a regex class body such as `A-Za-z0-9_-`. */
+const expandClass = (body: string): string[] => {
+  const characters: string[] = [];
+  for (let index = 0; index < body.length; index += 1) {
+    const from = body[index] as string;
+    const to = body[index + 2];
+    if (body[index + 1] === '-' && to !== undefined) {
+      for (let code = from.charCodeAt(0); code <= to.charCodeAt(0); code += 1) characters.push(String.fromCharCode(code));
+      index += 2;
+    } else if (from !== '\\') characters.push(from);
+  }
+  return characters;
+};
+
 const stringArbitrary = (node: JsonSchema): fc.Arbitrary<string> => {
   const maxLength = Math.min(node.maxLength ?? 40, 40);
   const fits = (value: string) => value.length >= (node.minLength ?? 0) && value.length <= (node.maxLength ?? Number.POSITIVE_INFINITY);
@@ -41,6 +55,14 @@ const stringArbitrary = (node: JsonSchema): fc.Arbitrary<string> => {
   if (node.format === 'email') return fc.emailAddress().filter((value) => !node.pattern || new RegExp(node.pattern).test(value));
   if (node.format === 'date') return isoDate.map((date) => date.toISOString().slice(0, 10));
   if (node.format === 'date-time') return isoDate.map((date) => date.toISOString());
+  // A pattern of one character class (`^[A-Za-z0-9_-]+$`): draw from its characters, so the length
+  // bounds hold by construction; filtering fc.stringMatching for a minimum length can spin forever.
+  const charClass = node.pattern ? /^\^\[([^\]]+)\][+*]\$$/.exec(node.pattern) : null;
+  if (charClass?.[1]) {
+    const characters = expandClass(charClass[1]);
+    const min = node.minLength ?? 0;
+    return fc.string({ unit: fc.constantFrom(...characters), minLength: min, maxLength: Math.max(maxLength, min) });
+  }
   if (node.pattern) return fc.stringMatching(new RegExp(node.pattern)).filter(fits);
   return fc.string({ minLength: node.minLength ?? 0, maxLength: Math.max(maxLength, node.minLength ?? 0), unit: 'grapheme-ascii' });
 };
