@@ -1,5 +1,6 @@
 // One of everything in a tenant, made fresh for each operation of the generated suites, and the
 // field → value table that fills any route's body with those rows' ids.
+import { EMPTY_ID } from '@plansmith/contract';
 import { expect } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { products } from '../src/schema/products.ts';
@@ -20,13 +21,15 @@ export type EntityFixture = {
   expenseId: string;
   commentId: string;
   noteId: string;
+  objectiveId: string;
+  objectiveResultId: string;
 };
 
 let counter = 0;
 
 /**
  * A team (the tenant's Viewer is a Viewer in it; its Member and Outsider are not in it) with a
- * plan, a category, a GL code, a budget item, an expense, a comment and a note.
+ * plan, a category, a GL code, a budget item, an expense, a comment, a note and an objective with one result.
  */
 export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerToken?: string): Promise<EntityFixture> => {
   counter += 1;
@@ -49,8 +52,17 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   const target = { EntityType: 'MarketingPlan', EntityId: plan.id };
   const comment = await t.post('/api/CommentsClient/Save', { ...target, Description: `${label} comment` }, owner);
   const note = await t.post('/api/ActivityClient/Save', { ...target, Description: `${label} note` }, owner);
+  const objective = await t.post(
+    '/api/ObjectiveClient/Save',
+    { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} objective`, MetricType: 1, TargetValue: 100 },
+    owner,
+  );
   expect(comment.status, comment.text).toBe(200);
   expect(note.status, note.text).toBe(200);
+  expect(objective.status, objective.text).toBe(200);
+  const objectiveId: string = objective.body.Result.Id;
+  const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
+  expect(result.status, result.text).toBe(200);
   return {
     teamId,
     planId: plan.id,
@@ -60,6 +72,8 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     expenseId: expense.id,
     commentId: comment.body.Result.Id,
     noteId: note.body.Result.Id,
+    objectiveId,
+    objectiveResultId: result.body.Result.Results[0].Id,
   };
 };
 
@@ -81,7 +95,13 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   CommentsClient: (fixture) => fixture.commentId,
   CommentClient: (fixture) => fixture.commentId,
   ActivityClient: (fixture) => fixture.noteId,
+  ObjectiveClient: (fixture) => fixture.objectiveId,
   UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
+};
+
+// Routes whose bare `Id` names something else than their client's entity.
+const ID_OF_PATH: Record<string, (fixture: EntityFixture) => string> = {
+  '/api/ObjectiveClient/SaveResult': (fixture) => fixture.objectiveResultId,
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
@@ -96,6 +116,8 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     TeamId: fixture.teamId,
     CommentId: fixture.commentId,
     ActivityId: fixture.noteId,
+    ObjectiveId: fixture.objectiveId,
+    ObjectiveResultId: fixture.objectiveResultId,
     LookupInfoId: fixture.glCodeId,
     UserProfileId: tenant.users.outsider.id,
     EntityType: 'MarketingPlan',
@@ -105,6 +127,8 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
   };
   const idOfClient = ID_OF_CLIENT[client];
   if (idOfClient) named.Id = idOfClient(fixture, tenant);
+  const idOfPath = ID_OF_PATH[path];
+  if (idOfPath) named.Id = idOfPath(fixture);
   return (name: string): unknown => named[name];
 };
 
@@ -116,6 +140,8 @@ export const teamScopedIds = (fixture: EntityFixture): string[] => [
   fixture.expenseId,
   fixture.commentId,
   fixture.noteId,
+  fixture.objectiveId,
+  fixture.objectiveResultId,
 ];
 
 /** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */
