@@ -25,7 +25,13 @@ export type RealApi = {
   sent: SentRequest[];
   /** Requests to this path fail like a lost connection (fetch rejects) until reset. */
   dropRequestsTo: (path: string) => void;
-  /** Forgets the sent requests and restores the network. Call it after each test. */
+  /**
+   * A database outage: every statement of the server fails the way a closed PGlite does, so the
+   * server answers as it does when its database is unreachable, until `endOutage`.
+   */
+  startOutage: () => void;
+  endOutage: () => void;
+  /** Forgets the sent requests and restores the network and the database. Call it after each test. */
   reset: () => void;
   /** Calls a contract route on the server directly (arranging state); answers its Result or throws the server's message. */
   call: <R extends RouteDef>(route: R, body: BodyOf<R>, accessToken?: string) => Promise<ResultOf<R>>;
@@ -121,13 +127,24 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     return route.response.parse(result) as ResultOf<typeof route>;
   };
 
+  // Every statement (queries, transactions, prepared reads) goes through PGlite's execProtocol.
+  const client = (server.ctx.db as unknown as { $client: { execProtocol: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const execProtocol = client.execProtocol;
+
   return {
     server,
     sent,
     dropRequestsTo: (path) => unreachable.add(path.toLowerCase()),
+    startOutage: () => {
+      client.execProtocol = () => Promise.reject(new Error('PGlite is closed'));
+    },
+    endOutage: () => {
+      client.execProtocol = execProtocol;
+    },
     reset: () => {
       sent.length = 0;
       unreachable.clear();
+      client.execProtocol = execProtocol;
     },
     call,
     signIn: async (email, password = TEST_PASSWORD) =>
