@@ -1,10 +1,12 @@
-import { teamRoutes } from '@plansmith/contract';
+import { identityRoutes, teamRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../server/test/factories.ts';
 import { reportAvailable } from '../shared/api/availability.ts';
+import { ApiError } from '../shared/api/api-error.ts';
 import { callApi } from '../shared/api/client.ts';
+import { readSession } from '../shared/api/session.ts';
 import { UNAVAILABLE_BANNER_TEXT } from '../shared/ui/unavailable-banner.tsx';
 import { type RealApi, startRealApi } from '../test/real-api.ts';
 import { createQueryClient, Providers } from './providers.tsx';
@@ -48,4 +50,16 @@ describe('when the server cannot reach its database (503 with Retry-After)', () 
     await waitFor(() => expect(screen.queryByText(UNAVAILABLE_BANNER_TEXT)).toBeNull());
     expect(api.sent.filter((request) => request.path.toLowerCase() === TEAMS_PATH).length).toBeGreaterThanOrEqual(2);
   }, 25_000);
+
+  it('keeps the session when its access token expires during the outage: the refresh answered 503, not "signed out"', async () => {
+    const tenant = await createTenant(api.server, { name: 'Outage Refresh Co' });
+    await api.signIn(tenant.users.owner.email);
+    api.startOutage();
+    api.server.clock.advance(20 * 60_000); // past the access token's 15 minutes
+
+    const failure = await callApi(teamRoutes.listView, {}).catch((error: unknown) => error);
+    expect(api.sent.map((request) => request.path)).toContain(identityRoutes.refresh.path);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(readSession()).not.toBeNull();
+  });
 });

@@ -127,24 +127,27 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     return route.response.parse(result) as ResultOf<typeof route>;
   };
 
-  // Every statement (queries, transactions, prepared reads) goes through PGlite's execProtocol.
-  const client = (server.ctx.db as unknown as { $client: { execProtocol: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const execProtocol = client.execProtocol;
+  // Every statement goes through one of PGlite's two protocol methods: queries and transactions
+  // through execProtocolStream, the prepared reads through execProtocol.
+  type Exec = (...args: unknown[]) => Promise<unknown>;
+  const client = (server.ctx.db as unknown as { $client: { execProtocol: Exec; execProtocolStream: Exec } }).$client;
+  const healthy = { execProtocol: client.execProtocol, execProtocolStream: client.execProtocolStream };
+  const down: Exec = () => Promise.reject(new Error('PGlite is closed'));
+  const setOutage = (on: boolean) => {
+    client.execProtocol = on ? down : healthy.execProtocol;
+    client.execProtocolStream = on ? down : healthy.execProtocolStream;
+  };
 
   return {
     server,
     sent,
     dropRequestsTo: (path) => unreachable.add(path.toLowerCase()),
-    startOutage: () => {
-      client.execProtocol = () => Promise.reject(new Error('PGlite is closed'));
-    },
-    endOutage: () => {
-      client.execProtocol = execProtocol;
-    },
+    startOutage: () => setOutage(true),
+    endOutage: () => setOutage(false),
     reset: () => {
       sent.length = 0;
       unreachable.clear();
-      client.execProtocol = execProtocol;
+      setOutage(false);
     },
     call,
     signIn: async (email, password = TEST_PASSWORD) =>

@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-export const UNAVAILABLE_MESSAGE = 'Plansmith is briefly unavailable. It will try again in a moment.';
+export const UNAVAILABLE_MESSAGE = 'Plansmith is briefly unavailable. Please try again in a moment.';
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Plansmith. Check your connection and try again.';
 
