@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../server/test/factories.ts';
-import { reportAvailable } from '../shared/api/availability.ts';
+import { reportAvailable, UNAVAILABLE_BANNER_TEXT } from '../shared/api/availability.ts';
 import { ApiError } from '../shared/api/api-error.ts';
 import { callApi } from '../shared/api/client.ts';
 import { readSession } from '../shared/api/session.ts';
-import { UNAVAILABLE_BANNER_TEXT } from '../shared/ui/unavailable-banner.tsx';
 import { type RealApi, startRealApi } from '../test/real-api.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 
 export type Availability = { available: true } | { available: false; retryAfterSeconds: number };
 
+export const UNAVAILABLE_BANNER_TEXT = 'Plansmith is briefly unavailable — retrying…';
+
 /** When the server names no Retry-After. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 // A very long Retry-After would leave the banner still for minutes: look again at least this often.
@@ -40,15 +42,3 @@ export const subscribeAvailability = (listener: () => void) => {
 export const getAvailability = (): Availability => current;
 
 export const useAvailability = (): Availability => useSyncExternalStore(subscribeAvailability, getAvailability, getAvailability);
-
-/** Asks /readyz whether the server can reach its database again; marks it available when it can. */
-export const checkReady = async (): Promise<boolean> => {
-  try {
-    const response = await fetch('/readyz', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-    if (!response.ok) return false;
-    reportAvailable();
-    return true;
-  } catch {
-    return false;
-  }
-};

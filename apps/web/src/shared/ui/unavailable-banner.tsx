@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { checkReady, useAvailability } from '../api/availability.ts';
-
-export const UNAVAILABLE_BANNER_TEXT = 'Plansmith is briefly unavailable — retrying…';
+import { reportAvailable, UNAVAILABLE_BANNER_TEXT, useAvailability } from '../api/availability.ts';
 
 // Plain markup, no antd: it is on every page, including the light anonymous ones.
 const STYLE = {
@@ -17,12 +15,24 @@ const STYLE = {
   fontSize: 14,
 } as const;
 
+/** Asks /readyz whether the server can reach its database again; marks it available when it can. */
+const checkReady = async (): Promise<boolean> => {
+  try {
+    const response = await fetch('/readyz', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) return false;
+    reportAvailable();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * While the server answers 503 (it cannot reach its database), says so at the top of every page
  * and asks /readyz every Retry-After seconds; when the server is back it clears and reloads what
  * failed meanwhile.
  */
-export const UnavailableBanner = () => {
+const UnavailableBanner = () => {
   const availability = useAvailability();
   const queryClient = useQueryClient();
   const wasUnavailable = useRef(false);
@@ -48,3 +58,6 @@ export const UnavailableBanner = () => {
     </div>
   );
 };
+
+// Loaded only when an outage begins (React.lazy in app/providers.tsx): it stays out of every first load.
+export default UnavailableBanner;
