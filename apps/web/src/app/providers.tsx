@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../shared/api/api-error.ts';
 import { ContextSelectionProvider } from '../shared/context/context-selection.tsx';
-import { useAvailability } from '../shared/api/availability.ts';
+import { UnavailableBanner } from '../shared/ui/unavailable-banner.tsx';
 import './contrast.css';
 
 const OUTAGE_RETRIES = 3;
@@ -46,22 +46,12 @@ const THEME = {
   },
 };
 
-const UnavailableBanner = lazy(() => import('../shared/ui/unavailable-banner.tsx'));
-
-/** The "briefly unavailable" banner, fetched only when a call has answered 503. */
-const OutageBanner = () =>
-  useAvailability().available ? null : (
-    <Suspense fallback={null}>
-      <UnavailableBanner />
-    </Suspense>
-  );
-
 export const Providers = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
   // antd's App (message, notification and modal hooks) is in the signed-in shell and the few
   // anonymous pages that use it, not here: it would add ~15 KB to every page's first download.
   <ConfigProvider theme={THEME} locale={enUS}>
     <QueryClientProvider client={client}>
-      <OutageBanner />
+      <UnavailableBanner />
       <ContextSelectionProvider>{children}</ContextSelectionProvider>
     </QueryClientProvider>
   </ConfigProvider>

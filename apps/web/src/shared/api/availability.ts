@@ -1,7 +1,5 @@
 // Whether the server can serve right now. A 503 (the server cannot reach its database) marks it
 // unavailable until a call succeeds or /readyz says it is back; the banner reads this store.
-import { useSyncExternalStore } from 'react';
-
 export type Availability = { available: true } | { available: false; retryAfterSeconds: number };
 
 export const UNAVAILABLE_BANNER_TEXT = 'Plansmith is briefly unavailable — retrying…';
@@ -40,5 +38,3 @@ export const subscribeAvailability = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 export const getAvailability = (): Availability => current;
-
-export const useAvailability = (): Availability => useSyncExternalStore(subscribeAvailability, getAvailability, getAvailability);

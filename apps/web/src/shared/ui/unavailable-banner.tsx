@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { reportAvailable, UNAVAILABLE_BANNER_TEXT, useAvailability } from '../api/availability.ts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { getAvailability, reportAvailable, subscribeAvailability, UNAVAILABLE_BANNER_TEXT } from '../api/availability.ts';
 
 // Plain markup, no antd: it is on every page, including the light anonymous ones.
 const STYLE = {
@@ -32,8 +32,8 @@ const checkReady = async (): Promise<boolean> => {
  * and asks /readyz every Retry-After seconds; when the server is back it clears and reloads what
  * failed meanwhile.
  */
-const UnavailableBanner = () => {
-  const availability = useAvailability();
+export const UnavailableBanner = () => {
+  const availability = useSyncExternalStore(subscribeAvailability, getAvailability, getAvailability);
   const queryClient = useQueryClient();
   const wasUnavailable = useRef(false);
   const retryAfterSeconds = availability.available ? null : availability.retryAfterSeconds;
@@ -58,6 +58,3 @@ const UnavailableBanner = () => {
     </div>
   );
 };
-
-// Loaded only when an outage begins (React.lazy in app/providers.tsx): it stays out of every first load.
-export default UnavailableBanner;
