@@ -23,13 +23,15 @@ export type EntityFixture = {
   noteId: string;
   objectiveId: string;
   objectiveResultId: string;
+  /** A play (a plan in State 3, the playbook's) in the same team. */
+  playId: string;
 };
 
 let counter = 0;
 
 /**
  * A team (the tenant's Viewer is a Viewer in it; its Member and Outsider are not in it) with a
- * plan, a category, a GL code, a budget item, an expense, a comment, a note and an objective with one result.
+ * plan, a category, a GL code, a budget item, an expense, a comment, a note, an objective with one result and a play.
  */
 export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerToken?: string): Promise<EntityFixture> => {
   counter += 1;
@@ -38,6 +40,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   await t.ctx.db.insert(teams).values({ tenantId: tenant.id, id: teamId, name: `${label} team` });
   await t.ctx.db.insert(teamMembers).values({ tenantId: tenant.id, teamId, userId: tenant.users.viewer.id, teamRoleId: 3 });
   const plan = await createPlan(t, tenant, { teamId, name: `${label} plan` });
+  const play = await createPlan(t, tenant, { teamId, name: `${label} play`, state: 3 });
   const category = await createCategory(t, tenant, { name: `${label} category` });
   const glCode = await createGlCode(t, tenant, `${label} GL`);
   const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents: 100_000, name: `${label} item` });
@@ -74,6 +77,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     noteId: note.body.Result.Id,
     objectiveId,
     objectiveResultId: result.body.Result.Results[0].Id,
+    playId: play.id,
   };
 };
 
@@ -99,9 +103,13 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
 };
 
-// Routes whose bare `Id` names something else than their client's entity.
-const ID_OF_PATH: Record<string, (fixture: EntityFixture) => string> = {
-  '/api/ObjectiveClient/SaveResult': (fixture) => fixture.objectiveResultId,
+// Routes whose fields name other rows than their names say: a result's `Id`, a play's `MarketingPlanId`.
+const toPlay = (fixture: EntityFixture) => ({ MarketingPlanId: fixture.playId });
+const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, unknown>> = {
+  '/api/ObjectiveClient/SaveResult': (fixture) => ({ Id: fixture.objectiveResultId }),
+  '/api/PlaybookClient/Preview': toPlay,
+  '/api/PlaybookClient/Rename': toPlay,
+  '/api/PlaybookClient/Delete': toPlay,
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
@@ -118,6 +126,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     ActivityId: fixture.noteId,
     ObjectiveId: fixture.objectiveId,
     ObjectiveResultId: fixture.objectiveResultId,
+    SourcePlanId: fixture.playId,
     LookupInfoId: fixture.glCodeId,
     UserProfileId: tenant.users.outsider.id,
     EntityType: 'MarketingPlan',
@@ -127,8 +136,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
   };
   const idOfClient = ID_OF_CLIENT[client];
   if (idOfClient) named.Id = idOfClient(fixture, tenant);
-  const idOfPath = ID_OF_PATH[path];
-  if (idOfPath) named.Id = idOfPath(fixture);
+  Object.assign(named, FIELDS_OF_PATH[path]?.(fixture));
   return (name: string): unknown => named[name];
 };
 
@@ -142,6 +150,7 @@ export const teamScopedIds = (fixture: EntityFixture): string[] => [
   fixture.noteId,
   fixture.objectiveId,
   fixture.objectiveResultId,
+  fixture.playId,
 ];
 
 /** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */

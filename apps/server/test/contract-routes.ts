@@ -32,7 +32,7 @@ export const operationLabel = (operation: ContractOperation): string =>
   `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
 
 // Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored).
-const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid)|report$/i;
+const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid|preview)|report$/i;
 const READS_DESPITE_THEIR_VERB = new Set(['/api/MarketingPlanClient/RebuildPlan']);
 
 /** Whether an operation may change data: anything not named as a read is treated as a write. */
