@@ -40,6 +40,8 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // antd helpers these pages share, which now sit in three small chunks of their own (Addon,
   // PurePanel, useForceUpdate), about 0.6 KB more per route; no page's own code grew.
   // +1 KB: the item's objective picker (issue 9).
+  // Issue 12 (+1 KB where marked): the "briefly unavailable" banner, its store and the 503 retry in the
+  // API and query clients are on every page (about 0.5 KB brotli); these routes were within 0.4 KB.
   // Issue 11 (+1 KB where marked): the playbook's lazy dialogs share antd's RightOutlined but not the
   // PurePanel helper it sat with, so the two now load as two chunks (0.1–0.2 KB); no page's code grew.
   // plans +2 KB: "Copy to next year" opens the playbook's dialog, loaded on first use; the loader's
@@ -48,10 +50,11 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // entry's route table and preload map (about 0.15 KB on every signed-in route), which put
   // budget-item over and left reports 0.1 KB; /expenses also shows the Import and Export buttons
   // (0.8 KB; the export code, papaparse and exceljs still load on click).
-  'budget-item': 471, // +1 issue 10, +1 issue 14
+  // Issue 12 (+1 KB where marked): the outage banner and 503 handling (about 0.5 KB on every page).
+  'budget-item': 472, // +1 issue 10, +1 issue 14, +1 issue 12
   expense: 414, // +1 issue 11
-  expenses: 447, // +1 issue 14
-  'guest-plan-summary': 356, // +1 issue 10
+  expenses: 448, // +1 issue 14, +1 issue 12
+  'guest-plan-summary': 357, // +1 issue 10, +1 issue 12
   lookups: 409, // +1 issue 10
   people: 404, // +1 issue 10
   // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
@@ -59,8 +62,8 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   objectives: 386, // +1 issue 10
   plan: 453, // +1 issue 11
   plans: 436, // +1 issue 10, +2 issue 11
-  reports: 383, // +1 issue 10, +1 issue 14
-  teams: 402, // +1 issue 10
+  reports: 384, // +1 issue 10, +1 issue 14, +1 issue 12
+  teams: 403, // +1 issue 10, +1 issue 12
 };
 
 const PAGE_SOURCE = /^src\/app\/pages\/(.+)-page\.tsx$/;
