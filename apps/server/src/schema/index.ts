@@ -8,6 +8,7 @@ export * from './expenses.ts';
 export * from './identity.ts';
 export * from './lookups.ts';
 export * from './mail.ts';
+export * from './notifications.ts';
 export * from './objectives.ts';
 export * from './payments.ts';
 export * from './plans.ts';

@@ -15,10 +15,15 @@ export const lockTenant = async (db: Db, tenantId: string): Promise<void> => {
   await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
 };
 
-export const updateTenant = async (db: Db, tenantId: string, values: { name: string; metaData: Record<string, unknown> }, now: Date) => {
+export const updateTenant = async (
+  db: Db,
+  tenantId: string,
+  values: { name: string; metaData: Record<string, unknown>; timeZone: string },
+  now: Date,
+) => {
   const [row] = await db
     .update(tenants)
-    .set({ name: values.name, metaData: values.metaData, updatedAt: now })
+    .set({ name: values.name, metaData: values.metaData, timeZone: values.timeZone, updatedAt: now })
     .where(eq(tenants.id, tenantId))
     .returning();
   return row ?? null;
