@@ -22,7 +22,8 @@ const readItem = async (tx: Db, tenantId: string, itemId: string) => {
     .select({ id: budgetItems.id, name: budgetItems.name, amountCents: budgetItems.amountCents, planId: budgetItems.marketingPlanId })
     .from(budgetItems)
     .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, itemId)))
-    .for('update');
+    // NO KEY UPDATE: expense inserts hold KEY SHARE on the item (their foreign key); FOR UPDATE would deadlock with them.
+    .for('no key update');
   if (!item) return null;
   const [spend] = await tx
     .select({ actual: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint` })
