@@ -26,3 +26,18 @@ it('the demo owner is on Performance billed annually with a Visa 4242, and can c
   expect(changed.status).toBe(200);
   expect(changed.body.Result).toMatchObject({ PlanCode: 'performance', BillingCycle: 'month', NextChargeAmount: 99 });
 });
+
+it('the demo owner sees the first year’s invoice from the sandbox', async () => {
+  const token = (await login(t, 'demo@plansmith.test', 'plansmith-demo-2026')).AccessToken;
+  const invoices = await t.post('/api/BillingClient/GetInvoices', {}, token);
+  expect(invoices.status).toBe(200);
+  expect(invoices.body.Result).toEqual([
+    expect.objectContaining({
+      Number: 'DEMOACME-0001',
+      Amount: 948,
+      AmountPaid: 948,
+      Status: 'paid',
+      Description: '1 × Plansmith Performance (at $948.00 / year)',
+    }),
+  ]);
+});
