@@ -34,7 +34,7 @@ it('the demo owner sees the first year’s invoice from the sandbox, after the c
   const [change, first] = invoices.body.Result;
   expect(invoices.body.Result).toHaveLength(2);
   expect(change.Description).toBe(
-    'Unused time on Plansmith Performance after ' + change.Date.slice(0, 10) + '; 1 × Plansmith Performance (at $99.00 / month)',
+    `Unused time on Plansmith Performance after ${change.Date.slice(0, 10)}; 1 × Plansmith Performance (at $99.00 / month)`,
   );
   expect([first]).toEqual([
     expect.objectContaining({
