@@ -1,15 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// `*.pg.test.ts` race tests need PostgreSQL's concurrent transactions (PGlite runs one at a time, so
+// they could not fail there): they run only in the PostgreSQL pass, which sets TEST_DATABASE_URL.
+const serverInclude = ['apps/server/**/*.test.ts', 'packages/contract/**/*.test.ts'];
+const serverExclude = process.env.TEST_DATABASE_URL ? [] : ['apps/server/**/*.pg.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'server',
-          include: ['apps/server/**/*.test.ts', 'packages/contract/**/*.test.ts'],
-          // *.pg.test.ts need PostgreSQL (several connections, row locks across instances): they run
-          // in the PostgreSQL pass only, instead of being skipped in the PGlite one.
-          exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
+          include: serverInclude,
+          exclude: ['**/node_modules/**', ...serverExclude],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -21,9 +24,11 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
           testTimeout: 20_000,
+          // Tests that start the real server in beforeAll need room on a busy 2-core machine.
+          hookTimeout: 60_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -21,18 +21,8 @@ test.describe('sign in and the shell', () => {
   test('signs the demo owner in to the shell with navigation, tenant badge and user menu', async ({ page }) => {
     await new LoginPage(page).signInAs(DEMO_OWNER);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const area of [
-      'Dashboard',
-      'Plans',
-      'Budget',
-      'Expenses',
-      'Reports',
-      'Spending',
-      'Performance',
-      'Playbook',
-      'People',
-      'Billing',
-    ]) {
+    // The built areas only: Performance, Playbook, Objectives, Expectations and Funnels are placeholders so far.
+    for (const area of ['Dashboard', 'Plans', 'Budget', 'Expenses', 'Reports', 'Spending', 'People', 'Billing']) {
       await expect(nav.getByRole('link', { name: area, exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Account Acme Marketing')).toHaveText('AC');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + API tests (PGlite, then PostgreSQL when DATABASE_URL is set),
-// a production build of the SPA, and the Playwright journeys in Debian's Chromium.
+// a production build of the SPA with its first-load budget, and the Playwright journeys in Debian's Chromium.
 // Ends with one line "N passed, N failed" summing every runner; exits non-zero on any failure
 // or any skipped test.
 import { spawnSync } from 'node:child_process';
@@ -79,6 +79,8 @@ if (databaseUrl) {
 
 const webDist = path.join(tmp, 'web-test');
 if (run('web build', 'npm', ['run', 'build', '-w', '@plansmith/web'], { ...baseEnv, WEB_DIST_DIR: webDist })) {
+  // Issue 13's first-load budget: fails when a route's first download grows past its limit.
+  run('first-load budget', 'node', ['--import', 'tsx', 'apps/web/build/check-bundle-budget.ts', webDist]);
   const e2eReport = path.join(tmp, 'playwright-report.json');
   rmSync(e2eReport, { force: true });
   run('end-to-end (Chromium)', 'npx', ['playwright', 'test'], {

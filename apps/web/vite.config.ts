@@ -1,15 +1,31 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.PLANSMITH_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside every asset (file.js.br, file.js.gz), made once here and served
+    // as they are by the server (apps/server/src/plugins/spa.ts, preCompressed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' }),
+  ],
   build: {
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by build/check-bundle-budget.ts (the first-load budget of issue 13).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's own packages (@rc-component/*, @ant-design/*) run nothing when imported but do not say
+        // so (no "sideEffects" in their package.json, unlike antd itself): without this, one import of
+        // their index keeps all of it (Input alone brought the whole form library and its validator).
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id) || id.endsWith('.css'),
+      },
+    },
   },
   server: {
     port: 5173,

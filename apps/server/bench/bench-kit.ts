@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { drizzle } from 'drizzle-orm/pglite';
 import { CLIENT_ID } from '@plansmith/contract';
@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { type PreparedParam, preparePgliteRead } from '../src/db/prepared.ts';
 import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 const BENCH_CONFIG = testConfig({ webDistDir: '/nonexistent' });
@@ -15,24 +16,91 @@ export type BenchFigure = { name: string; value: number; unit: string; note?: st
 /** What a `*.bench.ts` file's `run()` answers. */
 export type BenchReport = { title: string; database: string; figures: BenchFigure[] };
 
+/** One statement the app sent, and whether it ran inside a transaction. */
+export type LoggedStatement = { sql: string; inTransaction: boolean };
+
+/** The statements the wrapped client has sent so far, in order; slice it around a request. */
+export type StatementLog = {
+  count: () => number;
+  /** Logs a statement the wrapper cannot see (prepared reads bypass query()). */
+  record: (sql: string, inTransaction: boolean) => void;
+  since: (start: number) => LoggedStatement[];
+  /** The statements `work` sends. */
+  during: (work: () => Promise<unknown>) => Promise<LoggedStatement[]>;
+};
+
 /**
- * A fresh in-memory PGlite whose every statement is counted, wrapped as the app's Database.
- * Counting at the driver shows how many statements a request issues (N+1 shows up as growth).
+ * Wraps a PGlite client so every statement it runs is logged: its own query/exec and those of
+ * the transaction objects it hands out (drizzle runs a transaction's statements on those), with
+ * BEGIN and COMMIT/ROLLBACK as the round trips they are.
  */
-export const openCountingPglite = async (): Promise<{ database: Database; statements: () => number }> => {
-  const client = new PGlite();
-  await client.waitReady;
-  let count = 0;
+export const logStatements = (client: PGlite): StatementLog => {
+  const log: LoggedStatement[] = [];
+  const record = (sql: string, inTransaction: boolean) => log.push({ sql: sql.trim(), inTransaction });
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => {
-    count += 1;
-    return query(...args);
+  const transaction = client.transaction.bind(client);
+  client.query = ((statement: string, ...rest: unknown[]) => {
+    record(statement, false);
+    return (query as (...args: unknown[]) => unknown)(statement, ...rest);
   }) as typeof client.query;
-  client.exec = ((...args: Parameters<typeof exec>) => {
-    count += 1;
-    return exec(...args);
+  client.exec = ((statement: string, ...rest: unknown[]) => {
+    record(statement, false);
+    return (exec as (...args: unknown[]) => unknown)(statement, ...rest);
   }) as typeof client.exec;
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction(async (tx) => {
+      record('BEGIN', true);
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      tx.query = ((statement: string, ...rest: unknown[]) => {
+        record(statement, true);
+        return (txQuery as (...args: unknown[]) => unknown)(statement, ...rest);
+      }) as typeof tx.query;
+      tx.exec = ((statement: string, ...rest: unknown[]) => {
+        record(statement, true);
+        return (txExec as (...args: unknown[]) => unknown)(statement, ...rest);
+      }) as typeof tx.exec;
+      try {
+        const result = await callback(tx);
+        record('COMMIT', true);
+        return result;
+      } catch (error) {
+        record('ROLLBACK', true);
+        throw error;
+      }
+    })) as typeof client.transaction;
+  return {
+    count: () => log.length,
+    record,
+    since: (start) => log.slice(start),
+    during: async (work) => {
+      const start = log.length;
+      await work();
+      return log.slice(start);
+    },
+  };
+};
+
+/** "select users": the verb and the first table a statement names, to tell a bench's statements apart. */
+const summarize = (sql: string): string => {
+  const verb = (/^\s*(\w+)/.exec(sql)?.[1] ?? '?').toLowerCase();
+  const table = /\b(?:from|into|update|join)\s+"?(\w+)"?/i.exec(sql)?.[1];
+  return table ? `${verb} ${table}` : verb;
+};
+
+/** A note computed from the statements a request sent, e.g. "4: select users, select marketing_plans, …". */
+export const describeStatements = (statements: readonly LoggedStatement[]): string => {
+  const inTransaction = statements.filter((statement) => statement.inTransaction).length;
+  const list = statements.map((statement) => summarize(statement.sql)).join(', ');
+  return `${statements.length}: ${list}${inTransaction ? ` (${inTransaction} in a transaction)` : ''}`;
+};
+
+/** A fresh in-memory PGlite whose every statement is logged, wrapped as the app's Database. */
+export const openCountingPglite = async (): Promise<{ database: Database; statements: StatementLog }> => {
+  const client = new PGlite();
+  await client.waitReady;
+  const statements = logStatements(client);
   const db = drizzle({ client }) as unknown as Db;
   const database: Database = {
     db,
@@ -44,11 +112,19 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
       });
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
+    // Prepared reads bypass query(), so each run is counted here.
+    prepareRead: <T>(name: string, statement: string) => {
+      const read = preparePgliteRead<T>(client, name, statement);
+      return (params: readonly PreparedParam[]) => {
+        statements.record(statement, false);
+        return read(params);
+      };
+    },
     withExclusiveLock: (work) => work(),
     close: () => client.close(),
   };
   await migrate(database, { sandbox: isSandboxMode(BENCH_CONFIG) });
-  return { database, statements: () => count };
+  return { database, statements };
 };
 
 export const buildBenchApp = async (database: Database): Promise<FastifyInstance> => {

@@ -13,7 +13,17 @@ import { marketingPlans } from '../src/schema/plans.ts';
 import { budgetCategoriesStatement } from '../src/modules/reports/reports.repository.ts';
 import { teamMembers, teams } from '../src/schema/teams.ts';
 import { tenants, users } from '../src/schema/tenants.ts';
-import { type BenchFigure, type BenchReport, buildBenchApp, openCountingPglite, percentile, round, signIn, time } from './bench-kit.ts';
+import {
+  type BenchFigure,
+  type BenchReport,
+  buildBenchApp,
+  describeStatements,
+  openCountingPglite,
+  percentile,
+  round,
+  signIn,
+  time,
+} from './bench-kit.ts';
 
 const EXPENSES = 100_000;
 const ITEMS = 200;
@@ -144,18 +154,16 @@ export const run = async (): Promise<BenchReport> => {
     if (first.Result.Total !== EXPENSES || first.Result.Items.length !== PAGE_SIZE) {
       throw new Error(`expected ${EXPENSES} expenses, got ${first.Result.Total}`);
     }
-    const before = statements();
-    await report();
-    const reportStatements = statements() - before;
+    const reportStatements = await statements.during(report);
 
     const figures: BenchFigure[] = [
       { name: 'expenses in the plan', value: EXPENSES, unit: 'rows', note: `${ITEMS} items, ${CATEGORIES} categories` },
       ...ratioFigure('BudgetCategoriesReport', await timePair(report, directReport)),
       {
         name: 'BudgetCategoriesReport: statements per request',
-        value: reportStatements,
+        value: reportStatements.length,
         unit: 'statements',
-        note: 'auth, plan, team role, one grouped report',
+        note: describeStatements(reportStatements),
       },
       ...ratioFigure(
         `GetExpenses page 1 of ${PAGE_SIZE}`,

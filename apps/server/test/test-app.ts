@@ -30,11 +30,11 @@ export const createTestClock = (start = new Date()): TestClock => {
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server, dropped again on close.
  */
-const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+const openTestDatabase = async (): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: async () => undefined };
+    return { database, url: null, drop: async () => undefined };
   }
   const name = `plansmith_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -46,6 +46,7 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -59,6 +60,8 @@ export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** The PostgreSQL test database's URL (null on PGlite): race tests open their own connection to it. */
+  databaseUrl: string | null;
   clock: TestClock;
   request: (options: {
     method?: 'GET' | 'POST';
@@ -85,7 +88,7 @@ export const createTestApp = async (
     logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> => {
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
   const sandbox = isSandboxMode(config);
   await migrate(database, { sandbox });
@@ -106,6 +109,7 @@ export const createTestApp = async (
     app,
     ctx: app.ctx,
     database,
+    databaseUrl,
     clock,
     request,
     post,

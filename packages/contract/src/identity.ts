@@ -39,20 +39,6 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/**
- * The user session the web keeps in localStorage (SPEC.md §3), so it survives a reload and is
- * shared by tabs. Read back through this schema: anything else found there is discarded.
- */
-export const UserSessionSchema = z.object({
-  AccessToken: z.string().min(1),
-  RefreshToken: z.string().min(1),
-  AccessTokenExpiration: z.iso.datetime({ offset: true }).describe('When the access token expires'),
-  UserId: z.string(),
-  IsAuthenticated: z.literal(true),
-  LastInteractionTime: z.number().finite().nonnegative().describe("Epoch milliseconds of the user's last click or key press"),
-});
-export type UserSession = z.infer<typeof UserSessionSchema>;
-
 export const RefreshRequestSchema = z.object({
   AccessToken: z.string().max(4096).optional(),
   RefreshToken: z.string().min(1, 'RefreshToken is required.').max(200),

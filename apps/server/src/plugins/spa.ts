@@ -8,6 +8,8 @@ import { isApiPath } from './security.ts';
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
  * SPEC.md §2 so deep links survive a reload. Unknown pages get the app too, with status 404.
+ * Assets go out as the build's brotli or gzip copies (file.js.br / .gz) when the client takes them.
+ * HEAD on a page answers like GET, without the body.
  */
 export const registerSpa = async (app: FastifyInstance, webDistDir: string): Promise<void> => {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -17,6 +19,7 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,7 +34,7 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !isApiPath(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage && indexHtml) {
       return reply
         .status(isAppPath(pathname) ? 200 : 404)

@@ -1,20 +1,24 @@
 import { type PathName, paths } from '@plansmith/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setSessionExpiredHandler } from '../shared/api/client.ts';
-import { RequirePolicy, RequireSession } from './guards.tsx';
-import { AnonymousLayout } from './layouts/anonymous-layout.tsx';
-import { AppShell } from './layouts/app-shell.tsx';
+import { setSessionExpiredHandler } from '../shared/api/session-keys.ts';
+import { RouteFallback } from './route-fallback.tsx';
 
 type PageModule = Record<string, ComponentType>;
 
-/** A route whose page is loaded on first visit (keeps the first download small). */
+/**
+ * A route whose page is loaded on first visit (keeps the first download small); a guarded page
+ * brings its policy guard along.
+ */
 const page = (name: PathName, load: () => Promise<PageModule>, exportName: string, guarded = true): RouteObject => ({
   path: paths[name].pattern,
   lazy: async () => {
-    const Page = (await load())[exportName] as ComponentType;
+    const [module, guard] = await Promise.all([load(), guarded ? import('./require-policy.tsx') : null]);
+    const Page = module[exportName] as ComponentType;
+    const RequirePolicy = guard?.RequirePolicy;
     return {
-      Component: guarded
+      Component: RequirePolicy
         ? () => (
             <RequirePolicy name={name}>
               <Page />
@@ -25,13 +29,22 @@ const page = (name: PathName, load: () => Promise<PageModule>, exportName: strin
   },
 });
 
-const signedInRoutes: RouteObject[] = [
+/**
+ * A loader that starts the route's first requests (app/prefetch.ts) and returns at once. The
+ * prefetch code comes with the API client, so it is imported here rather than in the first download.
+ */
+const prefetch = (client: QueryClient, what: 'shell' | 'budget' | 'expenses') => (): null => {
+  void import('./prefetch.ts').then((module) => module.prefetchers[what](client));
+  return null;
+};
+
+const signedInRoutes = (client: QueryClient): RouteObject[] => [
   page('home', () => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
   page('plans', () => import('./pages/plans-page.tsx'), 'PlansPage'),
   page('plan', () => import('./pages/plan-page.tsx'), 'PlanPage'),
-  page('budget', () => import('./pages/budget-page.tsx'), 'BudgetPage'),
+  { ...page('budget', () => import('./pages/budget-page.tsx'), 'BudgetPage'), loader: prefetch(client, 'budget') },
   page('budgetItem', () => import('./pages/budget-item-page.tsx'), 'BudgetItemPage'),
-  page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'),
+  { ...page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'), loader: prefetch(client, 'expenses') },
   page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
   page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
   page('reports', () => import('./pages/reports-page.tsx'), 'ReportsPage'),
@@ -65,18 +78,27 @@ const anonymousRoutes: RouteObject[] = [
   page('guestPlanSummary', () => import('./pages/guest-plan-summary-page.tsx'), 'GuestPlanSummaryPage', false),
 ];
 
-export const createAppRouter = () => {
+export const createAppRouter = (client: QueryClient) => {
   const router = createBrowserRouter([
-    { element: <AnonymousLayout />, children: anonymousRoutes },
     {
-      element: (
-        <RequireSession>
-          <AppShell />
-        </RequireSession>
-      ),
+      // Shown while the first route's code loads, so the page is never blank.
+      HydrateFallback: RouteFallback,
       children: [
-        ...signedInRoutes,
-        { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }) },
+        { lazy: async () => ({ Component: (await import('./layouts/anonymous-layout.tsx')).AnonymousLayout }), children: anonymousRoutes },
+        {
+          lazy: async () => ({ Component: (await import('./guards.tsx')).SessionRoute }),
+          children: [
+            {
+              // The shell's code loads beside the page's; its first requests start before either arrives.
+              loader: prefetch(client, 'shell'),
+              lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
+              children: [
+                ...signedInRoutes(client),
+                { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }) },
+              ],
+            },
+          ],
+        },
       ],
     },
   ]);

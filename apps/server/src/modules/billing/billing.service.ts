@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
-import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
 import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/index.ts';
 import { products } from '../../schema/products.ts';
@@ -80,6 +79,14 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
     });
   };
 
+  /**
+   * Our copy's state a change starts from. Idempotency keys are this plus the requested target, so
+   * a retry of the same request (e.g. after our write failed, or a double click) replays the
+   * provider's answer instead of changing the subscription twice; any later change starts from a
+   * newer state and gets a new key.
+   */
+  const stateKey = (row: SubscriptionRow) => `${row.id}-${row.priceItemId}-${row.cancelAtPeriodEnd}-${row.updatedAt.getTime()}`;
+
   const liveSubscription = async (tenantId: string) => {
     const row = await repo.findCurrentSubscription(ctx.db, tenantId);
     if (!row || !isLiveStatus(row.status)) throw conflict('There is no paid subscription to change. Choose a plan when you sign up.');
@@ -109,7 +116,7 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
             cancel_at_period_end: false,
             proration_behavior: 'create_prorations',
           },
-          { idempotencyKey: `subscription-change-${newId()}` },
+          { idempotencyKey: `subscription-change-${stateKey(row)}-to-${price.item.id}` },
         );
         await record(row, updated, price.item.id, price.product.id);
       } catch (error) {
@@ -125,7 +132,7 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
         const updated = await stripe.subscriptions.update(
           row.providerSubscriptionId,
           { cancel_at_period_end: cancelAtPeriodEnd },
-          { idempotencyKey: `subscription-cancel-${newId()}` },
+          { idempotencyKey: `subscription-cancel-${stateKey(row)}-to-${cancelAtPeriodEnd}` },
         );
         await record(row, updated, row.priceItemId, row.productId);
       } catch (error) {

@@ -12,9 +12,14 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 export const isNotificationKind = (value: string): value is NotificationKind => Object.hasOwn(NOTIFICATION_KINDS, value);
 
-const ENTITY_PATHS: Record<CommentEntityType, string> = { MarketingPlan: '/plans', BudgetItem: '/budget', Expense: '/expenses' };
+const ENTITY_PATHS: Record<CommentEntityType, string> = {
+  MarketingPlan: '/plans',
+  BudgetItem: '/budget',
+  Expense: '/expenses',
+  Objective: '/objectives',
+};
 
-/** The page of a plan, budget item or expense on the public site (PUBLIC_URL). */
+/** The page of a plan, budget item, expense or objective on the public site (PUBLIC_URL). */
 export const entityUrl = (publicUrl: string, entityType: CommentEntityType, entityId: string): string =>
   buildPublicUrl(publicUrl, `${ENTITY_PATHS[entityType]}/${entityId}`);
 

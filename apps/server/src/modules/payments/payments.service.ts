@@ -17,11 +17,12 @@ const REUSABLE_INTENT = new Set(['requires_payment_method', 'requires_confirmati
 
 /** A Stripe failure the user can act on becomes a 4xx with Stripe's message; anything else is ours. */
 const providerError = (error: unknown): never => {
-  const stripeError = error as { type?: string; message?: string; statusCode?: number };
+  const stripeError = error as { type?: string; rawType?: string; message?: string; statusCode?: number };
   if (stripeError.type === 'StripeCardError') throw new HttpError(402, stripeError.message ?? 'Your card was declined.');
   if (stripeError.statusCode === 404) throw badRequest('The payment could not be found at the card provider.');
   // Another request with the same idempotency key is still running (another instance's finalize).
-  if (stripeError.type === 'StripeIdempotencyError' && stripeError.statusCode === 409) {
+  // stripe-node makes a 409 a StripeAPIError; Stripe's own error type stays in rawType.
+  if (stripeError.statusCode === 409 && stripeError.rawType === 'idempotency_error') {
     throw new HttpError(409, 'This payment is already being processed. Please wait a moment and try again.');
   }
   throw error;

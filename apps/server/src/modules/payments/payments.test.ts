@@ -128,13 +128,14 @@ describe('finalize payment', () => {
     expect(performance.Permission).toBe(1);
   });
 
-  it('finalizing twice (also at once) answers the same and makes one subscription', async () => {
+  // Finalizing twice at once is raced on PostgreSQL in payments.pg.test.ts.
+  it('finalizing again answers the same and makes one subscription', async () => {
     const { user, secret } = await setUpPayment();
     await confirmCard(t, secret, '4242424242424242');
-    const [first, second] = await Promise.all([finalize(user.ApplicationId, secret), finalize(user.ApplicationId, secret)]);
-    const third = await finalize(user.ApplicationId, secret);
-    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
-    expect(third.body.Result).toEqual(first.body.Result);
+    const first = await finalize(user.ApplicationId, secret);
+    const second = await finalize(user.ApplicationId, secret);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.Result).toEqual(first.body.Result);
     expect(await subscriptionsOf(user.ApplicationId)).toHaveLength(1);
     const providerSubscriptions = (await t.ctx.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'subscription'))).filter(
       (s) => (s.data.metadata as Record<string, string>).registration_id === user.ApplicationId,
@@ -268,22 +269,5 @@ describe('webhook and sandbox', () => {
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     const reused = await t.request({ url: '/v1/customers', body: 'name=y', headers });
     expect(reused.body.error.type).toBe('idempotency_error');
-  });
-
-  it('the sandbox, like Stripe, lets one of two simultaneous requests with one key run and answers the other 409', async () => {
-    const keys = stripeKeysOf(t.ctx.config);
-    const headers = {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Bearer ${keys.secretKey}`,
-      'idempotency-key': `concurrent-${Date.now()}`,
-    };
-    const answers = await Promise.all([1, 2, 3].map(() => t.request({ url: '/v1/customers', body: 'name=twin', headers })));
-    const created = answers.filter((answer) => answer.status === 200);
-    const conflicts = answers.filter((answer) => answer.status === 409);
-    expect(created.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
-    for (const conflict of conflicts) expect(conflict.body.error.message).toMatch(/another in-progress request/);
-    const customers = await t.ctx.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'customer'));
-    expect(customers.filter((row) => row.data.name === 'twin')).toHaveLength(1);
   });
 });

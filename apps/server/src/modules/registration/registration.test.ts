@@ -127,9 +127,9 @@ describe('complete request', () => {
     const key = await latestVerificationKey(t, body.Email);
     const first = await complete(key);
     const tenantsAfterFirst = await tenantCount();
-    const [again, concurrent] = await Promise.all([complete(key), complete(key)]);
+    // Two first uses at once are raced on PostgreSQL in registration.pg.test.ts.
+    const again = await complete(key);
     expect(again.body.Result).toEqual(first.body.Result);
-    expect(concurrent.body.Result).toEqual(first.body.Result);
     expect(await tenantCount()).toBe(tenantsAfterFirst);
   });
 

@@ -79,10 +79,11 @@ export const createTeamsService = (ctx: AppContext) => {
     save: async (auth: AuthContext, input: { Id?: string | undefined; Name: string; Active?: boolean | undefined }): Promise<Team> =>
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
+        // The quota and the name check read the tenant's teams: one save at a time per tenant, and
+        // both checks after the lock, so two saves of one name cannot both pass.
+        await lockTenant(tx, auth.tenantId);
         const sameName = await repo.findTeamByName(tx, auth.tenantId, input.Name);
         if (isNewId(input.Id)) {
-          // The quota counts the tenant's teams: one creation at a time per tenant.
-          await lockTenant(tx, auth.tenantId);
           const quota = PLAN_QUOTAS[auth.planCode].teams;
           if (quota !== null && (await repo.countTeams(tx, auth.tenantId)) >= quota) {
             throw conflict(

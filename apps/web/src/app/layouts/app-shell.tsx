@@ -1,16 +1,20 @@
 import { BellOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { getHref } from '@plansmith/contract';
-import { Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
+import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
-import { OnboardingOverlay } from '../../features/onboarding/components/onboarding-overlay.tsx';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { LoadingState } from '../../shared/ui/query-state.tsx';
 import { ContextBar } from '../context-bar.tsx';
 import { NAVIGATION, titleOf } from '../navigation.tsx';
+
+// The onboarding overlay (a Modal with Steps) floats over the page; it loads after the shell.
+const OnboardingOverlay = lazy(async () => ({
+  default: (await import('../../features/onboarding/components/onboarding-overlay.tsx')).OnboardingOverlay,
+}));
 
 const selectedKeyFor = (pathname: string): string => {
   const first = `/${pathname.split('/')[1] ?? ''}`;
@@ -55,55 +59,59 @@ export const AppShell = () => {
   ];
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-        <div style={{ padding: '20px 20px 12px' }}>
-          <Logo />
-        </div>
-        <nav aria-label="Main">
-          <Menu mode="inline" selectedKeys={[selectedKeyFor(location.pathname)]} items={menuItems} style={{ borderInlineEnd: 'none' }} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            background: '#fff',
-            borderBottom: '1px solid #f0f0f0',
-            padding: '0 24px',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 16,
-          }}
-        >
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <ContextBar />
+    <AntdApp>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+          <div style={{ padding: '20px 20px 12px' }}>
+            <Logo />
           </div>
-          <Flex align="center" gap={12}>
-            <Tooltip title={tenant.data?.Name}>
-              <Avatar shape="square" style={{ background: '#0958d9' }} aria-label={`Account ${tenant.data?.Name ?? ''}`}>
-                {tenant.data?.ShortName ?? ''}
-              </Avatar>
-            </Tooltip>
-            <Dropdown menu={{ items: userMenu }} trigger={['click']}>
-              <Button type="text" aria-label="User menu">
-                <Flex align="center" gap={8}>
-                  <Avatar size="small" icon={<UserOutlined />} />
-                  <Typography.Text>{fullName}</Typography.Text>
-                  <DownOutlined style={{ fontSize: 10 }} />
-                </Flex>
-              </Button>
-            </Dropdown>
-          </Flex>
-        </Layout.Header>
-        {/* antd renders Layout.Content as <main>: the one main landmark of the page. */}
-        <Layout.Content style={{ padding: 24, background: '#f7f8fa' }}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
-          <OnboardingOverlay />
-        </Layout.Content>
+          <nav aria-label="Main">
+            <Menu mode="inline" selectedKeys={[selectedKeyFor(location.pathname)]} items={menuItems} style={{ borderInlineEnd: 'none' }} />
+          </nav>
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header
+            style={{
+              background: '#fff',
+              borderBottom: '1px solid #f0f0f0',
+              padding: '0 24px',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 16,
+            }}
+          >
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <ContextBar />
+            </div>
+            <Flex align="center" gap={12}>
+              <Tooltip title={tenant.data?.Name}>
+                <Avatar shape="square" style={{ background: '#0958d9' }} aria-label={`Account ${tenant.data?.Name ?? ''}`}>
+                  {tenant.data?.ShortName ?? ''}
+                </Avatar>
+              </Tooltip>
+              <Dropdown menu={{ items: userMenu }} trigger={['click']}>
+                <Button type="text" aria-label="User menu">
+                  <Flex align="center" gap={8}>
+                    <Avatar size="small" icon={<UserOutlined />} />
+                    <Typography.Text>{fullName}</Typography.Text>
+                    <DownOutlined style={{ fontSize: 10 }} />
+                  </Flex>
+                </Button>
+              </Dropdown>
+            </Flex>
+          </Layout.Header>
+          {/* antd renders Layout.Content as <main>: the one main landmark of the page. */}
+          <Layout.Content style={{ padding: 24, background: '#f7f8fa' }}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+            <Suspense fallback={null}>
+              <OnboardingOverlay />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </AntdApp>
   );
 };

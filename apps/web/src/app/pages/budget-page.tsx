@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
-import { AddItemModal } from '../../features/budget/components/add-item-modal.tsx';
 import { BudgetFiltersBar } from '../../features/budget/components/budget-filters.tsx';
 import { BudgetGrid } from '../../features/budget/components/budget-grid.tsx';
 import { BudgetSummary } from '../../features/budget/components/budget-summary.tsx';
@@ -14,7 +13,11 @@ import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+
+// The add-item form (antd Form, Modal, InputNumber, Radio) loads on first use, not with the page.
+const AddItemModal = lazy(async () => ({ default: (await import('../../features/budget/components/add-item-modal.tsx')).AddItemModal }));
 
 /** /budget: the context plan's items grouped by category, edited in place, with subtotals and burn rates. */
 export const BudgetPage = () => {
@@ -25,6 +28,12 @@ export const BudgetPage = () => {
   const [filters, setFilters] = useState(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
   const [adding, setAdding] = useState(false);
+  // Kept mounted once opened, so the modal can play its closing animation.
+  const [addOpened, setAddOpened] = useState(false);
+  const openAdd = () => {
+    setAddOpened(true);
+    setAdding(true);
+  };
 
   const view = useMemo(() => {
     const shown = filterItems(items.data ?? [], deferredFilters);
@@ -37,7 +46,7 @@ export const BudgetPage = () => {
     return (
       <>
         <PageHeader title="Budget" />
-        <Card>
+        <Panel>
           <EmptyState
             description="No live plan for this team yet. Create a plan or choose one in the plan picker."
             action={
@@ -46,7 +55,7 @@ export const BudgetPage = () => {
               </Link>
             }
           />
-        </Card>
+        </Panel>
       </>
     );
   }
@@ -65,7 +74,7 @@ export const BudgetPage = () => {
         }
         actions={
           canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
               Add item
             </Button>
           ) : null
@@ -84,18 +93,18 @@ export const BudgetPage = () => {
       ) : items.isError ? (
         <ErrorState error={items.error} onRetry={() => void items.refetch()} />
       ) : items.data.length === 0 ? (
-        <Card>
+        <Panel>
           <EmptyState
             description="This plan has no budget items yet."
             action={
               canEdit ? (
-                <Button type="primary" onClick={() => setAdding(true)}>
+                <Button type="primary" onClick={openAdd}>
                   Add the first item
                 </Button>
               ) : null
             }
           />
-        </Card>
+        </Panel>
       ) : (
         <>
           <BudgetSummary totals={view.totals} byType={view.byType} />
@@ -111,24 +120,28 @@ export const BudgetPage = () => {
             </Typography.Text>
           </Flex>
           {view.rows.length === 0 ? (
-            <Card>
+            <Panel>
               <EmptyState
                 description="No items match these filters."
                 action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}
               />
-            </Card>
+            </Panel>
           ) : (
             <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
           )}
         </>
       )}
-      <AddItemModal
-        open={adding}
-        planId={plan.Id}
-        categories={categories.data ?? []}
-        glCodes={glCodesOf(lookups.data)}
-        onClose={() => setAdding(false)}
-      />
+      {addOpened ? (
+        <Suspense fallback={null}>
+          <AddItemModal
+            open={adding}
+            planId={plan.Id}
+            categories={categories.data ?? []}
+            glCodes={glCodesOf(lookups.data)}
+            onClose={() => setAdding(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -8,7 +8,7 @@ import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { MoneyOverview } from '../../features/dashboard/components/money-overview.tsx';
 import { OverdueExpenses } from '../../features/dashboard/components/overdue-expenses.tsx';
 import { TopCategories } from '../../features/dashboard/components/top-categories.tsx';
-import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
+import { MonthlySpendChart } from '../../features/spending/components/lazy-charts.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 

@@ -1,7 +1,7 @@
-import { Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from 'antd';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/identity/components/login-form.tsx';
-import { AnonymousCard } from '../layouts/anonymous-layout.tsx';
+import { AnonymousCard, SecondaryParagraph } from '../layouts/anonymous-layout.tsx';
 
 /** Only same-site paths are followed after sign-in. */
 const safeReturnTo = (value: string | null): string => (value?.startsWith('/') && !value.startsWith('//') ? value : '/');
@@ -9,9 +9,11 @@ const safeReturnTo = (value: string | null): string => (value?.startsWith('/') &
 export const LoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return (
     <AnonymousCard title="Sign In">
-      <Typography.Paragraph type="secondary">Welcome back. Sign in to your marketing plans.</Typography.Paragraph>
+      <SecondaryParagraph>Welcome back. Sign in to your marketing plans.</SecondaryParagraph>
+      {typeof notice === 'string' ? <Alert type="success" showIcon message={notice} style={{ marginBottom: 16 }} /> : null}
       <LoginForm onSignedIn={() => navigate(safeReturnTo(params.get('returnTo')), { replace: true })} />
     </AnonymousCard>
   );

@@ -3,7 +3,7 @@ import { App, Button, Card, Flex, Typography } from 'antd';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useBudgetCategoriesReport } from '../../features/reports/api/report-queries.ts';
-import { CategoryReportChart } from '../../features/reports/components/category-report-chart.tsx';
+import { CategoryReportChart } from '../../features/reports/components/lazy-report-chart.tsx';
 import { CategoryReportTable } from '../../features/reports/components/category-report-table.tsx';
 import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';

@@ -2,9 +2,12 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useSpendingReport } from '../../features/spending/api/spending-queries.ts';
-import { CategorySpendChart, PayeeSpendChart } from '../../features/spending/components/breakdown-charts.tsx';
-import { CumulativeBurnChart } from '../../features/spending/components/cumulative-burn-chart.tsx';
-import { MonthlySpendChart } from '../../features/spending/components/monthly-spend-chart.tsx';
+import {
+  CategorySpendChart,
+  CumulativeBurnChart,
+  MonthlySpendChart,
+  PayeeSpendChart,
+} from '../../features/spending/components/lazy-charts.tsx';
 import { formatPercent, formatUsd } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';

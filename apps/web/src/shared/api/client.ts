@@ -1,16 +1,6 @@
 import { type BodyOf, ErrorBodySchema, identityRoutes, type ResultOf, type RouteDef, type TokenResponse } from '@plansmith/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
-import { clearSession, isGuestAccess, readSession, saveTokens } from './session.ts';
-
-type SessionExpiredHandler = () => void;
-let sessionExpiredHandler: SessionExpiredHandler = () => {
-  window.location.assign('/login');
-};
-
-/** The app tells the client how to leave for /login (router navigation instead of a full reload). */
-export const setSessionExpiredHandler = (handler: SessionExpiredHandler): void => {
-  sessionExpiredHandler = handler;
-};
+import { clearSession, isGuestAccess, readSession, saveTokens, sessionExpired } from './session.ts';
 
 const send = async (route: RouteDef, body: unknown, accessToken: string | undefined): Promise<Response> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -62,7 +52,7 @@ export const refreshSession = (): Promise<boolean> => {
     .then((ok) => {
       if (!ok) {
         clearSession();
-        if (!isGuestAccess()) sessionExpiredHandler();
+        if (!isGuestAccess()) sessionExpired();
       }
       return ok;
     })

@@ -1,18 +1,21 @@
 import { PERMISSION_GRANTED, type Permission, tenantRoutes } from '@plansmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './client.ts';
 import { identityKeys } from './query-keys.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export const useProfile = () =>
-  useQuery({ queryKey: identityKeys.profile(), queryFn: () => callApi(tenantRoutes.getUserProfile, {}), staleTime: FIVE_MINUTES });
+/** Query options shared by the hooks and the route loaders that start these requests early. */
+export const profileQuery = () =>
+  queryOptions({ queryKey: identityKeys.profile(), queryFn: () => callApi(tenantRoutes.getUserProfile, {}), staleTime: FIVE_MINUTES });
+export const tenantQuery = () =>
+  queryOptions({ queryKey: identityKeys.tenant(), queryFn: () => callApi(tenantRoutes.getTenant), staleTime: FIVE_MINUTES });
+export const permissionsQuery = () =>
+  queryOptions({ queryKey: identityKeys.permissions(), queryFn: () => callApi(tenantRoutes.getPermissions, {}), staleTime: FIVE_MINUTES });
 
-export const useTenant = () =>
-  useQuery({ queryKey: identityKeys.tenant(), queryFn: () => callApi(tenantRoutes.getTenant), staleTime: FIVE_MINUTES });
-
-export const usePermissions = () =>
-  useQuery({ queryKey: identityKeys.permissions(), queryFn: () => callApi(tenantRoutes.getPermissions, {}), staleTime: FIVE_MINUTES });
+export const useProfile = () => useQuery(profileQuery());
+export const useTenant = () => useQuery(tenantQuery());
+export const usePermissions = () => useQuery(permissionsQuery());
 
 /**
  * A policy is granted only when its entry exists and says 1. A missing entry means no access

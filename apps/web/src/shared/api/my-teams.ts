@@ -1,5 +1,5 @@
 import { teamRoutes } from '@plansmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './client.ts';
 import { teamKeys } from './query-keys.ts';
 
@@ -7,4 +7,5 @@ import { teamKeys } from './query-keys.ts';
  * The active teams the user works in (every team for Owners and Admins): the context team picker's
  * list and the teams a new plan can belong to. One query, so a team change shows in both.
  */
-export const useMyTeams = () => useQuery({ queryKey: teamKeys.mine(), queryFn: () => callApi(teamRoutes.myList, {}) });
+export const myTeamsQuery = () => queryOptions({ queryKey: teamKeys.mine(), queryFn: () => callApi(teamRoutes.myList, {}) });
+export const useMyTeams = () => useQuery(myTeamsQuery());

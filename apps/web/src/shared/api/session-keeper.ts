@@ -1,5 +1,4 @@
 import { INACTIVITY_CUTOFF_MS, REFRESH_WHEN_REMAINING_MS, SESSION_CHECK_INTERVAL_MS } from '@plansmith/contract';
-import { refreshSession } from './client.ts';
 import { readSession, recordInteraction } from './session.ts';
 
 export type SessionCheckOutcome = 'no-session' | 'idle-stop' | 'refresh' | 'fresh';
@@ -20,7 +19,8 @@ export const decideSessionCheck = (now: number): SessionCheckOutcome => {
  */
 export const startSessionKeeper = (options: { now?: () => number; refresh?: () => Promise<boolean> } = {}): (() => void) => {
   const now = options.now ?? Date.now;
-  const refresh = options.refresh ?? refreshSession;
+  // The API client (and zod with it) loads only when a refresh is due, not with the first page.
+  const refresh = options.refresh ?? (async () => (await import('./client.ts')).refreshSession());
   let lastRecorded = 0;
   const onInteraction = () => {
     const at = now();

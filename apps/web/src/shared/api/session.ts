@@ -1,13 +1,18 @@
 import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
 export type { UserSession };
+import { CONTEXT_TEAM_KEY } from './session-keys.ts';
+
+export {
+  CONTEXT_PLAN_KEY,
+  CONTEXT_TEAM_KEY,
+  GUEST_ACCESS_KEY,
+  isGuestAccess,
+  sessionExpired,
+  setSessionExpiredHandler,
+} from './session-keys.ts';
 
 const SESSION_KEY = 'user_session';
-/** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
-export const GUEST_ACCESS_KEY = 'guest_access';
-/** SPEC.md §4: signing in clears the stored context team. */
-export const CONTEXT_TEAM_KEY = 'context_team';
-export const CONTEXT_PLAN_KEY = 'context_plan';
 
 const listeners = new Set<(session: UserSession | null) => void>();
 
@@ -76,5 +81,3 @@ export const onSessionChange = (listener: (session: UserSession | null) => void)
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-
-export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY } from '../api/session.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY } from '../api/session-keys.ts';
 
 /**
  * The context team and context plan of SPEC.md §4, remembered in the browser.

@@ -1,5 +1,7 @@
 import type { BudgetCategory, ItemType } from '@plansmith/contract';
-import { Button, Flex, Input, Select } from 'antd';
+import { Button, Flex, Select } from 'antd';
+// Search directly: antd's Input namespace also brings TextArea and OTP.
+import Search from 'antd/es/input/Search';
 import { type BudgetFilters, hasFilters, NO_FILTERS } from '../lib/budget-rows.ts';
 
 /** Text, item type and category filters of the budget list. */
@@ -13,7 +15,7 @@ export const BudgetFiltersBar = ({
   onChange: (filters: BudgetFilters) => void;
 }) => (
   <Flex gap={8} wrap align="center">
-    <Input.Search
+    <Search
       allowClear
       aria-label="Search items"
       placeholder="Search items"

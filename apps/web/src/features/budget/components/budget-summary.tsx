@@ -1,10 +1,15 @@
 import { ITEM_TYPE_NAMES, type ItemType } from '@plansmith/contract';
-import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Col, Row, Statistic } from 'antd';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
+import { Panel } from '../../../shared/ui/panel.tsx';
 import type { MoneySums } from '../lib/budget-rows.ts';
+import './budget-grid.css';
 
-/** Headline figures of the items shown, and their subtotals per item type. */
+/**
+ * Headline figures of the items shown, and their subtotals per item type. The subtotals are a plain
+ * table (two rows at most) drawn like antd's small Table, which would add ~60 KB to /budget's first load.
+ */
 export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: { itemType: ItemType; sums: MoneySums }[] }) => (
   <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
     <Col xs={24} xl={12}>
@@ -16,30 +21,48 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
           ['Burn rate', formatPercent(totals.burnRate)],
         ].map(([title, value]) => (
           <Col key={title} xs={12} md={6} xl={12}>
-            <Card size="small">
+            <Panel size="small">
               <Statistic title={title} value={value} />
-            </Card>
+            </Panel>
           </Col>
         ))}
       </Row>
     </Col>
     <Col xs={24} xl={12}>
-      <Card size="small" title="Subtotals by type">
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="itemType"
-          dataSource={byType}
-          aria-label="Subtotals by type"
-          columns={[
-            { title: 'Type', dataIndex: 'itemType', render: (type: ItemType) => ITEM_TYPE_NAMES[type] },
-            { title: 'Items', key: 'count', align: 'right', render: (_v, row) => row.sums.count },
-            { title: 'Budget', key: 'budget', align: 'right', render: (_v, row) => formatUsd(row.sums.budget) },
-            { title: 'Actual', key: 'actual', align: 'right', render: (_v, row) => formatUsd(row.sums.actual) },
-            { title: 'Burn rate', key: 'burn', width: 150, render: (_v, row) => <BurnRateBar rate={row.sums.burnRate} /> },
-          ]}
-        />
-      </Card>
+      <Panel size="small" title="Subtotals by type">
+        <table className="budget-subtotals" aria-label="Subtotals by type">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col" className="budget-subtotals-number">
+                Items
+              </th>
+              <th scope="col" className="budget-subtotals-number">
+                Budget
+              </th>
+              <th scope="col" className="budget-subtotals-number">
+                Actual
+              </th>
+              <th scope="col" style={{ width: 150 }}>
+                Burn rate
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {byType.map(({ itemType, sums }) => (
+              <tr key={itemType}>
+                <td>{ITEM_TYPE_NAMES[itemType]}</td>
+                <td className="budget-subtotals-number">{sums.count}</td>
+                <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
+                <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
+                <td>
+                  <BurnRateBar rate={sums.burnRate} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Panel>
     </Col>
   </Row>
 );

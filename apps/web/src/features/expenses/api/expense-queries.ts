@@ -1,16 +1,17 @@
 import { budgetRoutes, expenseRoutes, type GetExpensesRequest, LOOKUP_TYPE_GL_CODE, lookupRoutes } from '@plansmith/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { expenseKeys } from '../../../shared/api/query-keys.ts';
 
+/** The page a plan's expense list opens on: newest first, 50 a page. */
+export const FIRST_EXPENSE_PAGE = { Page: 1, PageSize: 50, SortBy: 'PurchaseDate', SortDirection: 'desc' } as const;
+
+export const expensePageQuery = (request: GetExpensesRequest) =>
+  queryOptions({ queryKey: expenseKeys.list(request), queryFn: () => callApi(expenseRoutes.getExpenses, request) });
+
 /** One page of expenses; the previous page stays on screen while the next one loads. */
 export const useExpensePage = (request: GetExpensesRequest | null) =>
-  useQuery({
-    queryKey: expenseKeys.list(request ?? {}),
-    queryFn: () => callApi(expenseRoutes.getExpenses, request as GetExpensesRequest),
-    enabled: request !== null,
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...expensePageQuery(request ?? {}), enabled: request !== null, placeholderData: keepPreviousData });
 
 export const useExpense = (id: string | null) =>
   useQuery({

@@ -1,7 +1,7 @@
 import type { GetExpensesRequest } from '@plansmith/contract';
 import { type ReactNode, useCallback, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../shared/ui/query-state.tsx';
-import { useExpensePage } from '../api/expense-queries.ts';
+import { FIRST_EXPENSE_PAGE, useExpensePage } from '../api/expense-queries.ts';
 import { ExpenseFilters, type ExpenseFilterValues } from './expense-filters.tsx';
 import { ExpenseTotalsBar } from './expense-totals.tsx';
 import { type ExpenseSort, ExpensesTable } from './expenses-table.tsx';
@@ -20,8 +20,14 @@ export const ExpenseList = ({
   emptyAction?: ReactNode;
 }) => {
   const [filters, setFilters] = useState<ExpenseFilterValues>({});
-  const [page, setPage] = useState({ Page: 1, PageSize: 50 });
-  const [sort, setSort] = useState<ExpenseSort>({ SortBy: 'PurchaseDate', SortDirection: 'desc' });
+  const [page, setPage] = useState<{ Page: number; PageSize: number }>({
+    Page: FIRST_EXPENSE_PAGE.Page,
+    PageSize: FIRST_EXPENSE_PAGE.PageSize,
+  });
+  const [sort, setSort] = useState<ExpenseSort>({
+    SortBy: FIRST_EXPENSE_PAGE.SortBy,
+    SortDirection: FIRST_EXPENSE_PAGE.SortDirection,
+  });
   const request: GetExpensesRequest = { ...scope, ...filters, ...page, ...sort };
   const query = useExpensePage(request);
   const changeFilters = useCallback((next: ExpenseFilterValues) => {

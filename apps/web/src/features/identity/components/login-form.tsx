@@ -1,35 +1,100 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { Link } from 'react-router';
 import { getHref } from '@plansmith/contract';
+import { Alert, Button } from 'antd';
+// Input and Password directly: antd's Input namespace also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useLogin } from '../api/identity-mutations.ts';
+import { preloadSignIn, useLogin } from '../api/use-login.ts';
 
 type LoginValues = { email: string; password: string };
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
-/** SPEC.md §2 Login: e-mail and password, Sign In, links to forgot password and register. */
+// The same test antd's `type: 'email'` rule makes: something@something.something, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC.md §5's messages. */
+export const validateLogin = ({ email, password }: LoginValues): LoginErrors => {
+  const errors: LoginErrors = {};
+  if (!email) errors.email = 'Please enter your email!';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address!';
+  if (!password) errors.password = 'Please enter your password!';
+  return errors;
+};
+
+/** A labelled field drawn like antd's vertical Form.Item, with its message under the control. */
+const Field = ({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) => (
+  <div style={{ marginBottom: error ? 0 : 24 }}>
+    <label htmlFor={id} style={{ display: 'inline-block', paddingBottom: 8 }}>
+      {label}
+    </label>
+    {children}
+    {error ? (
+      <div id={`${id}-error`} role="alert" style={{ color: '#cf1322', minHeight: 24, lineHeight: '24px' }}>
+        {error}
+      </div>
+    ) : null}
+  </div>
+);
+
+/**
+ * SPEC.md §2 Login: e-mail and password, Sign In, links to forgot password and register.
+ * A plain form rather than antd's Form: this is the first page most visitors load, and antd's Form
+ * (with its validator and the Tooltip its labels can carry) adds ~37 KB compressed to it.
+ */
 export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const login = useLogin();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  useEffect(preloadSignIn, []);
+
+  const change = (name: keyof LoginValues, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // Like antd's Form: once a field has been checked, its message follows what is typed.
+    if (submitted) setErrors(validateLogin(next));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setSubmitted(true);
+    setErrors(found);
+    if (Object.keys(found).length === 0) login.mutate(values, { onSuccess: onSignedIn });
+  };
+
   return (
-    <Form<LoginValues>
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(values) => login.mutate(values, { onSuccess: onSignedIn })}
-      disabled={login.isPending}
-    >
+    <form noValidate onSubmit={submit}>
       {login.isError ? <Alert type="error" showIcon message={errorMessage(login.error)} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form.Item
-        label="Email"
-        name="email"
-        rules={[
-          { required: true, message: 'Please enter your email!' },
-          { type: 'email', message: 'Please enter a valid email address!' },
-        ]}
-      >
-        <Input type="email" autoComplete="username" autoFocus size="large" />
-      </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password!' }]}>
-        <Input.Password autoComplete="current-password" size="large" />
-      </Form.Item>
+      <Field id="login-email" label="Email" error={errors.email}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          size="large"
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
+          disabled={login.isPending}
+          status={errors.email ? 'error' : undefined}
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
+        />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password}>
+        <Password
+          id="login-password"
+          autoComplete="current-password"
+          size="large"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          disabled={login.isPending}
+          status={errors.password ? 'error' : undefined}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
+        />
+      </Field>
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
@@ -37,6 +102,6 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         <Link to={getHref('forgotPassword')}>Forgot password?</Link>
         <Link to={getHref('register', {}, { utm_source: 'self' })}>Create an account</Link>
       </div>
-    </Form>
+    </form>
   );
 };

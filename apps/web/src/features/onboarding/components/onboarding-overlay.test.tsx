@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant } from '../../../../../server/test/factories.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { usePermissions, useProfile, useTenant } from '../../../shared/api/identity.ts';
 import { OnboardingOverlay } from './onboarding-overlay.tsx';
 
 let api: RealApi;
@@ -38,12 +39,25 @@ const setup = async (options: { tourDone?: boolean; setupDone?: boolean; canSett
   return { token: AccessToken };
 };
 
+/**
+ * Reads what the overlay reads, from the same cache: once it says "loaded", the overlay has
+ * rendered with the same answers (observers of one query re-render in the same commit).
+ */
+const LoadedProbe = () => {
+  const profile = useProfile();
+  const tenant = useTenant();
+  const permissions = usePermissions();
+  const loaded = Boolean(profile.data && tenant.data && permissions.data);
+  return <output>{loaded ? 'loaded' : 'loading'}</output>;
+};
+
 const renderOverlay = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
       <App>
         <MemoryRouter>
           <OnboardingOverlay />
+          <LoadedProbe />
         </MemoryRouter>
       </App>
     </QueryClientProvider>,
@@ -65,8 +79,7 @@ describe('the onboarding overlay (SPEC.md §4)', () => {
   it('shows nothing when both are completed', async () => {
     await setup({ setupDone: true, tourDone: true, canSettings: true });
     renderOverlay();
-    await vi.waitFor(() => expect(api.sent.some((request) => request.path === tenantRoutes.getPermissions.path)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByText('loaded');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,14 +1,15 @@
 import { planRoutes } from '@plansmith/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { planKeys } from '../../../shared/api/query-keys.ts';
 
 /** The plans of a team; with no team, of every team the user may see. */
-export const usePlans = (teamId: string | null) =>
-  useQuery({
+export const plansQuery = (teamId: string | null) =>
+  queryOptions({
     queryKey: planKeys.list(teamId),
     queryFn: () => callApi(planRoutes.getMarketingPlans, teamId ? { TeamId: teamId } : {}),
   });
+export const usePlans = (teamId: string | null) => useQuery(plansQuery(teamId));
 
 export const usePlan = (id: string | undefined) =>
   useQuery({

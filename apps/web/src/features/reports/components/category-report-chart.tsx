@@ -2,6 +2,7 @@ import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
+import { CATEGORY_REPORT_CHART_HEIGHT } from '../lib/report-lines.ts';
 
 const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -11,7 +12,7 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-const HEIGHT = 340;
+const HEIGHT = CATEGORY_REPORT_CHART_HEIGHT;
 
 /**
  * Budgeted against committed and actual money per category. With `width` the chart has a fixed

@@ -42,3 +42,6 @@ export const toExportRows = (lines: ReportLine[]) =>
 
 export const reportFileName = (report: BudgetCategoriesReport, extension: string): string =>
   `${report.PlanName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan'}-budget-categories.${extension}`;
+
+/** The category report chart's height (its placeholder takes the same while recharts loads). */
+export const CATEGORY_REPORT_CHART_HEIGHT = 340;

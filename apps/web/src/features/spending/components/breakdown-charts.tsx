@@ -2,9 +2,7 @@ import type { SpendingCategory, SpendingPayee } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
-import { formatAxisUsd } from '../lib/chart-format.ts';
-
-const rowHeight = (count: number) => Math.max(200, count * 36 + 80);
+import { breakdownChartHeight as rowHeight, formatAxisUsd } from '../lib/chart-format.ts';
 
 /** Budget, committed and actual money per category, as horizontal bars. */
 export const CategorySpendChart = ({ categories }: { categories: SpendingCategory[] }) => (

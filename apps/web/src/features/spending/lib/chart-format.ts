@@ -8,6 +8,9 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
+/** The height of a horizontal bar chart with `count` bars. */
+export const breakdownChartHeight = (count: number): number => Math.max(200, count * 36 + 80);
+
 /** Axis ticks: 125000 → "$125K". */
 export const formatAxisUsd = (value: number): string => compactUsd.format(value);
 

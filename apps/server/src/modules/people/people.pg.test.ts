@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories.ts';
+import { holdTableLock, requirePostgres, waitForLockWaiters } from '../../../test/pg-race.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../schema/tenants.ts';
 
@@ -10,6 +11,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
+  requirePostgres(t);
 });
 afterAll(async () => t.close());
 
@@ -21,18 +23,29 @@ const activeCount = async (tenantId: string, ownersOnly = false) => {
   return row?.value ?? 0;
 };
 
-describe('people saved at the same time', () => {
+/** Starts every request at once and lets them go only when all of them wait at a write to users. */
+const allAtOnce = async <T>(requests: (() => Promise<T>)[]): Promise<T[]> => {
+  const lock = await holdTableLock(t, 'users');
+  const pending = requests.map((send) => send());
+  await waitForLockWaiters(t, requests.length);
+  await lock.release();
+  return Promise.all(pending);
+};
+
+describe('people saved at the same time (PostgreSQL race)', () => {
   it('never exceed the plan’s people quota: concurrent invitations past the limit get 409', async () => {
     // Agility allows 10 active people; the factory's tenant has 5.
     const tenant = await createTenant(t, { planCode: 'agility' });
     const owner = await tenant.tokenFor('owner');
-    const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        t.post(
-          SAVE,
-          { FirstName: 'New', LastName: `Person ${index}`, Email: `rush-${index}-${tenant.id.slice(0, 8)}@example.test` },
-          owner,
-        ),
+    const responses = await allAtOnce(
+      Array.from(
+        { length: 8 },
+        (_, index) => () =>
+          t.post(
+            SAVE,
+            { FirstName: 'New', LastName: `Person ${index}`, Email: `rush-${index}-${tenant.id.slice(0, 8)}@example.test` },
+            owner,
+          ),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
@@ -50,11 +63,9 @@ describe('people saved at the same time', () => {
     const demote = (who: 'owner' | 'admin', token: string) =>
       t.post(SAVE, { Id: tenant.users[who].id, FirstName: 'Demoted', LastName: 'Owner', TenantRole: 'Admin' }, token);
 
-    const responses = await Promise.all([demote('admin', first), demote('owner', second)]);
-    const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    // The loser is refused either by the last-Owner rule (409) or, if it was already demoted when its call began, by the Owner rule (403).
-    expect(statuses.every((status) => status === 200 || status === 403 || status === 409)).toBe(true);
+    const responses = await allAtOnce([() => demote('admin', first), () => demote('owner', second)]);
+    // Both calls began as Owners; the one that waited for the tenant lock then finds the last Owner.
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
     expect(await activeCount(tenant.id, true)).toBe(1);
   });
 });

@@ -1,0 +1,203 @@
+// Lighthouse 12.8 (performance only) in Debian's Chromium against the built app (`npm run build`
+// first; this builds nothing): a fresh data dir with the demo seed, /login signed out, then /budget
+// signed in as the demo Owner (the demo plan), each on mobile and desktop settings. The browser
+// cache is emptied before every run; the session in localStorage is kept for /budget.
+// LIGHTHOUSE_RUNS=3 takes the median of three runs per page (default 1); WEB_DIST_DIR picks the build.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { type BrowserContext, chromium } from 'playwright-core';
+import type { BenchFigure, BenchReport } from './bench-kit.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEMO_USER = 'demo@plansmith.test';
+const DEMO_PASSWORD = 'plansmith-demo-2026';
+
+/** Issue 13's targets: performance score per page and form factor, and CLS everywhere. */
+const TARGETS: Record<string, number> = { 'login mobile': 90, 'login desktop': 95, 'budget mobile': 80, 'budget desktop': 90 };
+const CLS_TARGET = 0.05;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const waitUntilReady = async (base: string, server: ChildProcess, seconds = 120): Promise<void> => {
+  for (let waited = 0; waited < seconds * 4; waited += 1) {
+    if (server.exitCode !== null) throw new Error(`The server stopped with ${server.exitCode} before it was ready.`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server at ${base} was not ready after ${seconds} s.`);
+};
+
+/** The built app as `npm start` runs it, on its own port and a fresh data dir with the demo seed. */
+const startApp = async (dataDir: string): Promise<{ base: string; server: ChildProcess }> => {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST_DIR },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(base, server);
+  return { base, server };
+};
+
+const signIn = async (context: BrowserContext, base: string): Promise<void> => {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(DEMO_USER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+  await page.close();
+};
+
+let lighthouseVersion = '12';
+
+type Measure = { score: number; lcp: number; tbt: number; cls: number; fcp: number; scriptKb: number; benchmarkIndex: number };
+
+const measureOnce = async (context: BrowserContext, port: number, url: string, desktop: boolean): Promise<Measure> => {
+  // An empty cache for every run (a first visit), but localStorage (the session) kept.
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
+  const runner = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+  const lhr: Result | undefined = runner?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}.`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  lighthouseVersion = lhr.lighthouseVersion;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
+  const script = summary?.items?.find((item) => item.resourceType === 'script');
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    scriptKb: (script?.transferSize ?? 0) / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const measure = async (context: BrowserContext, port: number, url: string, desktop: boolean): Promise<Measure> => {
+  const runs: Measure[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await measureOnce(context, port, url, desktop));
+  const pick = (key: keyof Measure) => median(runs.map((entry) => entry[key]));
+  return {
+    score: pick('score'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    fcp: pick('fcp'),
+    scriptKb: pick('scriptKb'),
+    benchmarkIndex: pick('benchmarkIndex'),
+  };
+};
+
+const figuresOf = (name: string, result: Measure): BenchFigure[] => {
+  const target = TARGETS[name];
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  return [
+    {
+      name: `${name}: performance`,
+      value: result.score,
+      unit: '/100',
+      note: target ? `target ≥ ${target}: ${verdict(result.score >= target)}` : undefined,
+    },
+    { name: `${name}: LCP`, value: Math.round(result.lcp), unit: 'ms' },
+    { name: `${name}: FCP`, value: Math.round(result.fcp), unit: 'ms' },
+    { name: `${name}: TBT`, value: Math.round(result.tbt), unit: 'ms' },
+    {
+      name: `${name}: CLS`,
+      value: Number(result.cls.toFixed(3)),
+      unit: '',
+      note: `target < ${CLS_TARGET}: ${verdict(result.cls < CLS_TARGET)}`,
+    },
+    { name: `${name}: JavaScript transferred`, value: Number(result.scriptKb.toFixed(1)), unit: 'KB' },
+    {
+      name: `${name}: Lighthouse CPU benchmark`,
+      value: Math.round(result.benchmarkIndex),
+      unit: '',
+      note: 'lower = slower or busier machine',
+    },
+  ];
+};
+
+export const run = async (): Promise<BenchReport> => {
+  if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+    throw new Error(`No web build in ${WEB_DIST_DIR}: run \`npm run build\` first (this bench builds nothing).`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plansmith-lighthouse-data-'));
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'plansmith-lighthouse-profile-'));
+  const { base, server } = await startApp(dataDir);
+  const debuggingPort = await freePort();
+  // A persistent context is the browser's default one: the tabs Lighthouse opens share its localStorage.
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+  });
+  try {
+    const version = context.browser()?.version() ?? 'unknown';
+    const figures: BenchFigure[] = [];
+    for (const desktop of [false, true]) {
+      figures.push(
+        ...figuresOf(`login ${desktop ? 'desktop' : 'mobile'}`, await measure(context, debuggingPort, `${base}/login`, desktop)),
+      );
+    }
+    await signIn(context, base);
+    for (const desktop of [false, true]) {
+      figures.push(
+        ...figuresOf(`budget ${desktop ? 'desktop' : 'mobile'}`, await measure(context, debuggingPort, `${base}/budget`, desktop)),
+      );
+    }
+    return {
+      title: `Lighthouse ${lighthouseVersion} performance in Chromium ${version} (median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page)`,
+      database: 'PGlite (fresh data dir, demo seed)',
+      figures,
+    };
+  } finally {
+    await context.close();
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+};

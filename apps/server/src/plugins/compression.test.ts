@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// A built web app as the build leaves it: an asset with its brotli and gzip copies beside it.
+const webDist = mkdtempSync(path.join(tmpdir(), 'plansmith-dist-'));
+const ASSET = `export const answer = ${JSON.stringify('forty-two '.repeat(400))};\n`;
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { webDistDir: webDist } });
+});
+afterAll(async () => t.close());
+
+const fetchRaw = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers });
+
+describe('static assets', () => {
+  it('sends the brotli copy made at build time to a client that takes brotli', async () => {
+    const response = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it('sends the gzip copy to a client that takes only gzip, and the plain file to one that takes neither', async () => {
+    const gzipped = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(ASSET);
+
+    const plain = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+});
+
+describe('JSON answers', () => {
+  it('compresses a large answer with brotli or gzip as accepted, keeping the security headers', async () => {
+    const plain = await fetchRaw('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(10_000);
+
+    const br = await fetchRaw('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(br.headers['x-request-id']).toBeTruthy();
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await fetchRaw('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+  });
+
+  it('sends a small answer as it is', async () => {
+    const response = await fetchRaw('/healthz', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('HEAD on pages', () => {
+  it('answers HEAD on app routes like GET, without a body', async () => {
+    for (const url of ['/login', '/budget', '/plans/123']) {
+      const get = await fetchRaw(url);
+      const head = await fetchRaw(url, {}, 'HEAD');
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['content-length']).toBe(get.headers['content-length']);
+      expect(head.body).toBe('');
+    }
+  });
+
+  it('answers HEAD on an unknown page with 404, as GET does', async () => {
+    const head = await fetchRaw('/no-such-page', {}, 'HEAD');
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+  });
+});

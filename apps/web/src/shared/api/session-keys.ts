@@ -1,0 +1,24 @@
+// What the app shell and router need of the session without its schema (zod): the storage keys,
+// the guest flag and the way out to /login. session.ts re-exports all of it.
+
+/** SPEC.md §2: the guest plan summary sets this flag; it suppresses the redirect to login. */
+export const GUEST_ACCESS_KEY = 'guest_access';
+/** SPEC.md §4: signing in clears the stored context team. */
+export const CONTEXT_TEAM_KEY = 'context_team';
+export const CONTEXT_PLAN_KEY = 'context_plan';
+
+export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';
+
+let sessionExpiredHandler = (): void => {
+  window.location.assign('/login');
+};
+
+/**
+ * The app tells how to leave for /login when a refresh fails (router navigation instead of a full
+ * reload). It lives apart from session.ts and client.ts, so the router does not pull the stored
+ * session's schema (zod) or the API client into the sign-in page's first download.
+ */
+export const setSessionExpiredHandler = (handler: () => void): void => {
+  sessionExpiredHandler = handler;
+};
+export const sessionExpired = (): void => sessionExpiredHandler();
