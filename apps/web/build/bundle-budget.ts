@@ -40,17 +40,20 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // antd helpers these pages share, which now sit in three small chunks of their own (Addon,
   // PurePanel, useForceUpdate), about 0.6 KB more per route; no page's own code grew.
   // +1 KB: the item's objective picker (issue 9).
-  'budget-item': 470, // +1 issue 10
-  expense: 413,
+  // Issue 15: the comment box's @mention picker (antd Mentions) loads after first paint, but its
+  // lazy import's preload list stays in the first load of every page with comments (~0.7 KB), and the
+  // contract's account time zone schema adds ~0.2 KB to every signed-in page.
+  'budget-item': 471, // +1 issue 10, +1 issue 15
+  expense: 415, // +2 issue 15
   expenses: 446,
   'guest-plan-summary': 356, // +1 issue 10
   lookups: 409, // +1 issue 10
   people: 404, // +1 issue 10
   // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
-  objective: 424, // +1 issue 10
+  objective: 426, // +1 issue 10, +2 issue 15
   objectives: 386, // +1 issue 10
-  plan: 452,
-  plans: 434, // +1 issue 10
+  plan: 454, // +2 issue 15
+  plans: 435, // +1 issue 10, +1 issue 15
   reports: 382, // +1 issue 10
   teams: 402, // +1 issue 10
 };

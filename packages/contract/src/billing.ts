@@ -30,10 +30,13 @@ export const CancelSubscriptionRequestSchema = z.object({
 /** What a card setup is for: a Starter account's first paid plan, or a new card for the paid plan. */
 export const CARD_SETUP_PURPOSES = ['upgrade', 'card'] as const;
 
-export const StartCardSetupRequestSchema = z.discriminatedUnion('Purpose', [
-  z.object({ Purpose: z.literal('upgrade'), ProductId: IdSchema, BillingCycle: BillingCycleSchema }),
-  z.object({ Purpose: z.literal('card') }),
-]);
+// One flat object, not a discriminated union: the union's parser would ship in every page's shared
+// zod chunk. The server names ProductId or BillingCycle when an upgrade leaves one out.
+export const StartCardSetupRequestSchema = z.object({
+  Purpose: z.enum(CARD_SETUP_PURPOSES),
+  ProductId: IdSchema.optional().describe('The paid plan; required when Purpose is upgrade'),
+  BillingCycle: BillingCycleSchema.optional().describe('Required when Purpose is upgrade'),
+});
 export type StartCardSetupRequest = z.infer<typeof StartCardSetupRequestSchema>;
 
 export const CardSetupSchema = z.object({

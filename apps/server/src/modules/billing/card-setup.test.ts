@@ -131,6 +131,13 @@ describe('upgrading a Starter account with a card', () => {
     const bad = await t.post(START, { Purpose: 'upgrade', ProductId: PERFORMANCE, BillingCycle: 'weekly' }, token);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('BillingCycle');
+    for (const missing of ['ProductId', 'BillingCycle'] as const) {
+      const body: Record<string, string> = { Purpose: 'upgrade', ProductId: PERFORMANCE, BillingCycle: 'month' };
+      delete body[missing];
+      const incomplete = await t.post(START, body, token);
+      expect(incomplete.status).toBe(400);
+      expect(incomplete.body.Errors?.map((error: { Field: string }) => error.Field)).toEqual([missing]);
+    }
     const { token: paidToken } = await paidTenant();
     expect((await t.post(START, { Purpose: 'upgrade', ProductId: ENTERPRISE, BillingCycle: 'month' }, paidToken)).status).toBe(409);
   });

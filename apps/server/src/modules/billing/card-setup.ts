@@ -2,7 +2,7 @@ import { type CardSetup, type Invoice, priceTypeOf, type StartCardSetupRequest }
 import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createKeyedLock } from '../../lib/keyed-lock.ts';
 import { toDollars } from '../../lib/money.ts';
@@ -77,6 +77,8 @@ export const createCardSetupService = (ctx: AppContext, stripe: Stripe) => {
     let total: number | null = null;
     let priceId: string | null = null;
     if (request.Purpose === 'upgrade') {
+      if (!request.ProductId) throw fieldError('ProductId', 'Please choose the plan to upgrade to.');
+      if (!request.BillingCycle) throw fieldError('BillingCycle', 'Please choose monthly or annual billing.');
       if (live) throw conflict('Your account already has a paid plan. Change the plan or the card on this page instead.');
       const price = await findPriceForProduct(ctx.db, request.ProductId, priceTypeOf(request.BillingCycle));
       if (!price) throw notFound('The plan');

@@ -1,22 +1,17 @@
-import { type CardSetup, getHref } from '@plansmith/contract';
-import { Alert, App, Button, Descriptions, Flex, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useCompleteCardSetup } from '../../features/billing/api/billing-api.ts';
+import type { CardSetup } from '@plansmith/contract';
+import { Button, Descriptions, Flex } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
 import { CardEntry } from '../../features/payments/components/card-entry.tsx';
 import type { CardFormHandle } from '../../features/payments/components/card-form.ts';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatUsd } from '../../shared/format/money.ts';
 
-export type CardPurpose = 'upgrade' | 'card';
-
-/** Where the card form returns: the billing page, told what the card was for. */
-const returnPathFor = (purpose: CardPurpose) => `${getHref('billing')}?card=${purpose}`;
+import { type CardPurpose, returnPathFor } from './billing-card-return.tsx';
 
 /**
  * The card step of billing, composed from the payments feature's card form (the one sign-up uses):
  * a summary, the card fields, Cancel and the submit button. Confirming the card leaves for the
- * billing page with Stripe's setup_intent query, where useCardSetupReturn finishes the job.
+ * billing page with Stripe's setup_intent query, where useCardSetupReturn finishes the job. Loaded
+ * when the Owner goes on to pay, so the card form is not part of the billing page's first load.
  */
 export const BillingCardStep = ({
   purpose,
@@ -74,57 +69,3 @@ export const BillingCardStep = ({
     </div>
   );
 };
-
-/**
- * Finishes a confirmed card setup when the browser is back on /account/biling with Stripe's query:
- * an upgrade goes on to the confirmation page; a new card shows a message here. Runs once.
- */
-export const useCardSetupReturn = () => {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-  const complete = useCompleteCardSetup();
-  const handled = useRef(false);
-  const setupIntentId = params.get('setup_intent');
-  const clientSecret = params.get('setup_intent_client_secret');
-  const purpose = params.get('card') === 'card' ? 'card' : 'upgrade';
-  useEffect(() => {
-    if (handled.current || !setupIntentId || !clientSecret) return;
-    handled.current = true;
-    complete.mutate(
-      { setupIntentId, clientSecret },
-      {
-        onSuccess: (subscription) => {
-          if (purpose === 'upgrade') {
-            navigate(getHref('subscriptionCompleted', {}, { plan: subscription.PlanName, cycle: subscription.BillingCycle ?? '' }), {
-              replace: true,
-            });
-          } else {
-            void message.success('Your new card is on file.');
-            setParams({}, { replace: true });
-          }
-        },
-        onError: () => setParams({}, { replace: true }),
-      },
-    );
-  }, [setupIntentId, clientSecret, purpose, complete, navigate, message, setParams]);
-  return {
-    finishing: complete.isPending || Boolean(setupIntentId && !handled.current),
-    error: complete.isError ? (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        message={purpose === 'upgrade' ? 'Your plan was not changed' : 'Your card was not changed'}
-        description={errorMessage(complete.error)}
-      />
-    ) : null,
-  };
-};
-
-export const CardStepTitle = ({ children }: { children: ReactNode }) => (
-  // h2 under the page's h1 (no skipped level), drawn at antd's h4 size.
-  <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20, lineHeight: '28px' }}>
-    {children}
-  </Typography.Title>
-);

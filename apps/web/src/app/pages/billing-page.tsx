@@ -1,10 +1,9 @@
 import { type BillingCycle, type CardSetup, isFreeProduct, PLAN_NAMES, type Product, type Subscription } from '@plansmith/contract';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useStartCardSetup, useSubscription } from '../../features/billing/api/billing-api.ts';
 import { CancelSubscription } from '../../features/billing/components/cancel-subscription.tsx';
 import { ChangePlan } from '../../features/billing/components/change-plan.tsx';
-import { InvoicesTable } from '../../features/billing/components/invoices-table.tsx';
 import { SubscriptionSummary } from '../../features/billing/components/subscription-summary.tsx';
 import { useProducts } from '../../features/payments/api/payments-api.ts';
 import { BillingCycleSwitch, PlanCards } from '../../features/payments/components/plan-cards.tsx';
@@ -14,7 +13,12 @@ import { useProfile } from '../../shared/api/identity.ts';
 import { formatUsd } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
-import { BillingCardStep, CardStepTitle, useCardSetupReturn } from './billing-card-step.tsx';
+import { CardStepTitle, useCardSetupReturn } from './billing-card-return.tsx';
+
+// The invoices table (antd's Table) and the card form load after the page's first paint: they are
+// below the fold or behind "Continue to payment", and keep /account/biling inside its first-load budget.
+const InvoicesTable = lazy(async () => ({ default: (await import('../../features/billing/components/invoices-table.tsx')).InvoicesTable }));
+const BillingCardStep = lazy(async () => ({ default: (await import('./billing-card-step.tsx')).BillingCardStep }));
 
 /** /account/biling (Owner): subscription, upgrade from Starter, plan change, card, cancellation, invoices (DESIGN.md §6, §11). */
 export const BillingPage = () => {
@@ -97,7 +101,9 @@ const BillingDetails = ({
           </Card>
         )}
         <Card title="Invoices">
-          <InvoicesTable />
+          <Suspense fallback={<LoadingState label="Loading invoices…" />}>
+            <InvoicesTable />
+          </Suspense>
         </Card>
       </Space>
     </>
@@ -116,17 +122,19 @@ const Upgrade = ({ products, planName }: { products: Product[]; planName: string
     return (
       <>
         <CardStepTitle>Pay for {selected.Name}</CardStepTitle>
-        <BillingCardStep
-          purpose="upgrade"
-          setup={setup}
-          billingName={billingName}
-          summary={[
-            { label: 'Plan', value: selected.Name },
-            { label: 'Billing', value: cycle === 'year' ? 'Billed annually' : 'Billed monthly' },
-            { label: 'Price', value: `${formatUsd(perMonthDollars(selected, cycle))} per month` },
-          ]}
-          onCancel={() => setSetup(null)}
-        />
+        <Suspense fallback={<LoadingState label="Loading the card form…" />}>
+          <BillingCardStep
+            purpose="upgrade"
+            setup={setup}
+            billingName={billingName}
+            summary={[
+              { label: 'Plan', value: selected.Name },
+              { label: 'Billing', value: cycle === 'year' ? 'Billed annually' : 'Billed monthly' },
+              { label: 'Price', value: `${formatUsd(perMonthDollars(selected, cycle))} per month` },
+            ]}
+            onCancel={() => setSetup(null)}
+          />
+        </Suspense>
       </>
     );
   }
@@ -174,7 +182,9 @@ const ChangeCard = () => {
       {setup ? (
         <>
           <CardStepTitle>New card</CardStepTitle>
-          <BillingCardStep purpose="card" setup={setup} billingName={billingName} onCancel={() => setSetup(null)} />
+          <Suspense fallback={<LoadingState label="Loading the card form…" />}>
+            <BillingCardStep purpose="card" setup={setup} billingName={billingName} onCancel={() => setSetup(null)} />
+          </Suspense>
         </>
       ) : (
         <Button loading={start.isPending} onClick={() => start.mutate({ Purpose: 'card' }, { onSuccess: (result) => setSetup(result) })}>

@@ -8,15 +8,6 @@ export const commentKeys = {
   mentionable: (target: CommentTarget) => [...commentKeys.all, 'mentionable', target.EntityType, target.EntityId] as const,
 };
 
-/** The people a comment here can name with @First Last; fetched only when someone can write. */
-export const useMentionable = (target: CommentTarget, enabled: boolean) =>
-  useQuery({
-    queryKey: commentKeys.mentionable(target),
-    queryFn: () => callApi(commentRoutes.getMentionable, target),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-
 export const useComments = (target: CommentTarget) =>
   useQuery({ queryKey: commentKeys.list(target), queryFn: () => callApi(commentRoutes.getComments, target) });
 

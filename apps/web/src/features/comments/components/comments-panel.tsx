@@ -1,11 +1,11 @@
-import type { Comment, CommentTarget, MentionablePerson } from '@plansmith/contract';
+import type { Comment, CommentTarget } from '@plansmith/contract';
 import { App, Avatar, Button, Card, Flex, Form, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDateTime } from '../../../shared/format/dates.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { useComments, useDeleteComment, useMentionable, useSaveComment } from '../api/comment-queries.ts';
-import { MentionInput } from './mention-input.tsx';
+import { useComments, useDeleteComment, useSaveComment } from '../api/comment-queries.ts';
+import { MentionInput } from './lazy-mention-input.tsx';
 
 const initialsOf = (name: string) =>
   name
@@ -15,7 +15,7 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-const CommentItem = ({ comment, target, people }: { comment: Comment; target: CommentTarget; people: MentionablePerson[] }) => {
+const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTarget }) => {
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.Description);
@@ -70,7 +70,7 @@ const CommentItem = ({ comment, target, people }: { comment: Comment; target: Co
         description={
           editing ? (
             <Flex vertical gap={8}>
-              <MentionInput aria-label="Edit comment" people={people} value={text} onChange={setText} rows={1} />
+              <MentionInput aria-label="Edit comment" target={target} value={text} onChange={setText} rows={1} />
               <Flex gap={8}>
                 <Button size="small" type="primary" onClick={saveEdit} loading={save.isPending} disabled={!text.trim()}>
                   Save
@@ -96,8 +96,6 @@ export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarg
   const { message } = App.useApp();
   const comments = useComments(target);
   const save = useSaveComment(target);
-  const mentionable = useMentionable(target, canWrite);
-  const people = mentionable.data ?? [];
   const [form] = Form.useForm<{ Description: string }>();
   const submit = async ({ Description }: { Description: string }) => {
     try {
@@ -117,7 +115,7 @@ export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarg
         <List
           itemLayout="vertical"
           dataSource={comments.data}
-          renderItem={(comment) => <CommentItem comment={comment} target={target} people={people} />}
+          renderItem={(comment) => <CommentItem comment={comment} target={target} />}
         />
       ) : (
         <EmptyState description="No comments yet." />
@@ -136,7 +134,7 @@ export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarg
             rules={[{ required: true, whitespace: true, message: 'Please write a comment.' }]}
             extra="Type @ to name someone on the team: they get an e-mail."
           >
-            <MentionInput people={people} placeholder="Write a comment…" />
+            <MentionInput target={target} placeholder="Write a comment…" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Post comment

@@ -1,9 +1,11 @@
-import { COMMENT_MAX_LENGTH, type MentionablePerson } from '@plansmith/contract';
+import { COMMENT_MAX_LENGTH, type CommentTarget } from '@plansmith/contract';
 import { Mentions } from 'antd';
 import { useMemo } from 'react';
+import { useMentionable } from '../api/mentionable-query.ts';
 
 type Props = {
-  people: MentionablePerson[];
+  /** What the comment is on: its readers are the people offered. */
+  target: CommentTarget;
   value?: string;
   onChange?: (value: string) => void;
   rows?: number;
@@ -19,10 +21,11 @@ const validateSearch = (text: string) => /^[^\s@]*( [^\s@]*)?$/.test(text) && te
  * A comment box that offers the people who can see the thing as you type `@` (antd Mentions).
  * Choosing one writes `@First Last`, the text the server looks for to mail that person.
  */
-export const MentionInput = ({ people, value, onChange, rows = 2, placeholder, id, ...rest }: Props) => {
+export const MentionInput = ({ target, value, onChange, rows = 2, placeholder, id, ...rest }: Props) => {
+  const people = useMentionable(target).data;
   const options = useMemo(
     () =>
-      people.map((person) => {
+      (people ?? []).map((person) => {
         const name = `${person.FirstName} ${person.LastName}`;
         return { key: person.Id, value: name, label: name };
       }),
