@@ -51,6 +51,7 @@ test('a Starter owner upgrades to Performance with a card and the Objectives are
   await page.getByRole('button', { name: 'Select Performance' }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByTestId('billing-total-due')).toHaveText('$99.00');
+  await page.screenshot({ path: '.tmp/screens/e2e-billing-starter-card-step.png', fullPage: true });
 
   // A declined card shows its error in place and changes nothing; a good card then goes through.
   await signup.enterCard('4000 0000 0000 0002');
