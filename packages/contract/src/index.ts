@@ -28,5 +28,6 @@ export * from './activities.ts';
 export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
+export * from './playbook.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';

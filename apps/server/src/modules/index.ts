@@ -23,6 +23,7 @@ import { registerInvitationRoutes } from './invitations/index.ts';
 import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index.ts';
 import { registerObjectiveRoutes } from './objectives/index.ts';
 import { registerPerformanceRoutes } from './performance/index.ts';
+import { registerPlaybookRoutes } from './playbook/index.ts';
 import { registerFunnelRoutes } from './funnels/index.ts';
 import { registerExpectationRoutes } from './expectations/index.ts';
 
@@ -54,6 +55,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerRecoveryRoutes(app, ctx, anonymousLimiter);
   registerObjectiveRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
+  registerPlaybookRoutes(app, ctx);
   registerFunnelRoutes(app, ctx);
   registerExpectationRoutes(app, ctx);
 };
