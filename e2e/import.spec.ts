@@ -194,23 +194,11 @@ test.describe('import and the month grid', () => {
     await expect(page.getByText('Imported 2,000 budget items')).toBeVisible({ timeout: 30_000 });
 
     await budget.open();
-    const started = Date.now();
-    const monthsAnswer = page.waitForResponse('**/api/BudgetItemClient/GetPlanMonths');
     await grid.show('Months');
     await expect(grid.cell('Bulk item 0001', 'Jan 2026')).toBeVisible();
-    const shownMs = Date.now() - started;
-    const answerMs = (await monthsAnswer).request().timing().responseEnd;
-    // Between views nothing is fetched: this is the grid's own work on 2,022 items.
-    const switched = Date.now();
+    // Speed is measured in the benches, not asserted here: this journey checks the big grid works.
     await grid.show('Quarters');
     await expect(grid.cell('Bulk item 0001', 'Q1 2026')).toBeVisible();
-    const quartersMs = Date.now() - switched;
-    test.info().annotations.push({
-      type: 'Month grid with 2,022 items',
-      description: `Months shown ${shownMs} ms after the click (phasing answered in ${Math.round(answerMs)} ms); Quarters in ${quartersMs} ms`,
-    });
-    expect(shownMs).toBeLessThan(8_000);
-    expect(quartersMs).toBeLessThan(1_000);
     await grid.show('Months');
     // Virtualised: a screenful of rows is in the page, not 2,000.
     expect(await grid.renderedRows()).toBeLessThan(60);

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { registerIdentityRoutes } from './identity/index.ts';
 import type { LoginLimiter } from './identity/index.ts';
 import { registerMailboxRoutes } from './mail/index.ts';
+import { registerUnsubscribeRoutes } from './notifications/index.ts';
 import { registerTenantRoutes } from './tenants/index.ts';
 import { registerBudgetRoutes } from './budget/index.ts';
 import { registerCategoryRoutes } from './categories/index.ts';
@@ -38,6 +39,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerPlanRoutes(app, ctx);
   registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
+  registerUnsubscribeRoutes(app, ctx);
   registerExpenseRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);

@@ -10,6 +10,7 @@ export * from './identity.ts';
 export * from './imports.ts';
 export * from './lookups.ts';
 export * from './mail.ts';
+export * from './notifications.ts';
 export * from './objectives.ts';
 export * from './payments.ts';
 export * from './plans.ts';
