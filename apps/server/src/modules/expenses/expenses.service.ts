@@ -28,6 +28,14 @@ const assertPlanWritable = (access: PlanAccess): void => {
   if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict('This plan is archived: its expenses cannot be changed.');
 };
 
+/** An expense's purchase date lies within its plan (DESIGN.md §12); the message gives the plan's dates. */
+const assertDateInPlan = (access: PlanAccess, purchaseDate: string): void => {
+  const { startDate, endDate } = access.plan;
+  if (purchaseDate < startDate || purchaseDate > endDate) {
+    throw fieldError('PurchaseDate', `The purchase date must lie within the plan’s dates, ${startDate} to ${endDate}.`);
+  }
+};
+
 const burnRate = (actualCents: number, amountCents: number): number => (amountCents > 0 ? actualCents / amountCents : 0);
 
 /** The expense, or 404 when it does not exist or its plan is hidden from the caller. */
@@ -142,6 +150,7 @@ export const createExpensesService = (ctx: AppContext) => ({
       const item = await checkAgreement(tx, auth, input);
       assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not change them.');
       assertPlanWritable(access);
+      assertDateInPlan(access, input.PurchaseDate);
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,

@@ -135,6 +135,27 @@ describe('saving an expense', () => {
     expect(cents.body.Message).toBe('Amount can have at most 2 decimals.');
   });
 
+  it('refuses a purchase date outside the plan (400 naming the plan’s dates) and saves nothing; the first and last days are in', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant);
+    const token = await tenant.tokenFor('owner');
+    for (const date of ['2030-01-10', '2025-12-31', '2027-01-01']) {
+      const response = await t.post(SAVE, expenseBody(plan.id, item.id, { PurchaseDate: date, Name: `Outside ${date}` }), token);
+      expect(response.status).toBe(400);
+      expect(response.body.Errors).toEqual([
+        { Field: 'PurchaseDate', Message: 'The purchase date must lie within the plan’s dates, 2026-01-01 to 2026-12-31.' },
+      ]);
+    }
+    expect(await t.ctx.db.select().from(expenses).where(eq(expenses.budgetItemId, item.id))).toEqual([]);
+    for (const date of ['2026-01-01', '2026-12-31']) {
+      expect((await t.post(SAVE, expenseBody(plan.id, item.id, { PurchaseDate: date }), token)).status).toBe(200);
+    }
+    // Moving an existing expense out of the plan is refused too.
+    const saved = await t.post(SAVE, expenseBody(plan.id, item.id), token);
+    const moved = await t.post(SAVE, expenseBody(plan.id, item.id, { Id: saved.body.Result.Id, PurchaseDate: '2027-01-10' }), token);
+    expect(moved.status).toBe(400);
+    expect((await rowOf(saved.body.Result.Id))?.purchaseDate).toBe('2026-03-10');
+  });
+
   it('refuses to move an expense to another plan and to change expenses of an archived plan', async () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const second = await createPlanWithItem(t, tenant);
