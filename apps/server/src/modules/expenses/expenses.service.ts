@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
-import { toCents, toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
@@ -85,8 +85,11 @@ export const createExpensesService = (ctx: AppContext) => ({
         MarketingPlanId: item.marketingPlanId,
         CategoryType: item.categoryType,
         Amount: toDollars(item.amountCents),
+        Planned: toDollars(spend.planned),
         Committed: toDollars(spend.committed),
         Actual: toDollars(spend.actual),
+        Available: toDollars(item.amountCents - spend.committed - spend.actual),
+        LeftToPlan: toDollars(leftToPlanCents({ budget: item.amountCents, ...spend })),
         BurnRate: burnRate(spend.actual, item.amountCents),
       };
     } else if (planId) {

@@ -87,6 +87,17 @@ describe('saving an expense', () => {
     expect(updated?.changes).toEqual({ Status: { from: 2, to: 3 } });
   });
 
+  it('a planned expense lowers the item’s Left to plan (below zero when over-planned) but not its Available, on the item page and the grid', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant, 200_000); // $2,000
+    const token = await tenant.tokenFor('owner');
+    await t.post(SAVE, expenseBody(plan.id, item.id, { Amount: 500, Status: 3 }), token);
+    await t.post(SAVE, expenseBody(plan.id, item.id, { Amount: 1800.5, Status: 1 }), token);
+    const money = { Amount: 2000, Planned: 1800.5, Committed: 0, Actual: 500, Available: 1500, LeftToPlan: -300.5 };
+    expect((await t.post(LIST, { BudgetItemId: item.id }, token)).body.Result.BudgetItem).toMatchObject(money);
+    const grid = await t.post('/api/BudgetItemClient/GetBudgetItems', { MarketingPlanId: plan.id }, token);
+    expect(grid.body.Result.find((row: { Id: string }) => row.Id === item.id)).toMatchObject(money);
+  });
+
   it('refuses an item of another plan, a mismatched category type and a GL code that is not a GL code', async () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const otherPlan = await createPlan(t, tenant);

@@ -34,6 +34,8 @@ describe('spending report', () => {
     expect(response.status).toBe(200);
     const report = response.body.Result;
     expect(report).toMatchObject({ AsOf: '2026-04-01', Budgeted: 2200.01, Committed: 170, Actual: 1083.33 });
+    expect(report.LeftToPlan).toBeCloseTo(report.Budgeted - report.Planned - report.Committed - report.Actual, 2);
+    expect(report.Available).toBeCloseTo(report.Budgeted - report.Committed - report.Actual, 2);
     expect(report.ElapsedRatio).toBeCloseTo(90.5 / 365, 3);
     expect(report.Months).toHaveLength(12);
     // Unphased $1,000.01 spread over 12 months: 100001 = 12 × 8333 + 5, so 8334 cents in the first five months.
