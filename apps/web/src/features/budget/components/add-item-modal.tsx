@@ -1,5 +1,6 @@
 import { type BudgetCategory, EMPTY_ID, type ItemType, type Lookup } from '@plansmith/contract';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 
@@ -95,12 +96,9 @@ export const AddItemModal = ({
         <Form.Item
           name="Amount"
           label="Amount (USD)"
-          rules={[
-            { required: true, message: 'Please enter an amount.' },
-            { type: 'number', min: 0, message: 'The amount cannot be negative.' },
-          ]}
+          rules={moneyRules({ required: 'Please enter an amount.' })}
         >
-          <InputNumber<number> style={{ width: '100%' }} min={0} precision={2} prefix="$" />
+          <MoneyInput />
         </Form.Item>
         <Form.Item name="GeneralLedgerCodeId" label="GL code">
           <Select allowClear options={glCodes.filter((code) => code.Active).map((code) => ({ value: code.Id, label: code.Name }))} />

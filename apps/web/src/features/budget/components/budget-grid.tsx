@@ -10,6 +10,7 @@ import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
 import { EditableCell } from './editable-cell.tsx';
+import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-state-cells.tsx';
 import './budget-grid.css';
 
 const ROW_HEIGHT = 44;
@@ -22,9 +23,7 @@ const Cell = ({ children, className, label }: { children?: ReactNode; className?
 
 const MoneyCells = ({ sums }: { sums: MoneySums }) => (
   <>
-    <Cell className="num">{formatUsd(sums.actual)}</Cell>
-    <Cell className="num">{formatUsd(sums.committed)}</Cell>
-    <Cell className={`num${sums.available < 0 ? ' over' : ''}`}>{formatUsd(sums.available)}</Cell>
+    <MoneyStateCells sums={sums} />
     <Cell>
       <BurnRateBar rate={sums.burnRate} />
     </Cell>
@@ -118,9 +117,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
             </div>
           </Tooltip>
         </Cell>
-        <Cell className="num">{formatUsd(item.Actual)}</Cell>
-        <Cell className="num">{formatUsd(item.Committed)}</Cell>
-        <Cell className={`num${item.Available < 0 ? ' over' : ''}`}>{formatUsd(item.Available)}</Cell>
+        <MoneyStateCells sums={itemMoneyStates(item)} />
         <Cell>
           <BurnRateBar rate={item.BurnRate} />
         </Cell>
@@ -142,15 +139,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
             <th scope="col" className="num">
               Budget
             </th>
-            <th scope="col" className="num">
-              Actual
-            </th>
-            <th scope="col" className="num">
-              Committed
-            </th>
-            <th scope="col" className="num">
-              Available
-            </th>
+            <MoneyStateHeaders />
             <th scope="col">Burn rate</th>
             <th scope="col">
               <span className="budget-grid-hidden-label">Open</span>

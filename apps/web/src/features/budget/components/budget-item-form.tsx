@@ -8,9 +8,10 @@ import {
   sumCents,
   toCents,
 } from '@plansmith/contract';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 
@@ -99,9 +100,9 @@ export const BudgetItemForm = ({
             name="Amount"
             label="Amount (USD)"
             style={{ flex: '1 1 180px' }}
-            rules={[{ required: true, message: 'Please enter an amount.' }]}
+            rules={moneyRules({ required: 'Please enter an amount.' })}
           >
-            <InputNumber<number> min={0} precision={2} prefix="$" style={{ width: '100%' }} />
+            <MoneyInput />
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
