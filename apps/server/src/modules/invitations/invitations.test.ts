@@ -154,7 +154,12 @@ describe('validating and completing an invitation', () => {
     expect(saved.status).toBe(200);
     await invite(saved.body.Result.Id);
     const key = keyFrom((await latestMailTo('tia@example.test')).links[0]?.url ?? '');
-    const joined = await anonymous(COMPLETE, { InvitationKey: key, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD, ClientId: CLIENT_ID });
+    const joined = await anonymous(COMPLETE, {
+      InvitationKey: key,
+      Password: NEW_PASSWORD,
+      ConfirmPassword: NEW_PASSWORD,
+      ClientId: CLIENT_ID,
+    });
     expect(joined.status).toBe(200);
     const myTeams = await t.post('/api/TeamClient/MyList', {}, joined.body.Result.AccessToken);
     expect(myTeams.body.Result).toEqual([expect.objectContaining({ Id: acme.teamId })]);

@@ -134,9 +134,9 @@ describe('complete request', () => {
     expect(new Set(categories.map((category: { CategoryType: number }) => category.CategoryType))).toEqual(new Set([1, 2, 3]));
     const lookups = (await t.post('/api/LookupClient/GetLookupInformation', {}, token)).body.Result;
     expect(lookups.filter((lookup: { LookupType: number }) => lookup.LookupType === 1)).toHaveLength(Object.keys(STARTER_GL_CODES).length);
-    expect(lookups.filter((lookup: { LookupType: number }) => lookup.LookupType === 2).map((stage: { Name: string }) => stage.Name)).toEqual(
-      Object.values(STARTER_FUNNEL_STAGES).map((stage) => stage.name),
-    );
+    expect(
+      lookups.filter((lookup: { LookupType: number }) => lookup.LookupType === 2).map((stage: { Name: string }) => stage.Name),
+    ).toEqual(Object.values(STARTER_FUNNEL_STAGES).map((stage) => stage.name));
     const plans = (await t.post('/api/MarketingPlanClient/GetMarketingPlans', {}, token)).body.Result;
     expect(plans).toEqual([expect.objectContaining({ State: 1, Permissions: { CanManagePlan: true, CanEditBudget: true } })]);
     // The Owner adds a first budget item to it without visiting Lookups.

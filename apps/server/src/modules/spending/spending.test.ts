@@ -1,7 +1,7 @@
 import { monthsBetween, spreadCents } from '@plansmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createPlan, createSpendingFixture } from '../../../test/planning-factories.ts';
+import { createExpenseRow, createPlan, createPlanWithItem, createSpendingFixture } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { elapsedRatio } from './spending-months.ts';
 
@@ -62,6 +62,14 @@ describe('spending report', () => {
       { Payee: 'Meta', Committed: 0, Actual: 250, Count: 1 },
       { Payee: 'Agency', Committed: 70, Actual: 0, Count: 1 },
     ]);
+  });
+
+  it('lists every month from the plan to an older expense outside it, none skipped, so charts space months evenly', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant);
+    await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 5_000, purchaseDate: '2028-03-05' });
+    const report = (await t.post(SPENDING, { MarketingPlanId: plan.id }, await tenant.tokenFor('owner'))).body.Result;
+    expect(report.Months.map((month: { Month: string }) => month.Month)).toEqual(monthsBetween('2026-01-01', '2028-03-01'));
+    expect(report.Months.at(-1)).toMatchObject({ Month: '2028-03', Actual: 50 });
   });
 
   it('answers 404 to another tenant and to a Member outside the team', async () => {

@@ -17,11 +17,18 @@ const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
  */
 export const createStarterData = async (tx: Db, account: NewAccount): Promise<{ planId: string }> => {
   const { tenantId, now } = account;
-  await tx.insert(budgetCategories).values(
-    Object.values(STARTER_CATEGORIES).map((category) => ({ tenantId, id: newId(), ...category, createdAt: now, updatedAt: now })),
-  );
+  await tx
+    .insert(budgetCategories)
+    .values(Object.values(STARTER_CATEGORIES).map((category) => ({ tenantId, id: newId(), ...category, createdAt: now, updatedAt: now })));
   await tx.insert(lookups).values([
-    ...Object.values(STARTER_GL_CODES).map((code) => ({ tenantId, id: newId(), ...code, lookupType: 1 as const, createdAt: now, updatedAt: now })),
+    ...Object.values(STARTER_GL_CODES).map((code) => ({
+      tenantId,
+      id: newId(),
+      ...code,
+      lookupType: 1 as const,
+      createdAt: now,
+      updatedAt: now,
+    })),
     ...Object.values(STARTER_FUNNEL_STAGES).map((stage) => ({
       tenantId,
       id: newId(),

@@ -13,6 +13,8 @@ import { CommentsPanel } from '../../features/comments/components/comments-panel
 import { ItemExpensesPanel } from '../../features/expenses/components/item-expenses-panel.tsx';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
+import { useAdoptContextPlan, useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
+import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -29,6 +31,10 @@ export const BudgetItemPage = () => {
   const categories = useBudgetCategories();
   const lookups = useLookups();
   const remove = useDeleteBudgetItem();
+  // The item's plan becomes the context plan, so "← Budget" shows this plan (DESIGN.md §12);
+  // picking another team or plan in the shell goes back to the budget.
+  useAdoptContextPlan(plan.data);
+  useOnContextSwitch(plan.data, () => navigate(getHref('budget')));
 
   if (item.isPending || (item.isSuccess && plan.isPending)) return <LoadingState label="Loading the budget item…" />;
   if (item.isError)
@@ -38,6 +44,7 @@ export const BudgetItemPage = () => {
   const planData = plan.data;
   if (!planData) return <LoadingState />;
   const canEdit = planData.Permissions.CanEditBudget && planData.State !== PLAN_STATE_ARCHIVED;
+  const readOnly = readOnlyReason(planData);
 
   const confirmDelete = () =>
     modal.confirm({
@@ -74,6 +81,7 @@ export const BudgetItemPage = () => {
           </>
         }
       />
+      {readOnly ? <ReadOnlyNote reason={readOnly} /> : null}
       <Flex vertical gap={16}>
         <section aria-label="Spend">
           <BudgetItemSpend item={data} />

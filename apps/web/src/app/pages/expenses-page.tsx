@@ -43,6 +43,7 @@ export const ExpensesPage = () => {
       error={plans.error}
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
+      hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => (
         <ExpensesForPlan planId={planId} canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED} />

@@ -9,6 +9,7 @@ import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts
 import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
 import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
 import { PlanTotalsView } from '../../features/plans/components/plan-totals-view.tsx';
+import { useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
 import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
@@ -36,6 +37,8 @@ export const PlanPage = () => {
   const totals = usePlanTotals(id);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState<MarketingPlan | null>(null);
+  // Another team in the shell: its plans; another plan: that plan's page (DESIGN.md §12).
+  useOnContextSwitch(plan.data, (planId) => navigate(planId ? getHref('plan', { id: planId }) : getHref('plans')));
 
   if (plan.isPending) return <LoadingState label="Loading the plan…" />;
   if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} title="This plan could not be loaded." />;

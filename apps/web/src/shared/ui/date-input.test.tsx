@@ -41,7 +41,8 @@ describe('DateInput', () => {
     await typeInto(text, finish);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onFinish).toHaveBeenCalled());
-    expect((onFinish.mock.calls.at(-1)?.[0] as { Date: Dayjs }).Date.format('YYYY-MM-DD')).toBe('2027-01-10');
+    const submitted = onFinish.mock.calls.at(-1)?.[0] as { Date: Dayjs } | undefined;
+    expect(submitted?.Date.format('YYYY-MM-DD')).toBe('2027-01-10');
   });
 
   it('says so when the typed text is no date, quoting it, and does not submit', async () => {
@@ -49,7 +50,9 @@ describe('DateInput', () => {
     renderForm(onFinish);
     await typeInto('2027-13-45', 'blur');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('“2027-13-45” is not a date we can read. Type it as YYYY-MM-DD, MM/DD/YYYY or MMM D, YYYY.')).toBeTruthy();
+    expect(
+      await screen.findByText('“2027-13-45” is not a date we can read. Type it as YYYY-MM-DD, MM/DD/YYYY or MMM D, YYYY.'),
+    ).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { type BudgetCategory, EMPTY_ID, type ItemType, type Lookup } from '@plan
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { hasPolicy, usePermissions } from '../../../shared/api/identity.ts';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 
 type FormValues = {
@@ -30,6 +31,14 @@ export const AddItemModal = ({
   const [form] = Form.useForm<FormValues>();
   const save = useSaveBudgetItem();
   const { message } = App.useApp();
+  const permissions = usePermissions();
+  // Only when there are no categories at all is Lookups mentioned, and only as what the caller can do.
+  const noCategoryText =
+    categories.length > 0
+      ? 'No category matches what you typed.'
+      : hasPolicy(permissions.data, 'Account.Lookups')
+        ? 'No budget categories yet: add them under Account → Lookups.'
+        : 'No budget categories yet: an Owner or Admin adds them under Lookups.';
 
   const submit = async (values: FormValues) => {
     try {
@@ -82,10 +91,10 @@ export const AddItemModal = ({
             showSearch
             optionFilterProp="label"
             options={categories.filter((category) => category.Active).map((category) => ({ value: category.Id, label: category.Name }))}
-            notFoundContent="No categories yet: an admin adds them under Lookups."
+            notFoundContent={noCategoryText}
           />
         </Form.Item>
-        <Form.Item name="ItemType" label="Type">
+        <Form.Item name="ItemType" label="Item type" extra="Productive or operational spend; it can differ from the category’s type.">
           <Radio.Group
             options={[
               { value: 1, label: 'Productive' },
@@ -93,11 +102,7 @@ export const AddItemModal = ({
             ]}
           />
         </Form.Item>
-        <Form.Item
-          name="Amount"
-          label="Amount (USD)"
-          rules={moneyRules({ required: 'Please enter an amount.' })}
-        >
+        <Form.Item name="Amount" label="Amount (USD)" rules={moneyRules({ required: 'Please enter an amount.' })}>
           <MoneyInput />
         </Form.Item>
         <Form.Item name="GeneralLedgerCodeId" label="GL code">

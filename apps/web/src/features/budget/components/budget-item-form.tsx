@@ -121,7 +121,7 @@ export const BudgetItemForm = ({
           <Form.Item name="GeneralLedgerCodeId" label="GL code" style={{ flex: '1 1 220px' }}>
             <Select allowClear options={glCodes.map((code) => ({ value: code.Id, label: code.Name }))} />
           </Form.Item>
-          <Form.Item name="ItemType" label="Type" style={{ flex: '1 1 220px' }}>
+          <Form.Item name="ItemType" label="Item type" style={{ flex: '1 1 220px' }}>
             <Radio.Group
               options={[
                 { value: 1, label: 'Productive' },

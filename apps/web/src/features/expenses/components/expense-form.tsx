@@ -156,12 +156,7 @@ export const ExpenseForm = ({
         <Input maxLength={200} placeholder="e.g. Search ads, March" />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item
-          label="Amount"
-          name="Amount"
-          style={{ flex: '1 1 180px' }}
-          rules={moneyRules({ required: 'Please enter the amount.' })}
-        >
+        <Form.Item label="Amount" name="Amount" style={{ flex: '1 1 180px' }} rules={moneyRules({ required: 'Please enter the amount.' })}>
           <MoneyInput step={100} />
         </Form.Item>
         <Form.Item

@@ -20,7 +20,13 @@ const REPORT: BudgetCategoriesReport = {
   StartDate: '2026-01-01',
   EndDate: '2026-12-31',
   Rows: [
-    { BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2101', Name: 'Paid, "Media"', CategoryType: 1, SortOrder: 1, ...money(100, 25, 90) },
+    {
+      BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2101',
+      Name: 'Paid, "Media"',
+      CategoryType: 1,
+      SortOrder: 1,
+      ...money(100, 25, 90),
+    },
     { BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2107', Name: 'Salaries', CategoryType: 3, SortOrder: 2, ...money(50, 50) },
   ],
   Subtotals: [
