@@ -4,6 +4,8 @@ import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
 /** The demo tenant's plan (apps/server/src/seed/demo-ids.ts DEMO_PLAN). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
+/** The demo plan's MQL objective (apps/server/src/seed/objectives.seed.ts). */
+const DEMO_OBJECTIVE_ID = '6b1f3c2e-0d4a-4f7e-9a59-0b0000000001';
 /** WCAG 2.0/2.1 A and AA rules decide; best-practice rules (landmarks, heading order) are only reported. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
@@ -59,6 +61,9 @@ test.describe('accessibility of the signed-in screens', () => {
     ['lookups', '/account/lookups'],
     ['billing', '/account/biling'],
     ['my profile', '/settings/myprofile'],
+    ['objectives', '/objectives'],
+    ['objective', `/objectives/${DEMO_OBJECTIVE_ID}`],
+    ['performance', '/performance'],
   ];
   for (const [name, path] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {

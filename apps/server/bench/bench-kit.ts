@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { type PreparedParam, preparePgliteRead } from '../src/db/prepared.ts';
 import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
 const BENCH_CONFIG = testConfig({ webDistDir: '/nonexistent' });
@@ -21,6 +22,8 @@ export type LoggedStatement = { sql: string; inTransaction: boolean };
 /** The statements the wrapped client has sent so far, in order; slice it around a request. */
 export type StatementLog = {
   count: () => number;
+  /** Logs a statement the wrapper cannot see (prepared reads bypass query()). */
+  record: (sql: string, inTransaction: boolean) => void;
   since: (start: number) => LoggedStatement[];
   /** The statements `work` sends. */
   during: (work: () => Promise<unknown>) => Promise<LoggedStatement[]>;
@@ -69,6 +72,7 @@ export const logStatements = (client: PGlite): StatementLog => {
     })) as typeof client.transaction;
   return {
     count: () => log.length,
+    record,
     since: (start) => log.slice(start),
     during: async (work) => {
       const start = log.length;
@@ -108,6 +112,14 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
       });
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
+    // Prepared reads bypass query(), so each run is counted here.
+    prepareRead: <T>(name: string, statement: string) => {
+      const read = preparePgliteRead<T>(client, name, statement);
+      return (params: readonly PreparedParam[]) => {
+        statements.record(statement, false);
+        return read(params);
+      };
+    },
     withExclusiveLock: (work) => work(),
     close: () => client.close(),
   };

@@ -33,6 +33,56 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends pages the full document set, the same values helmet sent', async () => {
+    const headers = (await t.get('/login')).headers;
+    expect(headers).toMatchObject({
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';frame-src 'self';frame-ancestors 'none';form-action 'self';base-uri 'self';object-src 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
+  it('answers JSON calls with the short API set: strict, but without the document-only headers', async () => {
+    const token = await tenant.tokenFor('owner');
+    for (const response of [await t.get('/api/TenantClient/Get', token), await t.get('/api/TenantClient/Get'), await t.get('/healthz')]) {
+      expect(response.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ])
+        expect(response.headers).not.toHaveProperty(name);
+    }
+  });
+
+  it('serves the API reference, a page under /api, with the page CSP', async () => {
+    const response = await t.get('/api/docs/');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('marks every API answer Cache-Control: no-store, successes and failures alike', async () => {
     const token = await tenant.tokenFor('owner');
     expect((await t.get('/api/TenantClient/Get', token)).headers['cache-control']).toBe('no-store');
@@ -127,6 +177,19 @@ describe('operations', () => {
     expect(login.post.requestBody.content['application/json'].schema.properties).toHaveProperty('Username');
     expect(response.body.paths['/api/TenantClient/GetPermissions'].post.security).toEqual([{ bearerAuth: [] }]);
     expect((await t.get('/api/docs')).status).toBeLessThan(400);
+  });
+
+  it('logs each request once, on completion, with its id, method, masked URL, status and time', async () => {
+    logLines.length = 0;
+    const response = await t.get('/recoverpassword?key=secret-in-the-url');
+    const lines = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/recoverpassword?key=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0].responseTime).toEqual(expect.any(Number));
   });
 
   it('never writes passwords, tokens or recovery keys into the log', async () => {

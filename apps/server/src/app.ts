@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
@@ -53,6 +53,31 @@ const REDACTED_PATHS = [
 const maskSecretsInUrl = (url: string): string => url.replace(/([?&](?:key|token|invitationkey|emailverifykey)=)[^&]*/gi, '$1[redacted]');
 
 /**
+ * One log line per request, written when it completes and carrying the request (method, masked URL,
+ * address), the status and the time, instead of Fastify's "incoming" plus "completed" pair. The line
+ * holds only those fields, so it skips the wildcard redaction (REDACTED_PATHS), which cost ~20 µs a
+ * line; every other log line is still redacted. Together the pair and redaction cost about a third
+ * of a small authenticated read at `info`.
+ */
+class OneLineRequestLog extends LogController {
+  #accessLog: FastifyBaseLogger | undefined;
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    this.#accessLog ??= request.server.log.child({}, { redact: { paths: [] } });
+    this.#accessLog.info(
+      { reqId: request.id, req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 },
+      'request completed',
+    );
+  }
+}
+
+/**
  * TRUST_PROXY for Fastify. A hop count is a function (Fastify 5 no longer honours a bare number):
  * the nearest `hops` addresses are proxies, so only use it when clients cannot reach the app directly.
  */
@@ -74,6 +99,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
               req: (request) => ({ method: request.method, url: maskSecretsInUrl(request.url), remoteAddress: request.ip }),
             },
           },
+    logController: new OneLineRequestLog(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
@@ -95,13 +121,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   registerErrorHandling(app);
   registerNulGuard(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await registerOpenApi(app);
 

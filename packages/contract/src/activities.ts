@@ -3,14 +3,14 @@ import { IdSchema, InstantSchema, SaveIdSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** Entities with an activity feed: the audited ones (DESIGN.md §5). */
-export const ACTIVITY_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense', 'BudgetCategory'] as const;
+export const ACTIVITY_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense', 'BudgetCategory', 'Objective'] as const;
 export const ActivityEntityTypeSchema = z.enum(ACTIVITY_ENTITY_TYPES, {
-  error: 'EntityType must be MarketingPlan, BudgetItem, Expense or BudgetCategory.',
+  error: 'EntityType must be MarketingPlan, BudgetItem, Expense, BudgetCategory or Objective.',
 });
 export type ActivityEntityType = z.infer<typeof ActivityEntityTypeSchema>;
 
-/** Notes can be written on plans, budget items and expenses. */
-export const NOTE_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense'] as const;
+/** Notes can be written on plans, budget items, expenses and objectives. */
+export const NOTE_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense', 'Objective'] as const;
 
 /** 'create', 'update' and 'delete' are the server's audit trail; 'note' is written by a person. */
 export const ActivityActionSchema = z.enum(['create', 'update', 'delete', 'note']);
@@ -60,7 +60,7 @@ export const GetEntityActivitiesRequestSchema = z.object({
 
 export const ActivityNoteSaveRequestSchema = z.object({
   Id: SaveIdSchema,
-  EntityType: z.enum(NOTE_ENTITY_TYPES, { error: 'Notes can be written on a MarketingPlan, BudgetItem or Expense.' }),
+  EntityType: z.enum(NOTE_ENTITY_TYPES, { error: 'Notes can be written on a MarketingPlan, BudgetItem, Expense or Objective.' }),
   EntityId: IdSchema,
   Description: z
     .string({ error: 'Please write a note.' })

@@ -3,9 +3,9 @@ import { IdSchema, InstantSchema, SaveIdSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** What comments and user notes can be attached to (DESIGN.md §5). */
-export const COMMENT_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense'] as const;
+export const COMMENT_ENTITY_TYPES = ['MarketingPlan', 'BudgetItem', 'Expense', 'Objective'] as const;
 export const CommentEntityTypeSchema = z.enum(COMMENT_ENTITY_TYPES, {
-  error: 'EntityType must be MarketingPlan, BudgetItem or Expense.',
+  error: 'EntityType must be MarketingPlan, BudgetItem, Expense or Objective.',
 });
 export type CommentEntityType = z.infer<typeof CommentEntityTypeSchema>;
 

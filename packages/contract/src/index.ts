@@ -26,3 +26,7 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './activities.ts';
 export * from './guest.ts';
+export * from './objectives.ts';
+export * from './performance.ts';
+export * from './funnels.ts';
+export * from './expectations.ts';

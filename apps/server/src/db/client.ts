@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { type PreparedRead, preparePgliteRead, preparePostgresRead } from './prepared.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -18,12 +19,34 @@ export type Database = {
   execScript: (script: string) => Promise<void>;
   /** Runs one parameterless statement on a single connection and returns its rows. */
   queryRows: <T = Record<string, unknown>>(statement: string, params?: unknown[]) => Promise<T[]>;
+  /**
+   * A read statement ($1, $2, … placeholders) parsed and planned once, for the hottest paths (the
+   * per-request user check). `name` is unique in the app; rows come back with the statement's column names.
+   */
+  prepareRead: <T>(name: string, statement: string) => PreparedRead<T>;
   /** Serialises work across processes that share a database (migrations, seeding). */
   withExclusiveLock: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
 export { DataDirLockedError } from './data-dir-lock.ts';
+
+/**
+ * Declares a prepared read once (at module level) and prepares it lazily for each database it runs on:
+ * `const tenantById = definePreparedRead<Row>('tenant_by_id', 'SELECT … WHERE id = $1');`
+ * then `await tenantById(database)([id])`. Outside transactions only: it runs on the pool.
+ */
+export const definePreparedRead = <T>(name: string, statement: string): ((database: Database) => PreparedRead<T>) => {
+  const perDatabase = new WeakMap<Database, PreparedRead<T>>();
+  return (database) => {
+    let read = perDatabase.get(database);
+    if (!read) {
+      read = database.prepareRead<T>(name, statement);
+      perDatabase.set(database, read);
+    }
+    return read;
+  };
+};
 
 /** Opens PGlite under dataDir (or in memory for 'memory://'), or PostgreSQL when databaseUrl is set. */
 export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
@@ -53,6 +76,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
       });
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
+    prepareRead: (name, statement) => preparePgliteRead(client, name, statement),
     // One in-process connection: nothing else can interleave across processes, the directory lock covers it.
     withExclusiveLock: (work) => work(),
     close: async () => {
@@ -89,6 +113,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
       }
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await pool.query(statement, params)).rows as T[],
+    prepareRead: (name, statement) => preparePostgresRead(pool, name, statement),
     withExclusiveLock: async (work) => {
       const client = await pool.connect();
       try {

@@ -20,6 +20,10 @@ import { registerTeamRoutes } from './teams/index.ts';
 import { registerPeopleRoutes } from './people/index.ts';
 import { registerInvitationRoutes } from './invitations/index.ts';
 import { createAnonymousLimiter, registerRecoveryRoutes } from './recovery/index.ts';
+import { registerObjectiveRoutes } from './objectives/index.ts';
+import { registerPerformanceRoutes } from './performance/index.ts';
+import { registerFunnelRoutes } from './funnels/index.ts';
+import { registerExpectationRoutes } from './expectations/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -46,4 +50,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   const anonymousLimiter = createAnonymousLimiter(ctx.rateLimiter);
   registerInvitationRoutes(app, ctx, anonymousLimiter);
   registerRecoveryRoutes(app, ctx, anonymousLimiter);
+  registerObjectiveRoutes(app, ctx);
+  registerPerformanceRoutes(app, ctx);
+  registerFunnelRoutes(app, ctx);
+  registerExpectationRoutes(app, ctx);
 };

@@ -1,9 +1,9 @@
 import type { PlanCode } from '@plansmith/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { definePreparedRead } from '../db/client.ts';
 import { unauthorized } from '../lib/http-errors.ts';
-import { tenants, type TenantRoleCode, users } from '../schema/tenants.ts';
+import type { TenantRoleCode } from '../schema/tenants.ts';
 
 /** Who is calling, taken from the access token and checked against the database on every request. */
 export type AuthContext = {
@@ -17,6 +17,17 @@ export type AuthContext = {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+type CallerRow = { role: TenantRoleCode; active: boolean; tokenVersion: number; email: string; planCode: PlanCode };
+
+// Runs on every authenticated request, so it is one statement prepared once per database
+// (schema/tenants.ts: users, tenants), read fresh each time: no cache may outlive a logout.
+const callerById = definePreparedRead<CallerRow>(
+  'auth_caller',
+  `SELECT u.tenant_role AS "role", u.active, u.token_version AS "tokenVersion", u.email, t.plan_code AS "planCode"
+     FROM users u JOIN tenants t ON t.id = u.tenant_id
+    WHERE u.tenant_id = $1 AND u.id = $2`,
+);
+
 /**
  * Verifies the bearer token. The user must still exist, be active and carry the token version
  * of the token: logout, password change and deactivation bump it, ending every issued token.
@@ -27,18 +38,7 @@ export const authenticate = async (ctx: AppContext, request: FastifyRequest): Pr
   if (!match?.[1]) return null;
   const claims = await ctx.jwt.verify(match[1], ctx.clock.now());
   if (!claims) return null;
-  const [row] = await ctx.db
-    .select({
-      role: users.tenantRole,
-      active: users.active,
-      tokenVersion: users.tokenVersion,
-      email: users.email,
-      planCode: tenants.planCode,
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.tenantId, claims.tid), eq(users.id, claims.sub)))
-    .limit(1);
+  const [row] = await callerById(ctx.database)([claims.tid, claims.sub]);
   if (!row?.active || row.tokenVersion !== claims.ver) return null;
   return {
     userId: claims.sub,

@@ -36,6 +36,14 @@ export const isPolicyGranted = (policy: string, role: TenantRoleCode, planCode: 
   return false;
 };
 
+const PLAN_NAMES: Record<ProductPolicy, string> = { 'Plan.Agility': 'Agility', 'Plan.Performance': 'Performance' };
+
+/** The 403 message of a denied policy: a product policy names the plan that includes it (DESIGN.md §9). */
+export const deniedMessage = (policy: string): string =>
+  isProductPolicy(policy)
+    ? `This is part of the ${PLAN_NAMES[policy]} plan. Ask your account Owner to upgrade on the Billing page.`
+    : 'You do not have permission to do that.';
+
 export const isAccessGranted = (access: Access, role: TenantRoleCode, planCode: PlanCode): boolean =>
   access === 'anonymous' || access === 'authenticated' || isPolicyGranted(access, role, planCode);
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { type AuthContext, authenticate, requireAuth } from './auth.ts';
-import { isAccessGranted } from './permissions.ts';
+import { deniedMessage, isAccessGranted } from './permissions.ts';
 import { forbidden } from '../lib/http-errors.ts';
 
 export type HandlerInput<R extends RouteDef> = {
@@ -18,7 +18,7 @@ export type Handler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Re
 const checkAccess = async (ctx: AppContext, access: Access, request: FastifyRequest): Promise<AuthContext | null> => {
   if (access === 'anonymous') return authenticate(ctx, request);
   const auth = await requireAuth(ctx, request);
-  if (!isAccessGranted(access, auth.role, auth.planCode)) throw forbidden();
+  if (!isAccessGranted(access, auth.role, auth.planCode)) throw forbidden(deniedMessage(access));
   return auth;
 };
 

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths that answer data, never cached. */
@@ -7,50 +6,93 @@ export const isApiPath = (url: string): boolean => /^\/(api|user|guest|healthz|r
 /** The pages that load Stripe.js when real Stripe keys are set (issue 6); every other page keeps the default CSP. */
 export const isStripePage = (url: string): boolean => /^\/(register\/payment|account\/biling)\/?(\?|$)/i.test(url);
 
-/** Adds Stripe.js's origins (https://docs.stripe.com/security/guide#content-security-policy) to a CSP. */
-const withStripe = (csp: string): string =>
-  csp
-    .replace(/script-src ([^;]*)/, 'script-src $1 https://js.stripe.com')
-    .replace(/frame-src ([^;]*)/, 'frame-src $1 https://js.stripe.com https://hooks.stripe.com')
-    .replace(/connect-src ([^;]*)/, 'connect-src $1 https://api.stripe.com');
+/**
+ * Documents served under a data path: the API reference (Swagger UI) and the dev mailbox (HTML pages
+ * and mails' HTML bodies). They get the page headers; anything else there gets the strict JSON set.
+ */
+const isDocumentUnderApi = (url: string): boolean => /^\/(dev|api\/docs)(\/|$|\?|\.)/i.test(url);
+
+type HeaderSet = Readonly<Record<string, string>>;
+
+/** A CSP header value from its directives, in order. */
+const csp = (directives: Record<string, string[]>): string =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
+
+/**
+ * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements;
+ * Stripe.js's origins (https://docs.stripe.com/security/guide#content-security-policy) only where it loads.
+ */
+const pageCsp = (stripe: boolean): string =>
+  csp({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    'frame-src': ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  });
+
+/** What every answer carries: HTTPS only, no MIME sniffing, never framed, not readable cross-origin. */
+const COMMON_HEADERS: HeaderSet = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * Pages (the SPA, static files, the dev mailbox) get the full set a browser document needs; the
+ * values are exactly what @fastify/helmet sent before (issue 2), computed once instead of per request.
+ */
+const pageHeaders = (stripe: boolean): HeaderSet => ({
+  ...COMMON_HEADERS,
+  'content-security-policy': pageCsp(stripe),
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
+
+/**
+ * JSON answers are never rendered as documents, so the document-only headers (opener policy,
+ * referrer policy, DNS prefetch, legacy IE/Flash switches) would only cost bytes on every call
+ * (OWASP REST Security Cheat Sheet, "Security headers"). A minimal CSP still forbids everything
+ * should one be opened directly; answers are never stored.
+ */
+const API_HEADERS: HeaderSet = {
+  ...COMMON_HEADERS,
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
+/** The header set an answer to `url` gets (exported for tests). */
+export const securityHeadersFor = (url: string, options: { stripe: boolean }): HeaderSet => {
+  if (isApiPath(url)) return isDocumentUnderApi(url) ? API_DOCUMENT_HEADERS : API_HEADERS;
+  return options.stripe && isStripePage(url) ? STRIPE_PAGE_HEADERS : PAGE_HEADERS;
+};
+
+const PAGE_HEADERS = pageHeaders(false);
+const STRIPE_PAGE_HEADERS = pageHeaders(true);
+const API_DOCUMENT_HEADERS: HeaderSet = { ...PAGE_HEADERS, 'cache-control': 'no-store' };
 
 /**
  * Security headers (DESIGN.md §1, issue 2): a CSP without inline scripts, HSTS, nosniff,
- * frame-ancestors 'none', a strict Referrer-Policy; API answers are never stored.
- * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements.
+ * frame-ancestors 'none', a strict Referrer-Policy; API answers are never stored. Set in
+ * onRequest, so error answers carry them too and a route may still set its own Cache-Control.
  */
-export const registerSecurityHeaders = async (
-  app: FastifyInstance,
-  extraScriptSources: string[] = [],
-  extraFrameSources: string[] = [],
-): Promise<void> => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extraScriptSources],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...extraScriptSources],
-        frameSrc: ["'self'", ...extraFrameSources],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-    const csp = reply.getHeader('content-security-policy');
-    if (app.ctx?.config.stripe && isStripePage(request.url) && typeof csp === 'string')
-      reply.header('content-security-policy', withStripe(csp));
-    return payload;
+export const registerSecurityHeaders = (app: FastifyInstance): void => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url, { stripe: app.ctx?.config.stripe !== undefined }));
+    done();
   });
 };

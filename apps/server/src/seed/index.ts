@@ -1,7 +1,9 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
 import { seedDemoSpending } from './spending.seed.ts';
@@ -11,7 +13,15 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [seedDemoIdentity, seedDemoPlanning, seedDemoSpending, seedDemoPeople, seedDemoBilling];
+const DEMO_SEED_PARTS = [
+  seedDemoIdentity,
+  seedDemoPlanning,
+  seedDemoSpending,
+  seedDemoPeople,
+  seedDemoBilling,
+  seedDemoObjectives,
+  seedDemoFunnels,
+];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
   await database.withExclusiveLock(() =>

@@ -45,7 +45,15 @@ beforeAll(async () => {
     description: 'Call the agency',
   });
   ids.objectiveId = newId();
-  await t.ctx.db.insert(objectives).values({ tenantId: acme.id, id: ids.objectiveId, marketingPlanId: plan.id, name: 'Leads' });
+  await t.ctx.db.insert(objectives).values({
+    tenantId: acme.id,
+    id: ids.objectiveId,
+    marketingPlanId: plan.id,
+    name: 'Leads',
+    targetValue: 100,
+    startDate: plan.startDate,
+    endDate: plan.endDate,
+  });
 });
 afterAll(async () => t.close());
 

@@ -3,9 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { deniedMessage, isPolicyGranted } from '../../plugins/permissions.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { expenses } from '../../schema/expenses.ts';
+import { objectives } from '../../schema/objectives.ts';
 import { findPlanAccess } from './plan-access.ts';
 import { isTenantAdmin, type TeamPermission } from './team-access.ts';
 
@@ -45,6 +47,14 @@ const findPlanIdOf = async (
       .limit(1);
     return row ?? null;
   }
+  if (entityType === 'Objective') {
+    const [row] = await db
+      .select({ planId: objectives.marketingPlanId, name: objectives.name })
+      .from(objectives)
+      .where(and(eq(objectives.tenantId, tenantId), eq(objectives.id, entityId)))
+      .limit(1);
+    return row ?? null;
+  }
   const [row] = await db
     .select({ planId: expenses.marketingPlanId, name: expenses.name })
     .from(expenses)
@@ -58,6 +68,7 @@ export const ENTITY_LABEL: Record<ActivityEntityType, string> = {
   BudgetItem: 'The budget item',
   Expense: 'The expense',
   BudgetCategory: 'The budget category',
+  Objective: 'The objective',
 };
 
 /**
@@ -80,6 +91,10 @@ export const findEntityAccess = async (
       .limit(1);
     if (!row) return null;
     return { entityType, entityId, name: row.name, marketingPlanId: null, permission: CATEGORY_PERMISSION(auth) };
+  }
+  // Objectives belong to the Performance plan: their comments and feed too.
+  if (entityType === 'Objective' && !isPolicyGranted('Plan.Performance', auth.role, auth.planCode)) {
+    throw forbidden(deniedMessage('Plan.Performance'));
   }
   const owner = await findPlanIdOf(db, auth.tenantId, entityType, entityId);
   if (!owner) return null;

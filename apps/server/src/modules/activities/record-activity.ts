@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { type ActivityAction, activities } from '../../schema/activities.ts';
 
-export type AuditedEntity = 'MarketingPlan' | 'BudgetItem' | 'Expense' | 'BudgetCategory';
+export type AuditedEntity = 'MarketingPlan' | 'BudgetItem' | 'Expense' | 'BudgetCategory' | 'Objective';
 
 export type ActivityChanges = Record<string, { from: unknown; to: unknown }>;
 

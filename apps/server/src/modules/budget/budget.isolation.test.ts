@@ -26,7 +26,15 @@ const itemsOf = (tenant: TestTenant) => t.ctx.db.select().from(budgetItems).wher
 const activitiesOf = (tenant: TestTenant) => t.ctx.db.select().from(activities).where(eq(activities.tenantId, tenant.id));
 const addObjective = async (tenant: TestTenant, planId: string) => {
   const id = newId();
-  await t.ctx.db.insert(objectives).values({ tenantId: tenant.id, id, marketingPlanId: planId, name: 'Leads' });
+  await t.ctx.db.insert(objectives).values({
+    tenantId: tenant.id,
+    id,
+    marketingPlanId: planId,
+    name: 'Leads',
+    targetValue: 100,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+  });
   return id;
 };
 

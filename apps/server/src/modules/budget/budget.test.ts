@@ -182,7 +182,15 @@ describe('reading budget items', () => {
   it('lists an objective’s items and refuses a body with neither or both ids', async () => {
     const viewer = await token(acme, 'viewer');
     const objectiveId = newId();
-    await t.ctx.db.insert(objectives).values({ tenantId: acme.id, id: objectiveId, marketingPlanId: planId, name: 'Leads' });
+    await t.ctx.db.insert(objectives).values({
+      tenantId: acme.id,
+      id: objectiveId,
+      marketingPlanId: planId,
+      name: 'Leads',
+      targetValue: 100,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     await createItem(t, acme, planId, categoryId, { Name: 'For objective', ObjectiveId: objectiveId });
     const response = await t.post(`${ITEM_API}/GetBudgetItems`, { ObjectiveId: objectiveId }, viewer);
     expect(response.body.Result.map((row: { Name: string }) => row.Name)).toEqual(['For objective']);

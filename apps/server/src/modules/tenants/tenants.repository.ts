@@ -1,9 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Database, type Db, definePreparedRead } from '../../db/client.ts';
 import { tenants, users } from '../../schema/tenants.ts';
+
+type TenantRow = typeof tenants.$inferSelect;
 
 export const findTenant = async (db: Db, tenantId: string) => {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row ?? null;
+};
+
+// The caller's tenant is read on every screen: prepared once, with the same row shape as findTenant.
+const tenantById = definePreparedRead<TenantRow>(
+  'tenant_by_id',
+  `SELECT id, name, plan_code AS "planCode", meta_data AS "metaData", created_at AS "createdAt", updated_at AS "updatedAt"
+     FROM tenants WHERE id = $1`,
+);
+
+/** findTenant outside a transaction, as a prepared statement. */
+export const readTenant = async (database: Database, tenantId: string): Promise<TenantRow | null> => {
+  const [row] = await tenantById(database)([tenantId]);
   return row ?? null;
 };
 

@@ -33,7 +33,7 @@ export const createTenantsService = (ctx: AppContext) => ({
     }),
 
   getTenant: async (auth: AuthContext): Promise<Tenant> => {
-    const row = await repo.findTenant(ctx.db, auth.tenantId);
+    const row = await repo.readTenant(ctx.database, auth.tenantId);
     if (!row) throw notFound('Your account');
     return toTenant(row);
   },

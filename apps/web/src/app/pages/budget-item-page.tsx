@@ -11,7 +11,9 @@ import { BudgetItemSpend } from '../../features/budget/components/budget-item-sp
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { CommentsPanel } from '../../features/comments/components/comments-panel.tsx';
 import { ItemExpensesPanel } from '../../features/expenses/components/item-expenses-panel.tsx';
+import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
+import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
 import { useAdoptContextPlan, useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
 import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
@@ -35,6 +37,9 @@ export const BudgetItemPage = () => {
   // picking another team or plan in the shell goes back to the budget.
   useAdoptContextPlan(plan.data);
   useOnContextSwitch(plan.data, () => navigate(getHref('budget')));
+  // Objectives belong to the Performance plan: the picker shows only where the tenant has it.
+  const canUseObjectives = hasPolicy(usePermissions().data, 'Plan.Performance');
+  const objectives = useObjectives(item.data?.MarketingPlanId ?? null, canUseObjectives);
 
   if (item.isPending || (item.isSuccess && plan.isPending)) return <LoadingState label="Loading the budget item…" />;
   if (item.isError)
@@ -92,6 +97,7 @@ export const BudgetItemPage = () => {
             plan={planData}
             categories={categories.data ?? []}
             glCodes={glCodesOf(lookups.data)}
+            objectives={canUseObjectives ? (objectives.data ?? []) : null}
             canEdit={canEdit}
           />
         </section>

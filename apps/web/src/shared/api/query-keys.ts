@@ -72,3 +72,29 @@ export const activityKeys = {
   entityFeed: (target: ActivityTarget) => [...activityKeys.all, 'entity', target.EntityType, target.EntityId] as const,
   entity: (target: ActivityTarget, limit: number) => [...activityKeys.entityFeed(target), limit] as const,
 };
+
+export const objectiveKeys = {
+  all: ['objectives'] as const,
+  lists: () => [...objectiveKeys.all, 'list'] as const,
+  list: (planId: string) => [...objectiveKeys.lists(), { planId }] as const,
+  details: () => [...objectiveKeys.all, 'detail'] as const,
+  detail: (id: string) => [...objectiveKeys.details(), id] as const,
+  items: (id: string) => [...objectiveKeys.all, 'items', id] as const,
+};
+
+export const performanceKeys = {
+  all: ['performance'] as const,
+  plan: (planId: string) => [...performanceKeys.all, { planId }] as const,
+};
+
+// The funnel's and the forecast grid's keys sit side by side: each feature's saves change the other's
+// data (actuals feed the funnel, the funnel feeds Generate), and both feed the performance page.
+export const funnelKeys = {
+  all: ['funnel'] as const,
+  detail: (planId: string) => [...funnelKeys.all, planId] as const,
+};
+
+export const expectationKeys = {
+  all: ['expectations'] as const,
+  grid: (planId: string) => [...expectationKeys.all, planId] as const,
+};

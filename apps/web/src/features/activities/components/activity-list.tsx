@@ -17,6 +17,7 @@ const ENTITY_WORDS: Record<Activity['EntityType'], string> = {
   BudgetItem: 'budget item',
   Expense: 'expense',
   BudgetCategory: 'category',
+  Objective: 'objective',
 };
 const MONEY_FIELDS = new Set(['Amount', 'Budget', 'AmountCents']);
 

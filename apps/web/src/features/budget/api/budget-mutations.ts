@@ -1,7 +1,10 @@
 import { type BudgetItem, type BudgetItemSaveRequest, budgetRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { budgetKeys, planKeys } from '../../../shared/api/query-keys.ts';
+import { budgetKeys, objectiveKeys, performanceKeys, planKeys } from '../../../shared/api/query-keys.ts';
+
+/** An item's amount and ObjectiveId move its objective's budget, spend and cost per result. */
+const OBJECTIVE_QUERIES = [objectiveKeys.all, performanceKeys.all] as const;
 
 export const useSaveBudgetItem = () => {
   const queryClient = useQueryClient();
@@ -20,6 +23,7 @@ export const useSaveBudgetItem = () => {
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
       // Plan totals (lists, details, RebuildPlan) change with every item.
       void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };
@@ -33,6 +37,7 @@ export const useDeleteBudgetItem = () => {
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
       // Plan totals (lists, details, RebuildPlan) change with every item.
       void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 };

@@ -21,6 +21,7 @@ type FormValues = {
   ItemType: ItemType;
   Amount: number;
   GeneralLedgerCodeId?: string | null;
+  ObjectiveId?: string | null;
   Description?: string | null;
   Active: boolean;
 };
@@ -36,12 +37,15 @@ export const BudgetItemForm = ({
   plan,
   categories,
   glCodes,
+  objectives,
   canEdit,
 }: {
   item: BudgetItem;
   plan: MarketingPlan;
   categories: BudgetCategory[];
   glCodes: Lookup[];
+  /** The plan's objectives to link the item to; null hides the picker (the tenant's plan has no objectives). */
+  objectives: { Id: string; Name: string }[] | null;
   canEdit: boolean;
 }) => {
   const [form] = Form.useForm<FormValues>();
@@ -74,7 +78,8 @@ export const BudgetItemForm = ({
         ItemType: values.ItemType,
         BudgetCategoryId: values.BudgetCategoryId,
         MarketingPlanId: item.MarketingPlanId,
-        ObjectiveId: item.ObjectiveId,
+        // Without the picker (no Plan.Performance) the item keeps its link.
+        ObjectiveId: objectives ? (values.ObjectiveId ?? null) : item.ObjectiveId,
         GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
         Months: phasing.enabled ? entries : null,
       });
@@ -121,6 +126,17 @@ export const BudgetItemForm = ({
           <Form.Item name="GeneralLedgerCodeId" label="GL code" style={{ flex: '1 1 220px' }}>
             <Select allowClear options={glCodes.map((code) => ({ value: code.Id, label: code.Name }))} />
           </Form.Item>
+          {objectives ? (
+            <Form.Item name="ObjectiveId" label="Objective" style={{ flex: '1 1 220px' }}>
+              <Select
+                allowClear
+                placeholder="None"
+                showSearch
+                optionFilterProp="label"
+                options={objectives.map((objective) => ({ value: objective.Id, label: objective.Name }))}
+              />
+            </Form.Item>
+          ) : null}
           <Form.Item name="ItemType" label="Item type" style={{ flex: '1 1 220px' }}>
             <Radio.Group
               options={[

@@ -13,6 +13,8 @@ import {
   budgetKeys,
   dashboardKeys,
   expenseKeys,
+  objectiveKeys,
+  performanceKeys,
   planKeys,
   reportKeys,
   spendingKeys,
@@ -24,7 +26,8 @@ type ExpensePlace = Pick<Expense, 'Id' | 'MarketingPlanId' | 'BudgetItemId'>;
 /**
  * The queries an expense change alters, for every place it was or is: the expense lists of its
  * plans and items, the budget items' spend and the plans' totals, the plans' report, spending and
- * dashboard, and the activity feeds that record it. Nothing else is refetched.
+ * dashboard, the spend and cost per result of its objectives (lists, details, performance), and the
+ * activity feeds that record it. Nothing else is refetched.
  */
 const expenseChangeFilters = (places: readonly ExpensePlace[]): InvalidateQueryFilters[] => {
   const planIds = new Set(places.map((place) => place.MarketingPlanId));
@@ -41,9 +44,13 @@ const expenseChangeFilters = (places: readonly ExpensePlace[]): InvalidateQueryF
       reportKeys.budgetCategories(planId),
       spendingKeys.report(planId),
       dashboardKeys.plan(planId),
+      performanceKeys.plan(planId),
+      objectiveKeys.list(planId),
       activityKeys.planFeed(planId),
     );
   }
+  // An objective's detail shows the spend of its linked items: which objective is not known here.
+  keys.push(objectiveKeys.details());
   for (const itemId of itemIds) {
     keys.push(budgetKeys.detail(itemId), activityKeys.entityFeed({ EntityType: 'BudgetItem', EntityId: itemId }));
   }

@@ -1,0 +1,86 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Which objectives to read. */
+export type ObjectiveFilter = { kind: 'plan'; planId: string } | { kind: 'objective'; objectiveId: string };
+
+/** One objective with its aggregates; numerics and bigints come back as text (exact). */
+export type ObjectiveFigureRow = {
+  id: string;
+  marketing_plan_id: string;
+  name: string;
+  description: string | null;
+  funnel_stage_id: string | null;
+  metric: string | null;
+  metric_type: number;
+  aggregation: number;
+  higher_is_better: boolean;
+  is_revenue: boolean;
+  active: boolean;
+  target_value: string;
+  start_date: string;
+  end_date: string;
+  updated_at: string;
+  result_count: number;
+  latest_date: string | null;
+  sum_value: string;
+  latest_value: string;
+  cut_count: number;
+  cut_sum_value: string;
+  cut_latest_value: string;
+  item_count: number;
+  allocated_cents: string;
+  spent_cents: string;
+  cut_spent_cents: string;
+};
+
+const objectiveCondition = (filter: ObjectiveFilter): SQL =>
+  filter.kind === 'plan' ? sql`o.marketing_plan_id = ${filter.planId}` : sql`o.id = ${filter.objectiveId}`;
+
+/**
+ * Objectives with everything DESIGN.md §9 computes from, in ONE statement (no query per
+ * objective or per item): results summed, the latest result picked, linked active items' amounts
+ * and their actual spend summed in LATERAL subqueries that probe the (tenant, objective) and
+ * (tenant, item) indexes. `cutoff` adds the same figures counting only what is dated up to that
+ * day (the performance page's "end of last month" base for its deltas).
+ * Used by the objectives API, the performance API and the benchmark.
+ */
+export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter, cutoff: string): SQL => sql`
+  SELECT
+    o.id::text AS id, o.marketing_plan_id::text AS marketing_plan_id, o.name, o.description,
+    o.funnel_stage_id::text AS funnel_stage_id, o.metric, o.metric_type::int AS metric_type, o.aggregation::int AS aggregation,
+    o.higher_is_better, o.is_revenue, o.active, o.target_value::text AS target_value,
+    o.start_date::text AS start_date, o.end_date::text AS end_date,
+    to_char(o.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+    coalesce(r.result_count, 0)::int AS result_count, r.latest_date::text AS latest_date,
+    coalesce(r.sum_value, 0)::text AS sum_value, coalesce(r.latest_value, 0)::text AS latest_value,
+    coalesce(r.cut_count, 0)::int AS cut_count,
+    coalesce(r.cut_sum_value, 0)::text AS cut_sum_value, coalesce(r.cut_latest_value, 0)::text AS cut_latest_value,
+    coalesce(b.item_count, 0)::int AS item_count, coalesce(b.allocated_cents, 0)::text AS allocated_cents,
+    coalesce(b.spent_cents, 0)::text AS spent_cents, coalesce(b.cut_spent_cents, 0)::text AS cut_spent_cents
+  FROM objectives o
+  LEFT JOIN LATERAL (
+    SELECT
+      count(*) AS result_count,
+      max(r.result_date) AS latest_date,
+      sum(r.value) AS sum_value,
+      (array_agg(r.value ORDER BY r.result_date DESC, r.created_at DESC, r.id DESC))[1] AS latest_value,
+      count(*) FILTER (WHERE r.result_date <= ${cutoff}::date) AS cut_count,
+      sum(r.value) FILTER (WHERE r.result_date <= ${cutoff}::date) AS cut_sum_value,
+      (array_agg(r.value ORDER BY r.result_date DESC, r.created_at DESC, r.id DESC)
+        FILTER (WHERE r.result_date <= ${cutoff}::date))[1] AS cut_latest_value
+    FROM objective_results r
+    WHERE r.tenant_id = o.tenant_id AND r.objective_id = o.id
+  ) r ON true
+  LEFT JOIN LATERAL (
+    SELECT count(*) AS item_count, sum(bi.amount_cents) AS allocated_cents, sum(s.spent) AS spent_cents, sum(s.cut_spent) AS cut_spent_cents
+    FROM budget_items bi
+    LEFT JOIN LATERAL (
+      SELECT sum(e.amount_cents) AS spent, sum(e.amount_cents) FILTER (WHERE e.purchase_date <= ${cutoff}::date) AS cut_spent
+      FROM expenses e
+      WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = 3
+    ) s ON true
+    WHERE bi.tenant_id = o.tenant_id AND bi.objective_id = o.id AND bi.active
+  ) b ON true
+  WHERE o.tenant_id = ${tenantId} AND ${objectiveCondition(filter)}
+  ORDER BY o.active DESC, o.start_date, o.name, o.id
+`;

@@ -1,0 +1,65 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** One (month, objective) cell: actual spend of the objective's items, and its results. Month rows of the plan carry no objective. */
+export type PerformanceCellRow = {
+  month: string;
+  objective_id: string | null;
+  /** 'plan' for the plan's months, 'data' for spend and results. */
+  kind: 'plan' | 'data';
+  spent_cents: string;
+  sum_value: string | null;
+  latest_value: string | null;
+};
+
+export type PerformanceTotalsRow = {
+  budget_cents: string;
+  committed_cents: string;
+  spent_cents: string;
+  cut_spent_cents: string;
+};
+
+/**
+ * The plan's months and, per month and objective, actual spend and results, in ONE statement:
+ * expenses are grouped by month and by their item's objective (null: items linked to none or
+ * inactive), results by month and objective (their sum and the month's latest), and the two
+ * are joined; the plan's months come along so months without data are listed too.
+ */
+export const performanceCellsQuery = (tenantId: string, planId: string): SQL => sql`
+  WITH spend AS (
+    SELECT to_char(e.purchase_date, 'YYYY-MM') AS month, CASE WHEN bi.active THEN bi.objective_id END AS objective_id,
+      sum(e.amount_cents) AS spent_cents
+    FROM expenses e
+    LEFT JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
+    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = 3
+    GROUP BY 1, 2
+  ), results AS (
+    SELECT to_char(r.result_date, 'YYYY-MM') AS month, r.objective_id,
+      sum(r.value) AS sum_value,
+      (array_agg(r.value ORDER BY r.result_date DESC, r.created_at DESC, r.id DESC))[1] AS latest_value
+    FROM objective_results r
+    JOIN objectives o ON o.tenant_id = r.tenant_id AND o.id = r.objective_id
+    WHERE r.tenant_id = ${tenantId} AND o.marketing_plan_id = ${planId}
+    GROUP BY 1, 2
+  )
+  SELECT to_char(m, 'YYYY-MM') AS month, NULL::text AS objective_id, 'plan' AS kind, '0' AS spent_cents,
+    NULL::text AS sum_value, NULL::text AS latest_value
+  FROM marketing_plans p, generate_series(date_trunc('month', p.start_date), date_trunc('month', p.end_date), interval '1 month') AS m
+  WHERE p.tenant_id = ${tenantId} AND p.id = ${planId}
+  UNION ALL
+  SELECT coalesce(s.month, r.month), coalesce(s.objective_id, r.objective_id)::text, 'data',
+    coalesce(s.spent_cents, 0)::text, r.sum_value::text, r.latest_value::text
+  FROM spend s
+  FULL JOIN results r ON r.month = s.month AND r.objective_id = s.objective_id
+`;
+
+/** The plan's budget (active items), committed and actual spend, and actual spend up to the cutoff, in one statement. */
+export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff: string): SQL => sql`
+  SELECT
+    (SELECT coalesce(sum(bi.amount_cents), 0) FROM budget_items bi
+      WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId} AND bi.active)::text AS budget_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::text AS committed_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::text AS spent_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3 AND e.purchase_date <= ${cutoff}::date), 0)::text AS cut_spent_cents
+  FROM expenses e
+  WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+`;

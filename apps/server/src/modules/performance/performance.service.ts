@@ -1,0 +1,42 @@
+import type { Performance } from '@plansmith/contract';
+import type { AppContext } from '../../context.ts';
+import { fromHundredths, listObjectiveFigures, todayOf, toObjective } from '../objectives/index.ts';
+import { selectRows } from '../../db/rows.ts';
+import { requirePlanAccess } from '../access/index.ts';
+import { compareFunnel } from '../funnels/index.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { buildMonths, computeKpis, endOfPreviousMonth } from './performance-figures.ts';
+import { type PerformanceCellRow, type PerformanceTotalsRow, performanceCellsQuery, performanceTotalsQuery } from './performance.query.ts';
+
+export const createPerformanceService = (ctx: AppContext) => ({
+  /**
+   * Seven statements after the access check, whatever the number of objectives, items, expenses or
+   * results: three for the figures, four for the funnel comparison.
+   */
+  get: async (auth: AuthContext, planId: string): Promise<Performance> => {
+    const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
+    const today = todayOf(ctx);
+    const cutoff = endOfPreviousMonth(today);
+    const [objectives, cells, [totals], funnel] = await Promise.all([
+      listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, cutoff),
+      selectRows<PerformanceCellRow>(ctx.db, performanceCellsQuery(auth.tenantId, planId)),
+      selectRows<PerformanceTotalsRow>(ctx.db, performanceTotalsQuery(auth.tenantId, planId, cutoff)),
+      compareFunnel(ctx.db, auth.tenantId, plan),
+    ]);
+    const spentCents = BigInt(totals?.spent_cents ?? '0');
+    return {
+      MarketingPlanId: plan.id,
+      PlanName: plan.name,
+      StartDate: plan.startDate,
+      EndDate: plan.endDate,
+      Budget: fromHundredths(BigInt(totals?.budget_cents ?? '0')),
+      Committed: fromHundredths(BigInt(totals?.committed_cents ?? '0')),
+      Spent: fromHundredths(spentCents),
+      Kpis: computeKpis(objectives, spentCents, today, false),
+      PreviousKpis: computeKpis(objectives, BigInt(totals?.cut_spent_cents ?? '0'), cutoff, true),
+      Objectives: objectives.map((row) => toObjective(row, today)),
+      Months: buildMonths(objectives, cells),
+      Funnel: funnel,
+    };
+  },
+});

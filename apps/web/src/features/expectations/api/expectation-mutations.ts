@@ -1,0 +1,53 @@
+import { type ExpectationGrid, expectationRoutes, funnelRoutes } from '@plansmith/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client.ts';
+import { expectationKeys, funnelKeys, performanceKeys } from '../../../shared/api/query-keys.ts';
+
+export type CellEdit = { planId: string; stageId: string; month: string; value: number | null };
+
+const useGridUpdate = () => {
+  const queryClient = useQueryClient();
+  return (grid: ExpectationGrid) => {
+    queryClient.setQueryData(expectationKeys.grid(grid.MarketingPlanId), grid);
+    // The funnel's and the performance page's expected and actual figures follow the grid.
+    void queryClient.invalidateQueries({ queryKey: funnelKeys.detail(grid.MarketingPlanId) });
+    void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(grid.MarketingPlanId) });
+  };
+};
+
+export const useSaveExpected = () => {
+  const update = useGridUpdate();
+  return useMutation({
+    mutationFn: (edit: CellEdit) =>
+      callApi(expectationRoutes.save, {
+        MarketingPlanId: edit.planId,
+        Cells: [{ FunnelStageId: edit.stageId, Month: edit.month, Expected: edit.value }],
+      }),
+    onSuccess: update,
+  });
+};
+
+/** Actuals are the funnel's (FunnelClient/SaveActuals); the grid is read again after. */
+export const useSaveActual = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (edit: CellEdit) =>
+      callApi(funnelRoutes.saveActuals, {
+        MarketingPlanId: edit.planId,
+        Cells: [{ FunnelStageId: edit.stageId, Month: edit.month, Count: edit.value }],
+      }),
+    onSuccess: async (funnel, edit) => {
+      queryClient.setQueryData(funnelKeys.detail(edit.planId), funnel);
+      void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(edit.planId) });
+      await queryClient.invalidateQueries({ queryKey: expectationKeys.grid(edit.planId) });
+    },
+  });
+};
+
+export const useGenerateExpectations = () => {
+  const update = useGridUpdate();
+  return useMutation({
+    mutationFn: (planId: string) => callApi(expectationRoutes.generate, { MarketingPlanId: planId }),
+    onSuccess: update,
+  });
+};

@@ -1,0 +1,116 @@
+import type { Funnel } from '@plansmith/contract';
+import { Alert, App, Button, Card, Col, Divider, Flex, Form, InputNumber, Row, Statistic, Typography } from 'antd';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { useSaveFunnel } from '../api/funnel-mutations.ts';
+import { budgetSentence, formatCount } from '../lib/funnel-inputs.ts';
+
+type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null };
+
+const money = {
+  min: 0,
+  precision: 2,
+  prefix: '$',
+  style: { width: '100%' },
+  // Thousands separators while typing: 3000000 reads as 3,000,000.00.
+  formatter: (value: number | string | undefined) => `${value ?? ''}`.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  parser: (text: string | undefined) => Number((text ?? '').replace(/[$,\s]/g, '')),
+} as const;
+
+/** Revenue goal, deal size and cost per lead in; deals, volume per stage and the implied budget against the plan's out. */
+export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boolean }) => {
+  const [form] = Form.useForm<GoalValues>();
+  const save = useSaveFunnel();
+  const { message } = App.useApp();
+
+  useEffect(() => {
+    form.setFieldsValue({ RevenueGoal: funnel.RevenueGoal, AverageDealSize: funnel.AverageDealSize, CostPerLead: funnel.CostPerLead });
+  }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead]);
+
+  const onFinish = async (values: GoalValues) => {
+    try {
+      await save.mutateAsync({
+        MarketingPlanId: funnel.MarketingPlanId,
+        RevenueGoal: values.RevenueGoal ?? 0,
+        AverageDealSize: values.AverageDealSize ?? 0,
+        CostPerLead: values.CostPerLead,
+        Stages: [],
+      });
+      message.success('Funnel goal saved.');
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const covers = funnel.BudgetCoversGoal;
+  return (
+    <Card title="Reverse math: from the revenue goal to the budget">
+      <Form form={form} layout="vertical" onFinish={onFinish} disabled={!canEdit} requiredMark={false}>
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <Form.Item name="RevenueGoal" label="Revenue goal" rules={[{ required: true, message: 'Enter the revenue goal.' }]}>
+              <InputNumber<number> {...money} aria-label="Revenue goal" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="AverageDealSize"
+              label="Average deal size"
+              rules={[
+                { required: true, message: 'Enter the average deal size.' },
+                { type: 'number', min: 0.01, message: 'The deal size must be more than $0.' },
+              ]}
+            >
+              <InputNumber<number> {...money} aria-label="Average deal size" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="CostPerLead" label="Cost per lead (first stage)">
+              <InputNumber<number> {...money} aria-label="Cost per lead" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {canEdit ? (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {funnel.HasModel ? 'Save goal' : 'Set goal'}
+          </Button>
+        ) : null}
+      </Form>
+      {funnel.HasModel ? (
+        <>
+          <Divider />
+          <Row gutter={[16, 16]}>
+            <Col xs={12}>
+              <Statistic title="Deals needed" value={formatCount(funnel.DealsNeeded)} />
+            </Col>
+            <Col xs={12}>
+              <Statistic title="First-stage volume" value={formatCount(funnel.Stages[0]?.Required)} />
+            </Col>
+            <Col xs={12}>
+              <Statistic title="Implied budget" value={funnel.ImpliedBudget === null ? '—' : formatUsd(funnel.ImpliedBudget)} />
+            </Col>
+            <Col xs={12}>
+              <Statistic title="Plan budget" value={formatUsd(funnel.PlanBudget)} />
+            </Col>
+          </Row>
+          <Flex wrap gap={8} style={{ margin: '16px 0' }} aria-label="Volume needed per stage">
+            {funnel.Stages.map((stage, index) => (
+              <Typography.Text key={stage.FunnelStageId}>
+                {index > 0 ? '→ ' : ''}
+                {stage.Name}: <strong>{formatCount(stage.Required)}</strong>
+              </Typography.Text>
+            ))}
+          </Flex>
+        </>
+      ) : null}
+      <Alert
+        style={{ marginTop: 16 }}
+        showIcon
+        type={covers === null ? 'info' : covers ? 'success' : 'warning'}
+        message={budgetSentence(funnel)}
+        role="status"
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,122 @@
+import type { Funnel, FunnelStage } from '@plansmith/contract';
+import { App, Table, Typography } from 'antd';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
+import { useSaveFunnel } from '../api/funnel-mutations.ts';
+import { formatCount, formatRate, parseNumber, parsePercent } from '../lib/funnel-inputs.ts';
+
+/** The stages with conversion and velocity edited in place, the volume each needs, and what actually happened. */
+export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boolean }) => {
+  const save = useSaveFunnel();
+  const { message } = App.useApp();
+  const editable = canEdit && funnel.HasModel;
+  const lastId = funnel.Stages.at(-1)?.FunnelStageId;
+
+  const saveStage = async (stage: FunnelStage, change: { ConversionRate?: number; VelocityDays?: number }): Promise<boolean> => {
+    try {
+      await save.mutateAsync({
+        MarketingPlanId: funnel.MarketingPlanId,
+        RevenueGoal: funnel.RevenueGoal ?? 0,
+        AverageDealSize: funnel.AverageDealSize ?? 0,
+        CostPerLead: funnel.CostPerLead,
+        Stages: [
+          {
+            FunnelStageId: stage.FunnelStageId,
+            ConversionRate: change.ConversionRate ?? stage.ConversionRate,
+            VelocityDays: change.VelocityDays ?? stage.VelocityDays,
+          },
+        ],
+      });
+      return true;
+    } catch (error) {
+      message.error(errorMessage(error));
+      return false;
+    }
+  };
+
+  const onRate = (stage: FunnelStage) => async (text: string) => {
+    const rate = parsePercent(text);
+    if (rate === null || rate < 0 || rate > 1) {
+      message.error('Enter a conversion rate from 0% to 100%.');
+      return false;
+    }
+    return saveStage(stage, { ConversionRate: rate });
+  };
+
+  const onDays = (stage: FunnelStage) => async (text: string) => {
+    const days = parseNumber(text);
+    if (days === null || days < 0 || !Number.isInteger(days)) {
+      message.error('Enter a whole number of days, 0 or more.');
+      return false;
+    }
+    return saveStage(stage, { VelocityDays: days });
+  };
+
+  return (
+    <Table<FunnelStage>
+      rowKey="FunnelStageId"
+      size="middle"
+      pagination={false}
+      dataSource={funnel.Stages}
+      footer={
+        funnel.HasModel
+          ? undefined
+          : () => (
+              <Typography.Text type="secondary">Set the revenue goal first; then the rates and days can be edited here.</Typography.Text>
+            )
+      }
+      columns={[
+        { title: 'Stage', dataIndex: 'Name' },
+        {
+          title: 'Conversion to next',
+          align: 'right',
+          width: 160,
+          render: (_, stage) =>
+            stage.FunnelStageId === lastId ? (
+              <Typography.Text type="secondary">—</Typography.Text>
+            ) : (
+              <EditableCell
+                align="right"
+                value={stage.ConversionRate === null ? '' : formatRate(stage.ConversionRate)}
+                display={stage.ConversionRate === null ? 'Set rate' : formatRate(stage.ConversionRate)}
+                label={`Conversion rate of ${stage.Name}`}
+                disabled={!editable}
+                onSave={onRate(stage)}
+              />
+            ),
+        },
+        {
+          title: 'Days to next',
+          align: 'right',
+          width: 130,
+          render: (_, stage) =>
+            stage.FunnelStageId === lastId ? (
+              <Typography.Text type="secondary">—</Typography.Text>
+            ) : (
+              <EditableCell
+                align="right"
+                value={String(stage.VelocityDays)}
+                display={String(stage.VelocityDays)}
+                label={`Days from ${stage.Name} to the next stage`}
+                disabled={!editable}
+                onSave={onDays(stage)}
+              />
+            ),
+        },
+        { title: 'Required', align: 'right', render: (_, stage) => formatCount(stage.Required) },
+        { title: 'Actual', align: 'right', render: (_, stage) => formatCount(stage.Actual) },
+        {
+          title: 'Actual conversion',
+          align: 'right',
+          render: (_, stage) => (stage.FunnelStageId === lastId ? '—' : formatRate(stage.ActualConversion)),
+        },
+        {
+          title: 'Cost per stage',
+          align: 'right',
+          render: (_, stage) => (stage.CostPerStage === null ? '—' : formatUsd(stage.CostPerStage)),
+        },
+      ]}
+    />
+  );
+};

@@ -1,0 +1,211 @@
+import { type Aggregation, EMPTY_ID, type Lookup, type MarketingPlan, type MetricType, type Objective } from '@plansmith/contract';
+import { App, Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
+import { useSaveObjective } from '../api/objective-mutations.ts';
+
+/** Typed dates are read in ISO, en-US numeric and en-US short forms (DESIGN.md §12). */
+const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
+
+type FormValues = {
+  Name: string;
+  Description?: string;
+  MetricType: MetricType;
+  Metric?: string;
+  TargetValue: number;
+  Aggregation: Aggregation;
+  HigherIsBetter: boolean;
+  IsRevenue: boolean;
+  FunnelStageId?: string | null;
+  Dates: [Dayjs, Dayjs];
+  Active: boolean;
+};
+
+const initialValues = (objective: Objective | null, plan: MarketingPlan): FormValues => ({
+  Name: objective?.Name ?? '',
+  Description: objective?.Description ?? '',
+  MetricType: objective?.MetricType ?? 1,
+  Metric: objective?.Metric ?? '',
+  TargetValue: objective?.TargetValue ?? (undefined as unknown as number),
+  Aggregation: objective?.Aggregation ?? 1,
+  HigherIsBetter: objective?.HigherIsBetter ?? true,
+  IsRevenue: objective?.IsRevenue ?? false,
+  FunnelStageId: objective?.FunnelStageId ?? null,
+  Dates: [dayjs(objective?.StartDate ?? plan.StartDate), dayjs(objective?.EndDate ?? plan.EndDate)],
+  Active: objective?.Active ?? true,
+});
+
+/** Creates or edits an objective in a side drawer; server field errors land on their fields. */
+export const ObjectiveDrawer = ({
+  open,
+  objective,
+  plan,
+  funnelStages,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** null creates. */
+  objective: Objective | null;
+  plan: MarketingPlan;
+  funnelStages: Lookup[];
+  onClose: () => void;
+  onSaved?: (objective: Objective) => void;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveObjective();
+  const { message } = App.useApp();
+  const metricType = Form.useWatch('MetricType', form) ?? objective?.MetricType ?? 1;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(initialValues(objective, plan));
+  }, [open, objective, plan, form]);
+
+  const submit = async (values: FormValues) => {
+    try {
+      const saved = await save.mutateAsync({
+        Id: objective?.Id ?? EMPTY_ID,
+        MarketingPlanId: plan.Id,
+        Name: values.Name,
+        Description: values.Description?.trim() ? values.Description : null,
+        MetricType: values.MetricType,
+        Metric: values.MetricType === 1 && values.Metric?.trim() ? values.Metric : null,
+        TargetValue: values.TargetValue,
+        Aggregation: values.Aggregation,
+        HigherIsBetter: values.HigherIsBetter,
+        IsRevenue: values.MetricType === 2 && values.IsRevenue,
+        FunnelStageId: values.FunnelStageId ?? null,
+        StartDate: values.Dates[0].format(DATE_FORMAT),
+        EndDate: values.Dates[1].format(DATE_FORMAT),
+        ...(objective ? { Active: values.Active } : {}),
+      });
+      message.success(objective ? 'Objective saved.' : `“${saved.Name}” added.`);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        const fieldOf = (name: string) => (name === 'StartDate' || name === 'EndDate' ? 'Dates' : name);
+        form.setFields(error.fieldErrors.map((field) => ({ name: fieldOf(field.Field) as keyof FormValues, errors: [field.Message] })));
+      }
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={objective ? `Edit “${objective.Name}”` : 'Add objective'}
+      size={520}
+      destroyOnHidden
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {objective ? 'Save objective' : 'Add objective'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<FormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
+        <Form.Item
+          name="Name"
+          label="Name"
+          rules={[{ required: true, whitespace: true, message: 'Please name the objective.' }, { max: 200 }]}
+        >
+          <Input placeholder="e.g. Marketing qualified leads" autoFocus />
+        </Form.Item>
+        <Form.Item name="MetricType" label="Measured as">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 1, label: 'Count' },
+              { value: 2, label: 'Currency (USD)' },
+              { value: 3, label: 'Percent' },
+            ]}
+          />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="TargetValue"
+            label="Target"
+            style={{ flex: '1 1 180px' }}
+            rules={[
+              { required: true, message: 'Please enter a target.' },
+              { type: 'number', min: 0.01, message: 'The target must be more than 0.' },
+              ...(metricType === 3 ? [{ type: 'number' as const, max: 100, message: 'A percent target can be at most 100.' }] : []),
+            ]}
+          >
+            <InputNumber<number>
+              min={0}
+              precision={2}
+              style={{ width: '100%' }}
+              prefix={metricType === 2 ? '$' : undefined}
+              suffix={metricType === 3 ? '%' : undefined}
+            />
+          </Form.Item>
+          {metricType === 1 ? (
+            <Form.Item name="Metric" label="Unit" style={{ flex: '1 1 180px' }} rules={[{ max: 50 }]}>
+              <Input placeholder="e.g. MQLs" />
+            </Form.Item>
+          ) : null}
+        </Flex>
+        <Form.Item name="Aggregation" label="Actual value is">
+          <Radio.Group
+            options={[
+              { value: 1, label: 'The sum of results (leads, pipeline, attendees)' },
+              { value: 2, label: 'The latest result (rates, scores)' },
+            ]}
+          />
+        </Form.Item>
+        <Flex gap={24} wrap>
+          <Form.Item name="HigherIsBetter" label="Higher is better" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          {metricType === 2 ? (
+            <Form.Item
+              name="IsRevenue"
+              label="Counts as revenue (ROI)"
+              valuePropName="checked"
+              tooltip="Its actual value is the return in the performance page’s ROI."
+            >
+              <Switch />
+            </Form.Item>
+          ) : null}
+          {objective ? (
+            <Form.Item name="Active" label="Active" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          ) : null}
+        </Flex>
+        <Form.Item
+          name="Dates"
+          label="Dates"
+          extra={
+            <Typography.Text type="secondary">
+              Within the plan: {formatDate(plan.StartDate)} to {formatDate(plan.EndDate)}.
+            </Typography.Text>
+          }
+          rules={[{ required: true, message: 'Please choose the dates.' }]}
+        >
+          <DatePicker.RangePicker
+            format={DATE_INPUT_FORMATS}
+            allowClear={false}
+            style={{ width: '100%' }}
+            disabledDate={(day) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day')}
+          />
+        </Form.Item>
+        <Form.Item name="FunnelStageId" label="Funnel stage">
+          <Select allowClear placeholder="None" options={funnelStages.map((stage) => ({ value: stage.Id, label: stage.Name }))} />
+        </Form.Item>
+        <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        {/* Enter in a field submits: the visible buttons sit outside the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Drawer>
+  );
+};

@@ -1,0 +1,108 @@
+import type { ObjectiveDetail, ObjectiveResult } from '@plansmith/contract';
+import { App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { useSaveResult } from '../api/objective-mutations.ts';
+
+const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
+
+type FormValues = { Date: Dayjs; Value: number; Note?: string };
+
+/** Records a result, or changes one; dates are limited to the objective's. */
+export const ResultModal = ({
+  open,
+  objective,
+  result,
+  onClose,
+}: {
+  open: boolean;
+  objective: ObjectiveDetail;
+  /** null records a new one. */
+  result: ObjectiveResult | null;
+  onClose: () => void;
+}) => {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveResult();
+  const { message } = App.useApp();
+
+  useEffect(() => {
+    if (!open) return;
+    const today = dayjs();
+    const defaultDay = today.isAfter(objective.EndDate)
+      ? dayjs(objective.EndDate)
+      : today.isBefore(objective.StartDate)
+        ? dayjs(objective.StartDate)
+        : today;
+    form.setFieldsValue({ Date: result ? dayjs(result.Date) : defaultDay, Value: result?.Value, Note: result?.Note ?? '' });
+  }, [open, result, objective, form]);
+
+  const submit = async (values: FormValues) => {
+    try {
+      await save.mutateAsync({
+        ...(result ? { Id: result.Id } : {}),
+        ObjectiveId: objective.Id,
+        Date: values.Date.format(DATE_FORMAT),
+        Value: values.Value,
+        Note: values.Note?.trim() ? values.Note : null,
+      });
+      message.success(result ? 'Result changed.' : 'Result recorded.');
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
+      }
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={result ? 'Change result' : 'Record a result'}
+      okText={result ? 'Save result' : 'Record result'}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
+        <Form.Item name="Date" label="Date" rules={[{ required: true, message: 'Please choose the date.' }]}>
+          <DatePicker
+            format={DATE_INPUT_FORMATS}
+            allowClear={false}
+            style={{ width: '100%' }}
+            disabledDate={(day) => day.isBefore(objective.StartDate, 'day') || day.isAfter(objective.EndDate, 'day')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="Value"
+          label={
+            objective.MetricType === 2
+              ? 'Value (USD)'
+              : objective.MetricType === 3
+                ? 'Value (%)'
+                : `Value${objective.Metric ? ` (${objective.Metric})` : ''}`
+          }
+          rules={[{ required: true, message: 'Please enter the value.' }]}
+        >
+          <InputNumber<number>
+            min={0}
+            max={objective.MetricType === 3 ? 100 : undefined}
+            precision={2}
+            style={{ width: '100%' }}
+            prefix={objective.MetricType === 2 ? '$' : undefined}
+            suffix={objective.MetricType === 3 ? '%' : undefined}
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item name="Note" label="Note" rules={[{ max: 1000 }]}>
+          <Input.TextArea rows={2} placeholder="Where the number comes from" />
+        </Form.Item>
+        {/* Enter in a field submits: the visible buttons sit outside the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,66 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import type { PerformanceKpis } from '@plansmith/contract';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { formatDate } from '../../../shared/format/dates.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { formatRatio } from '../../../shared/format/objective-values.ts';
+
+type Tile = {
+  title: string;
+  now: number | null;
+  before: number | null;
+  format: (value: number) => string;
+  /** Whether a rise is good news (green) or bad news (red); null: neither. */
+  riseIsGood: boolean | null;
+  help: string;
+};
+
+const Delta = ({ tile, since }: { tile: Tile; since: string }) => {
+  if (tile.now === null || tile.before === null) return <Typography.Text type="secondary">No change to show since {since}</Typography.Text>;
+  const change = Math.round((tile.now - tile.before) * 10_000) / 10_000;
+  if (change === 0) return <Typography.Text type="secondary">No change since {since}</Typography.Text>;
+  const isRise = change > 0;
+  // Dark green and red (WCAG AA on white); antd's success green is 2.3:1.
+  const color = tile.riseIsGood === null ? 'rgba(0, 0, 0, 0.6)' : isRise === tile.riseIsGood ? '#237804' : '#cf1322';
+  const amount = tile.format === formatRatio ? `${Math.abs(Math.round(change * 100))} pts` : tile.format(Math.abs(change));
+  return (
+    <Typography.Text style={{ color }}>
+      {isRise ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {isRise ? 'Up' : 'Down'} {amount} since {since}
+    </Typography.Text>
+  );
+};
+
+/** Spent, value, ROI and cost per result now, each with its change since the end of last month. */
+export const KpiTiles = ({ now, before }: { now: PerformanceKpis; before: PerformanceKpis }) => {
+  const since = formatDate(before.AsOf);
+  const tiles: Tile[] = [
+    { title: 'Spent', now: now.Spent, before: before.Spent, format: formatUsd, riseIsGood: null, help: 'Actual expenses of the plan' },
+    { title: 'Value', now: now.Value, before: before.Value, format: formatUsd, riseIsGood: true, help: 'Actual of revenue objectives' },
+    { title: 'ROI', now: now.Roi, before: before.Roi, format: formatRatio, riseIsGood: true, help: '(Value − Spent) ÷ Spent' },
+    {
+      title: 'Cost per result',
+      now: now.CostPerResult,
+      before: before.CostPerResult,
+      format: formatUsd,
+      riseIsGood: false,
+      help: 'Spend on count objectives ÷ their results',
+    },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {tiles.map((tile) => (
+        <Col key={tile.title} xs={12} xl={6}>
+          <Card size="small">
+            <Statistic title={tile.title} value={tile.now === null ? '—' : tile.format(tile.now)} />
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {tile.help}
+            </Typography.Text>
+            <div style={{ fontSize: 13, marginTop: 4 }}>
+              <Delta tile={tile} since={since} />
+            </div>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+};

@@ -1,0 +1,123 @@
+import { Input, type InputRef } from 'antd';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import './editable-cell.css';
+
+/**
+ * A value edited in place with the keyboard: Enter (or a click) starts editing, Enter saves,
+ * Escape cancels, Tab saves and moves on. `onSave` resolves false to keep editing.
+ * The same behaviour as the budget grid's cell, shared for the funnel and forecast screens.
+ */
+export const EditableCell = ({
+  value,
+  display,
+  label,
+  disabled,
+  align = 'left',
+  cellId,
+  color,
+  title,
+  onSave,
+}: {
+  /** The text put in the editor. */
+  value: string;
+  display: string;
+  /** What is edited, for assistive technology: "Conversion rate of Lead". */
+  label: string;
+  disabled?: boolean;
+  align?: 'left' | 'right';
+  /** Marks the cell for a grid's arrow-key navigation. */
+  cellId?: string;
+  color?: string;
+  title?: string;
+  onSave: (text: string) => Promise<boolean>;
+}) => {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const [saving, setSaving] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<InputRef>(null);
+  const settled = useRef(false);
+  const typedFirst = useRef(false);
+
+  useEffect(() => {
+    if (!editing) return;
+    if (typedFirst.current) inputRef.current?.focus({ cursor: 'end' });
+    else inputRef.current?.select();
+  }, [editing]);
+
+  const start = (initial = value) => {
+    if (disabled) return;
+    settled.current = false;
+    typedFirst.current = initial !== value;
+    setDraft(initial);
+    setEditing(true);
+  };
+
+  const finish = async (mode: 'save' | 'cancel', refocus: boolean) => {
+    if (settled.current) return;
+    settled.current = true;
+    if (mode === 'save' && draft.trim() !== value.trim()) {
+      setSaving(true);
+      const ok = await onSave(draft);
+      setSaving(false);
+      if (!ok) {
+        settled.current = false;
+        if (refocus) inputRef.current?.focus();
+        return;
+      }
+    }
+    setEditing(false);
+    if (refocus) requestAnimationFrame(() => buttonRef.current?.focus());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Arrow keys move the caret while editing, not the grid's focus.
+    event.stopPropagation();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void finish('save', true);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      void finish('cancel', true);
+    }
+    // Tab: the browser moves focus on; the blur saves.
+  };
+
+  if (editing) {
+    return (
+      <Input
+        ref={inputRef}
+        size="small"
+        aria-label={label}
+        value={draft}
+        disabled={saving}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => void finish('save', false)}
+        style={{ textAlign: align }}
+      />
+    );
+  }
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="inline-edit-button"
+      data-cell={cellId}
+      aria-label={`${label}: ${display}${disabled ? '' : '. Press Enter to edit'}`}
+      title={title}
+      onClick={() => start()}
+      onKeyDown={(event) => {
+        // Typing a digit starts editing with it, as in a spreadsheet.
+        if (!disabled && /^[0-9.]$/.test(event.key) && !event.ctrlKey && !event.metaKey) {
+          event.preventDefault();
+          start(event.key);
+        }
+      }}
+      disabled={disabled}
+      style={{ textAlign: align, color }}
+    >
+      {display}
+    </button>
+  );
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { FunnelStageComparisonSchema } from './funnels.ts';
+import { ObjectiveSchema } from './objectives.ts';
+import { defineRoutes } from './route.ts';
+
+/** The headline figures of a plan's performance at one moment. */
+export const PerformanceKpisSchema = z.object({
+  AsOf: z.string().describe('YYYY-MM-DD: the figures count results and expenses dated up to this day'),
+  Spent: z.number().describe('Actual expenses of the plan (Status 3, active), US dollars'),
+  Value: z.number().describe('ActualValue of the active currency objectives marked IsRevenue, US dollars'),
+  Roi: z.number().nullable().describe('(Value − Spent) ÷ Spent, a ratio with 4 decimals; null without spend or revenue objectives'),
+  CostPerResult: z
+    .number()
+    .nullable()
+    .describe('Spend on items linked to active count objectives ÷ their results, to the cent; null without results'),
+});
+export type PerformanceKpis = z.infer<typeof PerformanceKpisSchema>;
+
+export const PerformanceMonthResultSchema = z.object({
+  ObjectiveId: IdSchema,
+  Value: z.number().describe('The month’s results: their sum, or the month’s latest result (Aggregation 2)'),
+  Spent: z.number().describe('The month’s actual expenses of the objective’s linked active items'),
+});
+
+export const PerformanceMonthSchema = z.object({
+  Month: z.string().describe('YYYY-MM'),
+  Spent: z.number().describe('The plan’s actual expenses dated in the month'),
+  CountResults: z.number().describe('The month’s results of active count objectives'),
+  CountSpent: z.number().describe('The month’s actual expenses of items linked to active count objectives'),
+  CostPerResult: z.number().nullable().describe('CountSpent ÷ CountResults, to the cent; null without results'),
+  Results: z.array(PerformanceMonthResultSchema).describe('Objectives with results or linked spend in the month'),
+});
+export type PerformanceMonth = z.infer<typeof PerformanceMonthSchema>;
+
+export const PerformanceSchema = z.object({
+  MarketingPlanId: IdSchema,
+  PlanName: z.string(),
+  StartDate: z.string(),
+  EndDate: z.string(),
+  Budget: z.number().describe('Amount of the plan’s active budget items'),
+  Committed: z.number().describe('Committed expenses (Status 2, active)'),
+  Spent: z.number().describe('Actual expenses (Status 3, active)'),
+  Kpis: PerformanceKpisSchema.describe('As of today'),
+  PreviousKpis: PerformanceKpisSchema.describe('As of the last day of the previous month: the base of the deltas'),
+  Objectives: z.array(ObjectiveSchema),
+  Months: z.array(PerformanceMonthSchema).describe('Every month of the plan'),
+  Funnel: z
+    .array(FunnelStageComparisonSchema)
+    .nullable()
+    .describe('Each active funnel stage planned vs expected vs actual (DESIGN.md §9); null when the plan has no funnel model'),
+});
+export type Performance = z.infer<typeof PerformanceSchema>;
+
+export const performanceRoutes = defineRoutes({
+  getPerformance: {
+    method: 'POST',
+    path: '/api/PerformanceClient/Get',
+    access: 'Plan.Performance',
+    summary:
+      'A plan’s performance: totals, KPIs now and at the end of last month, objectives with computed fields, months, and the funnel planned vs expected vs actual.',
+    body: z.object({ MarketingPlanId: IdSchema }),
+    response: PerformanceSchema,
+    tags: ['performance'],
+  },
+});
