@@ -40,19 +40,22 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   // antd helpers these pages share, which now sit in three small chunks of their own (Addon,
   // PurePanel, useForceUpdate), about 0.6 KB more per route; no page's own code grew.
   // +1 KB: the item's objective picker (issue 9).
-  'budget-item': 470, // +1 issue 10
-  expense: 413,
-  expenses: 446,
-  'guest-plan-summary': 356, // +1 issue 10
-  lookups: 409, // +1 issue 10
-  people: 404, // +1 issue 10
+  // Issue 17 (marked): the phone shell (menu button, narrow-screen hook, titled routes) on every
+  // signed-in route; Planned and Left to plan through MoneyStats, the one date and money inputs,
+  // the read-only note and the context-follows-the-plan hooks on the pages that show them.
+  'budget-item': 474, // +1 issue 10 +4 issue 17
+  expense: 416, // +3 issue 17
+  expenses: 449, // +3 issue 17
+  'guest-plan-summary': 357, // +1 issue 10 +1 issue 17
+  lookups: 410, // +1 issue 10 +1 issue 17
+  people: 405, // +1 issue 10 +1 issue 17
   // Issue 9's pages: a Table and Cards like the other list pages; charts and forms already load late.
-  objective: 424, // +1 issue 10
-  objectives: 386, // +1 issue 10
-  plan: 452,
-  plans: 434, // +1 issue 10
-  reports: 382, // +1 issue 10
-  teams: 402, // +1 issue 10
+  objective: 426, // +1 issue 10 +2 issue 17
+  objectives: 387, // +1 issue 10 +1 issue 17
+  plan: 455, // +3 issue 17
+  plans: 436, // +1 issue 10 +2 issue 17
+  reports: 384, // +1 issue 10 +2 issue 17
+  teams: 403, // +1 issue 10 +1 issue 17
 };
 
 const PAGE_SOURCE = /^src\/app\/pages\/(.+)-page\.tsx$/;

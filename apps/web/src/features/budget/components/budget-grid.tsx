@@ -131,51 +131,54 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
   };
 
   return (
+    // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
     <div className="budget-grid">
-      <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
-        <thead>
-          <tr className="budget-grid-row budget-grid-head">
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Budget
-            </th>
-            <MoneyStateHeaders />
-            <th scope="col">Burn rate</th>
-            <th scope="col">
-              <span className="budget-grid-hidden-label">Open</span>
-            </th>
-          </tr>
-        </thead>
-      </table>
-      <div ref={scrollRef} className="budget-grid-scroll">
-        <table aria-label="Budget items by category">
-          <tbody style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((virtual) => {
-              const row = rows[virtual.index] as BudgetRow;
-              return (
-                <tr
-                  key={row.key}
-                  aria-rowindex={virtual.index + 2}
-                  data-testid={row.kind === 'category' ? `category-${row.name}` : `item-${row.item.Name}`}
-                  className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
-                >
-                  {renderRow(row)}
-                </tr>
-              );
-            })}
-          </tbody>
+      <div className="budget-grid-inner">
+        <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
+          <thead>
+            <tr className="budget-grid-row budget-grid-head">
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                Budget
+              </th>
+              <MoneyStateHeaders />
+              <th scope="col">Burn rate</th>
+              <th scope="col">
+                <span className="budget-grid-hidden-label">Open</span>
+              </th>
+            </tr>
+          </thead>
+        </table>
+        <div ref={scrollRef} className="budget-grid-scroll">
+          <table aria-label="Budget items by category">
+            <tbody style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((virtual) => {
+                const row = rows[virtual.index] as BudgetRow;
+                return (
+                  <tr
+                    key={row.key}
+                    aria-rowindex={virtual.index + 2}
+                    data-testid={row.kind === 'category' ? `category-${row.name}` : `item-${row.item.Name}`}
+                    className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
+                  >
+                    {renderRow(row)}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <table aria-label="Budget total">
+          <tfoot>
+            <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
+              <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
+              <Cell className="num">{formatUsd(totals.budget)}</Cell>
+              <MoneyCells sums={totals} />
+            </tr>
+          </tfoot>
         </table>
       </div>
-      <table aria-label="Budget total">
-        <tfoot>
-          <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
-            <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
-            <Cell className="num">{formatUsd(totals.budget)}</Cell>
-            <MoneyCells sums={totals} />
-          </tr>
-        </tfoot>
-      </table>
     </div>
   );
 };

@@ -36,38 +36,41 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
     </Col>
     <Col xs={24} xl={12}>
       <Panel size="small" title="Subtotals by item type">
-        <table className="budget-subtotals" aria-label="Subtotals by item type">
-          <thead>
-            <tr>
-              <th scope="col">Item type</th>
-              <th scope="col" className="budget-subtotals-number">
-                Items
-              </th>
-              <th scope="col" className="budget-subtotals-number">
-                Budget
-              </th>
-              <th scope="col" className="budget-subtotals-number">
-                Actual
-              </th>
-              <th scope="col" style={{ width: 150 }}>
-                Burn rate
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {byType.map(({ itemType, sums }) => (
-              <tr key={itemType}>
-                <td>{ITEM_TYPE_NAMES[itemType]}</td>
-                <td className="budget-subtotals-number">{sums.count}</td>
-                <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
-                <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
-                <td>
-                  <BurnRateBar rate={sums.burnRate} />
-                </td>
+        {/* On a phone the subtotals scroll sideways inside their panel, not the page. */}
+        <div className="budget-subtotals-scroll">
+          <table className="budget-subtotals" aria-label="Subtotals by item type">
+            <thead>
+              <tr>
+                <th scope="col">Item type</th>
+                <th scope="col" className="budget-subtotals-number">
+                  Items
+                </th>
+                <th scope="col" className="budget-subtotals-number">
+                  Budget
+                </th>
+                <th scope="col" className="budget-subtotals-number">
+                  Actual
+                </th>
+                <th scope="col" style={{ width: 150 }}>
+                  Burn rate
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {byType.map(({ itemType, sums }) => (
+                <tr key={itemType}>
+                  <td>{ITEM_TYPE_NAMES[itemType]}</td>
+                  <td className="budget-subtotals-number">{sums.count}</td>
+                  <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
+                  <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
+                  <td>
+                    <BurnRateBar rate={sums.burnRate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Panel>
     </Col>
   </Row>
