@@ -91,6 +91,8 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
         </Button>
       </Flex>
       <Table<BudgetCategory>
+        // On a phone the table scrolls sideways inside itself, never the page (DESIGN.md §12).
+        scroll={{ x: 'max-content' }}
         rowKey="Id"
         size="small"
         dataSource={categories}
