@@ -18,7 +18,8 @@ test.describe('inviting people', () => {
     await new Onboarding(page).close();
     const people = new PeoplePage(page);
     await people.open();
-    await people.invite(invitee);
+    const teamName = await people.invite(invitee);
+    expect(teamName).not.toBe('');
     await expect(people.row(invitee.email)).toContainText('Invited');
     await expect(people.row(invitee.email)).toContainText('Invitation expires');
     await page.screenshot({ path: '.tmp/screens/people-invited.png', fullPage: true });
@@ -43,6 +44,8 @@ test.describe('inviting people', () => {
 
     await expect(inbox).toHaveURL(/\/$/);
     await expect(inbox.getByRole('button', { name: 'User menu' })).toContainText('Nora Newcomer');
+    // The invitation named a team (DESIGN.md §12): Nora lands in it, not on "No teams yet".
+    await expect(inbox.getByRole('banner')).toContainText(teamName);
     // A new person gets the new-user tour: Next, Previous, Finish.
     const tour = new Onboarding(inbox).dialog();
     await expect(tour).toBeVisible();
