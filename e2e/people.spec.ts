@@ -90,7 +90,15 @@ test.describe('inviting people', () => {
     await expect(samRole).toBeVisible();
     await samRole.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Lead$/ }).click();
+    // A role change asks first (DESIGN.md §12).
+    const confirm = page.getByRole('dialog', { name: 'Make Sam Lee Lead of Demand Generation?' });
+    await confirm.getByRole('button', { name: 'Make Lead' }).click();
     await expect(page.getByText('Sam is now Lead.')).toBeVisible();
+    // Removing a member asks first too; cancelling keeps them.
+    await members.getByRole('button', { name: 'Remove Sam Lee from Demand Generation' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove Sam Lee from Demand Generation?' });
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(members.getByLabel('Role of Sam Lee')).toBeVisible();
     await page.screenshot({ path: '.tmp/screens/teams.png', fullPage: true });
   });
 });

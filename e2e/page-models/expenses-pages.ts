@@ -71,8 +71,9 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   }
 
+  /** The Actual card (money spent; DESIGN.md §12 names the money states the same on every screen). */
   async spent(): Promise<number> {
-    const card = this.page.locator('.ant-statistic').filter({ hasText: 'Spent' });
+    const card = this.page.locator('.ant-statistic').filter({ has: this.page.locator('.ant-statistic-title', { hasText: /^Actual$/ }) });
     return dollarsOf((await card.locator('.ant-statistic-content').textContent()) ?? '');
   }
 }
