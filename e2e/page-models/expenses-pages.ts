@@ -55,10 +55,10 @@ export class ReportsPage {
     await expect(this.page.getByRole('heading', { name: 'Budget categories report' })).toBeVisible();
   }
 
-  /** The Actual cell of a category's row (columns: Category, Budgeted, Committed, Actual, …). */
+  /** The Actual cell of a category's row (columns: Category, Budgeted, Planned, Committed, Actual, …). */
   async actualOf(category: string): Promise<number> {
     const row = this.page.getByRole('row').filter({ has: this.page.getByRole('cell', { name: category, exact: true }) });
-    return dollarsOf((await row.getByRole('cell').nth(3).textContent()) ?? '');
+    return dollarsOf((await row.getByRole('cell').nth(4).textContent()) ?? '');
   }
 }
 
