@@ -14,7 +14,9 @@ export default defineConfig({
           include: serverInclude,
           exclude: ['**/node_modules/**', ...serverExclude],
           environment: 'node',
-          testTimeout: 30_000,
+          // A test that builds two apps migrates two fresh databases: on a busy 2-core machine that
+          // alone can take half a minute.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },

@@ -64,6 +64,7 @@ test.describe('accessibility of the signed-in screens', () => {
     ['objectives', '/objectives'],
     ['objective', `/objectives/${DEMO_OBJECTIVE_ID}`],
     ['performance', '/performance'],
+    ['playbook', '/playbook'],
   ];
   for (const [name, path] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {

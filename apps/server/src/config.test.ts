@@ -49,6 +49,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/set all of STRIPE_SECRET_KEY/);
   });
 
+  it('sends Stripe calls to STRIPE_API_URL when set (a stand-in such as stripe-mock), and refuses a URL that is not one', () => {
+    const keys = {
+      DATA_DIR: 'memory://',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig(keys).stripe?.apiUrl).toBeUndefined();
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.apiUrl).toBe('http://127.0.0.1:12111');
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'localhost' })).toThrow(/STRIPE_API_URL: must be an absolute URL/);
+  });
+
   it('reads TRUST_PROXY as false, true, a number of hops or a list of addresses and CIDR ranges', () => {
     const trustProxy = (value?: string) =>
       loadConfig({ DATA_DIR: 'memory://', ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;

@@ -153,14 +153,15 @@ const requestsTo = (app: FastifyInstance): Pick<TestApp, 'request' | 'post' | 'g
  */
 export const createSecondInstance = async (
   first: TestApp,
-  options: { loginLimits?: LoginLimits; config?: Partial<Config> } = {},
+  options: {
+    loginLimits?: LoginLimits;
+    config?: Partial<Config>;
+    /** The same database by another road (a proxy the test can cut); first's URL by default. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<Pick<TestApp, 'app' | 'request' | 'post' | 'get' | 'close'>> => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || first.database.kind !== 'postgres') throw new Error('A second instance needs TEST_DATABASE_URL (PostgreSQL).');
-  const [row] = await first.database.queryRows<{ name: string }>('SELECT current_database() AS name');
-  const url = new URL(serverUrl);
-  url.pathname = `/${row?.name}`;
-  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  if (!first.databaseUrl || first.database.kind !== 'postgres') throw new Error('A second instance needs TEST_DATABASE_URL (PostgreSQL).');
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: options.databaseUrl ?? first.databaseUrl });
   const app = await buildApp({
     config: { ...first.ctx.config, ...options.config },
     database,

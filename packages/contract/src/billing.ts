@@ -27,7 +27,74 @@ export const CancelSubscriptionRequestSchema = z.object({
   CancelAtPeriodEnd: z.boolean().describe('true cancels at the end of the period; false keeps the subscription'),
 });
 
+/** What a card setup is for: a Starter account's first paid plan, or a new card for the paid plan. */
+export const CARD_SETUP_PURPOSES = ['upgrade', 'card'] as const;
+
+// One flat object, not a discriminated union: the union's parser would ship in every page's shared
+// zod chunk. The server names ProductId or BillingCycle when an upgrade leaves one out.
+export const StartCardSetupRequestSchema = z.object({
+  Purpose: z.enum(CARD_SETUP_PURPOSES),
+  ProductId: IdSchema.optional().describe('The paid plan; required when Purpose is upgrade'),
+  BillingCycle: BillingCycleSchema.optional().describe('Required when Purpose is upgrade'),
+});
+export type StartCardSetupRequest = z.infer<typeof StartCardSetupRequestSchema>;
+
+export const CardSetupSchema = z.object({
+  SetupToken: z.string().describe("The SetupIntent's client secret, for the card form"),
+  PublicKey: z.string().describe("The card provider's publishable key"),
+  Sandbox: z.boolean().describe('True when the built-in payment sandbox stands in for Stripe'),
+  Total: MoneySchema.nullable().describe('Due today for an upgrade; null for a card change'),
+});
+export type CardSetup = z.infer<typeof CardSetupSchema>;
+
+export const CompleteCardSetupRequestSchema = z.object({
+  SetupIntentId: z.string().min(1).max(200),
+  ClientSecret: z.string().min(1).max(500),
+});
+
+export const InvoiceSchema = z.object({
+  Id: z.string(),
+  Number: z.string().nullable(),
+  Date: InstantSchema.describe('When the invoice was issued'),
+  PeriodStart: InstantSchema.nullable(),
+  PeriodEnd: InstantSchema.nullable(),
+  Description: z.string(),
+  Amount: MoneySchema.describe('Total, US dollars (negative for a credit)'),
+  AmountPaid: MoneySchema,
+  Status: z.string().describe("'paid', 'open', 'void', …"),
+  Url: z.string().nullable().describe("The provider's page for the invoice, when it has one"),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
 export const billingRoutes = defineRoutes({
+  startCardSetup: {
+    method: 'POST',
+    path: '/api/BillingClient/StartCardSetup',
+    access: 'Account.Billing',
+    summary: 'Start a card setup (SetupIntent): to move a Starter account to a paid plan, or to change the card on file (Owner).',
+    body: StartCardSetupRequestSchema,
+    response: CardSetupSchema,
+    tags: ['billing'],
+  },
+  completeCardSetup: {
+    method: 'POST',
+    path: '/api/BillingClient/CompleteCardSetup',
+    access: 'Account.Billing',
+    summary:
+      'After the card form confirmed the SetupIntent: start the paid plan (the product policies follow at once) or put the new card on file (Owner).',
+    body: CompleteCardSetupRequestSchema,
+    response: SubscriptionSchema,
+    tags: ['billing'],
+  },
+  getInvoices: {
+    method: 'POST',
+    path: '/api/BillingClient/GetInvoices',
+    access: 'Account.Billing',
+    summary: "The account's invoices from the card provider, newest first (Owner).",
+    body: z.object({}).optional(),
+    response: z.array(InvoiceSchema),
+    tags: ['billing'],
+  },
   getSubscription: {
     method: 'POST',
     path: '/api/BillingClient/GetSubscription',

@@ -45,7 +45,23 @@ export const CommentSaveRequestSchema = z.object({
 });
 export type CommentSaveRequest = z.input<typeof CommentSaveRequestSchema>;
 
+/** Someone who can be named in a comment on an entity: active, in the tenant, able to see the entity. */
+export const MentionablePersonSchema = z.object({ Id: IdSchema, FirstName: z.string(), LastName: z.string() });
+export type MentionablePerson = z.infer<typeof MentionablePersonSchema>;
+
+/** The `@First Last` text that names a person in a comment (the server mails each person named). */
+export const mentionText = (person: { FirstName: string; LastName: string }): string => `@${person.FirstName} ${person.LastName}`;
+
 export const commentRoutes = defineRoutes({
+  getMentionable: {
+    method: 'POST',
+    path: '/api/CommentsClient/Mentionable',
+    access: 'authenticated',
+    summary: 'The people a comment on this plan, budget item or expense can name with @First Last (active, able to see it).',
+    body: CommentTargetSchema,
+    response: z.array(MentionablePersonSchema),
+    tags: ['comments'],
+  },
   getComments: {
     method: 'POST',
     path: '/api/CommentsClient/Get',

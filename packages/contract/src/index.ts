@@ -28,5 +28,8 @@ export * from './activities.ts';
 export * from './guest.ts';
 export * from './objectives.ts';
 export * from './performance.ts';
+export * from './playbook.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';
+// Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
+// and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.

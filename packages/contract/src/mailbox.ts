@@ -13,6 +13,7 @@ export const MailboxMessageSchema = z.object({
   CreatedAt: z.string().describe('ISO-8601 UTC instant'),
   Text: z.string().describe('The plain-text body'),
   Links: z.array(z.object({ Label: z.string(), Url: z.string() })),
+  Headers: z.record(z.string(), z.string()).describe('Extra headers, e.g. List-Unsubscribe'),
 });
 export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
 

@@ -25,6 +25,7 @@ export const paths = {
   budgetItem: { pattern: '/budget/:id', title: 'Budget Item' },
   expenses: { pattern: '/expenses', title: 'Expenses' },
   expense: { pattern: '/expenses/:id', title: 'Expense' },
+  import: { pattern: '/import', title: 'Import' },
   objectives: { pattern: '/objectives', title: 'Objectives', policy: 'Plan.Performance' },
   objective: { pattern: '/objectives/:id', title: 'Objective', policy: 'Plan.Performance' },
   funnels: { pattern: '/funnels', title: 'Funnels', policy: 'Plan.Performance' },

@@ -61,7 +61,8 @@ export const SendInvitationResultSchema = z.object({
 /** E-mail notification choices of one user (/settings/notifications). */
 export const NotificationSettingsSchema = z.object({
   CommentsOnMyPlans: z.boolean().describe('Someone comments on a plan of my teams'),
-  BudgetThresholds: z.boolean().describe('A budget item passes 80% and 100% of its amount'),
+  Mentions: z.boolean().describe('Someone names me (@First Last) in a comment'),
+  BudgetThresholds: z.boolean().describe("An expense takes a budget item's actual spend past its amount"),
   TeamChanges: z.boolean().describe('I am added to or removed from a team'),
   WeeklySummary: z.boolean().describe('A Monday summary of spend against budget'),
   ProductNews: z.boolean().describe('New Plansmith features'),
@@ -70,6 +71,7 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   CommentsOnMyPlans: true,
+  Mentions: true,
   BudgetThresholds: true,
   TeamChanges: true,
   WeeklySummary: false,

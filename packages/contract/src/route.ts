@@ -24,6 +24,8 @@ export type RouteDef = {
   raw?: boolean;
   /** Extra request methods that reach the same handler (DESIGN.md §7.9). */
   alsoMethods?: readonly ('GET' | 'POST')[];
+  /** When this route may take a body over the app's 100 KB (DESIGN.md §2, §10): the limit and what a 413 says. */
+  bodyLimit?: { bytes: number; message: string };
   tags?: readonly string[];
 };
 

@@ -80,17 +80,38 @@ export const TenantMetaDataSchema = z
   .object({ CompletedNewAccountSetup: z.boolean().optional() })
   .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
+/** An IANA time zone name the runtime knows (America/New_York, Europe/Berlin, UTC). */
+export const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+export const TIME_ZONE_MESSAGE = 'Please choose a time zone such as America/New_York or UTC.';
+export const TimeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .min(1, TIME_ZONE_MESSAGE)
+  .max(64)
+  .refine(isTimeZone, TIME_ZONE_MESSAGE);
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export const TenantSchema = z.object({
   Id: IdSchema,
   Name: z.string(),
   ShortName: z.string().describe('First two characters of the name (SPEC.md §9)'),
   PlanCode: PlanCodeSchema,
+  TimeZone: z.string().describe('IANA time zone of the account; the weekly digest goes out Monday 08:00 there'),
   MetaData: TenantMetaDataSchema,
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
 export const TenantSaveRequestSchema = z.object({
   Name: NameSchema,
+  TimeZone: TimeZoneSchema.optional().describe('IANA time zone; unchanged when missing'),
   MetaData: TenantMetaDataSchema.optional(),
 });
 

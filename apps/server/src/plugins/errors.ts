@@ -72,7 +72,10 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return send(dbError.status, dbError.message);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return send(413, 'The request is too large. The limit is 100 KB.');
+    if (status === 413) {
+      const config = request.routeOptions.config as { tooLargeMessage?: string };
+      return send(413, config.tooLargeMessage ?? 'The request is too large. The limit is 100 KB.');
+    }
     if (status === 415) return send(415, 'Send the request body as application/json.');
     if (status === 429) {
       return send(429, 'Too many requests. Please wait and try again.');

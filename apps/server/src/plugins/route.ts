@@ -22,9 +22,12 @@ const checkAccess = async (ctx: AppContext, access: Access, request: FastifyRequ
   return auth;
 };
 
+// Who called, settled in onRequest and read by the handler of the same request.
+const callers = new WeakMap<FastifyRequest, AuthContext | null>();
+
 /**
  * Registers one contract route: its body and response schemas, its access rule, the envelope.
- * Routes stay thin: parse (done here), authorize (done here), call the service, return.
+ * Routes stay thin: authorize (done here, first), parse (done here), call the service, return.
  */
 export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: R, handler: Handler<R>): void => {
   const success = def.raw ? def.response : envelope(def.response);
@@ -38,9 +41,15 @@ export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppConte
       ...(def.body ? { body: def.body } : {}),
       response: { 200: success, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
     },
-    config: { access: def.access },
+    config: { access: def.access, ...(def.bodyLimit ? { tooLargeMessage: def.bodyLimit.message } : {}) },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit.bytes } : {}),
+    // Authenticate and apply the access rule before the body is even parsed: an anonymous caller
+    // or one outside the policy learns nothing about the contract from validation errors (issue 12).
+    onRequest: async (request) => {
+      callers.set(request, await checkAccess(ctx, def.access, request));
+    },
     handler: async (request, reply) => {
-      const auth = await checkAccess(ctx, def.access, request);
+      const auth = callers.get(request) ?? null;
       const result = await handler({
         body: request.body as ParsedBodyOf<R>,
         auth: auth as HandlerInput<R>['auth'],

@@ -38,3 +38,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Statuses in which the subscription's plan is in force. */
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** The card provider's customer of a tenant that upgrades from Starter (reused on a second attempt). */
+export const billingCustomers = pgTable('billing_customers', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  providerCustomerId: text('provider_customer_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

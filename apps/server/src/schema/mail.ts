@@ -11,6 +11,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body').notNull(),
   textBody: text('text_body').notNull(),
   links: jsonb('links').$type<MailLink[]>().notNull().default([]),
+  /** Extra message headers, e.g. List-Unsubscribe. */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

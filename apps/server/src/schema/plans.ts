@@ -1,4 +1,5 @@
-import { foreignKey, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 import { tenants } from './tenants.ts';
 
@@ -18,6 +19,8 @@ export const marketingPlans = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     shareKey: text('share_key'),
+    /** The starter library's key of a play made at sign-up or by the demo seed (DESIGN.md §9); templates only. */
+    starterPlay: text('starter_play'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,5 +29,6 @@ export const marketingPlans = pgTable(
     primaryKey({ columns: [table.tenantId, table.id] }),
     foreignKey({ columns: [table.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
     foreignKey({ columns: [table.tenantId, table.teamId], foreignColumns: [teams.tenantId, teams.id] }),
+    uniqueIndex('marketing_plans_starter_play_key').on(table.tenantId, table.starterPlay).where(sql`starter_play IS NOT NULL`),
   ],
 );

@@ -5,6 +5,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   planCode: text('plan_code').$type<'starter' | 'agility' | 'performance' | 'enterprise'>().notNull().default('starter'),
   metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+  /** IANA time zone of the tenant's week (the Monday digest); 'UTC' by default. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,6 +9,7 @@ const IDS = {
   paymentMethod: 'pm_demoAcmeVisa4242',
   subscription: 'sub_demoAcmePerformance',
   item: 'si_demoAcmePerformance',
+  invoice: 'in_demoAcmePerformance',
 };
 const SUBSCRIPTION_ROW_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b0f01';
 
@@ -84,6 +85,46 @@ export const seedDemoBilling = async (db: Db, options: DemoSeedOptions): Promise
           },
         ],
       },
+    },
+    {
+      // The first year's charge, so the billing page lists an invoice.
+      id: IDS.invoice,
+      object: 'invoice',
+      customer: IDS.customer,
+      number: 'DEMOACME-0001',
+      status: 'paid',
+      billing_reason: 'subscription_create',
+      currency: 'usd',
+      created: seconds(start),
+      period_start: seconds(start),
+      period_end: seconds(end),
+      subtotal: price.unit_amount,
+      total: price.unit_amount,
+      amount_due: price.unit_amount,
+      amount_paid: price.unit_amount,
+      amount_remaining: 0,
+      description: null,
+      hosted_invoice_url: null,
+      invoice_pdf: null,
+      parent: { type: 'subscription_details', subscription_details: { subscription: IDS.subscription, metadata: {} } },
+      status_transitions: { paid_at: seconds(start), finalized_at: seconds(start) },
+      lines: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoices/${IDS.invoice}/lines`,
+        data: [
+          {
+            id: 'il_demoAcmePerformance',
+            object: 'line_item',
+            amount: price.unit_amount,
+            currency: 'usd',
+            description: '1 × Plansmith Performance (at $948.00 / year)',
+            period: { start: seconds(start), end: seconds(end) },
+            livemode: false,
+          },
+        ],
+      },
+      livemode: false,
     },
   ];
   // Without the sandbox (Stripe keys set) its tables do not exist; the subscription row alone is seeded.

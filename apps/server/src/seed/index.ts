@@ -6,6 +6,7 @@ import { seedDemoIdentity } from './identity.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
+import { seedDemoPlaybook } from './playbook.seed.ts';
 import { seedDemoSpending } from './spending.seed.ts';
 
 /**
@@ -20,6 +21,7 @@ const DEMO_SEED_PARTS = [
   seedDemoPeople,
   seedDemoBilling,
   seedDemoObjectives,
+  seedDemoPlaybook,
   seedDemoFunnels,
 ];
 

@@ -4,14 +4,25 @@ import enUS from 'antd/es/locale/en_US';
 import type { ReactNode } from 'react';
 import { ApiError } from '../shared/api/api-error.ts';
 import { ContextSelectionProvider } from '../shared/context/context-selection.tsx';
+import { UnavailableBanner } from '../shared/ui/unavailable-banner.tsx';
 import './contrast.css';
+
+const OUTAGE_RETRIES = 3;
 
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       queries: {
-        // 4xx answers will not change on their own; retry only what may be passing.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        // 4xx answers will not change on their own; retry only what may be passing. An outage (503)
+        // is retried when the server says to (Retry-After); the banner keeps watching after that.
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && error.status === 503) return failureCount < OUTAGE_RETRIES;
+          return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
+        },
+        retryDelay: (failureCount, error) =>
+          error instanceof ApiError && error.retryAfterSeconds !== undefined
+            ? error.retryAfterSeconds * 1000
+            : Math.min(1000 * 2 ** failureCount, 30_000),
         refetchOnWindowFocus: false,
       },
     },
@@ -40,6 +51,7 @@ export const Providers = ({ client, children }: { client: QueryClient; children:
   // anonymous pages that use it, not here: it would add ~15 KB to every page's first download.
   <ConfigProvider theme={THEME} locale={enUS}>
     <QueryClientProvider client={client}>
+      <UnavailableBanner />
       <ContextSelectionProvider>{children}</ContextSelectionProvider>
     </QueryClientProvider>
   </ConfigProvider>

@@ -57,6 +57,7 @@ const signedInRoutes = (client: QueryClient): RouteObject[] => [
   page('budgetItem', () => import('./pages/budget-item-page.tsx'), 'BudgetItemPage'),
   { ...page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'), loader: prefetch(client, 'expenses') },
   page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
+  page('import', () => import('./pages/import-page.tsx'), 'ImportPage'),
   page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
   page('reports', () => import('./pages/reports-page.tsx'), 'ReportsPage'),
   page('performance', () => import('./pages/performance-page.tsx'), 'PerformancePage'),

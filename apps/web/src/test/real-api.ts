@@ -25,7 +25,13 @@ export type RealApi = {
   sent: SentRequest[];
   /** Requests to this path fail like a lost connection (fetch rejects) until reset. */
   dropRequestsTo: (path: string) => void;
-  /** Forgets the sent requests and restores the network. Call it after each test. */
+  /**
+   * A database outage: every statement of the server fails the way a closed PGlite does, so the
+   * server answers as it does when its database is unreachable, until `endOutage`.
+   */
+  startOutage: () => void;
+  endOutage: () => void;
+  /** Forgets the sent requests and restores the network and the database. Call it after each test. */
   reset: () => void;
   /** Calls a contract route on the server directly (arranging state); answers its Result or throws the server's message. */
   call: <R extends RouteDef>(route: R, body: BodyOf<R>, accessToken?: string) => Promise<ResultOf<R>>;
@@ -121,13 +127,27 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     return route.response.parse(result) as ResultOf<typeof route>;
   };
 
+  // Every statement goes through one of PGlite's two protocol methods: queries and transactions
+  // through execProtocolStream, the prepared reads through execProtocol.
+  type Exec = (...args: unknown[]) => Promise<unknown>;
+  const client = (server.ctx.db as unknown as { $client: { execProtocol: Exec; execProtocolStream: Exec } }).$client;
+  const healthy = { execProtocol: client.execProtocol, execProtocolStream: client.execProtocolStream };
+  const down: Exec = () => Promise.reject(new Error('PGlite is closed'));
+  const setOutage = (on: boolean) => {
+    client.execProtocol = on ? down : healthy.execProtocol;
+    client.execProtocolStream = on ? down : healthy.execProtocolStream;
+  };
+
   return {
     server,
     sent,
     dropRequestsTo: (path) => unreachable.add(path.toLowerCase()),
+    startOutage: () => setOutage(true),
+    endOutage: () => setOutage(false),
     reset: () => {
       sent.length = 0;
       unreachable.clear();
+      setOutage(false);
     },
     call,
     signIn: async (email, password = TEST_PASSWORD) =>

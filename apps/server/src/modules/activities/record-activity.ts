@@ -1,3 +1,4 @@
+import { type BulkColumns, insertJsonRows } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { type ActivityAction, activities } from '../../schema/activities.ts';
@@ -16,38 +17,78 @@ export const diffFields = (before: Record<string, unknown>, after: Record<string
   return changes;
 };
 
+export type ActivityEntry = {
+  tenantId: string;
+  actorId: string | null;
+  entityType: AuditedEntity;
+  entityId: string;
+  marketingPlanId: string | null;
+  action: ActivityAction;
+  /** What the entity is called, for the feed ("Paid search — Q1"). */
+  name: string;
+  description?: string;
+  changes?: ActivityChanges | null;
+  at: Date;
+};
+
+const toRow = (entry: ActivityEntry) => ({
+  tenantId: entry.tenantId,
+  id: newId(),
+  entityType: entry.entityType,
+  entityId: entry.entityId,
+  marketingPlanId: entry.marketingPlanId,
+  actorId: entry.actorId,
+  action: entry.action,
+  name: entry.name,
+  description: entry.description ?? '',
+  changes: entry.changes ?? null,
+  createdAt: entry.at,
+});
+
 /**
  * Writes one audit-trail activity (DESIGN.md §5) in the caller's transaction, so the change and
  * its record commit together. Call it from every create, update and delete of plans, budget
  * items, expenses and categories.
  */
-export const recordActivity = async (
-  db: Db,
-  entry: {
-    tenantId: string;
-    actorId: string | null;
-    entityType: AuditedEntity;
-    entityId: string;
-    marketingPlanId: string | null;
-    action: ActivityAction;
-    /** What the entity is called, for the feed ("Paid search — Q1"). */
-    name: string;
-    description?: string;
-    changes?: ActivityChanges | null;
-    at: Date;
-  },
-): Promise<void> => {
-  await db.insert(activities).values({
-    tenantId: entry.tenantId,
-    id: newId(),
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    marketingPlanId: entry.marketingPlanId,
-    actorId: entry.actorId,
-    action: entry.action,
-    name: entry.name,
-    description: entry.description ?? '',
-    changes: entry.changes ?? null,
-    createdAt: entry.at,
-  });
+export const recordActivity = async (db: Db, entry: ActivityEntry): Promise<void> => {
+  await db.insert(activities).values(toRow(entry));
+};
+
+const ACTIVITY_COLUMNS: BulkColumns = {
+  tenant_id: 'uuid',
+  id: 'uuid',
+  entity_type: 'text',
+  entity_id: 'uuid',
+  marketing_plan_id: 'uuid',
+  actor_id: 'uuid',
+  action: 'text',
+  name: 'text',
+  description: 'text',
+  changes: 'jsonb',
+  created_at: 'timestamptz',
+};
+
+/** Many activities in one statement (an import, its undo, a pasted block). */
+export const recordActivities = async (db: Db, entries: readonly ActivityEntry[]): Promise<void> => {
+  await insertJsonRows(
+    db,
+    'activities',
+    ACTIVITY_COLUMNS,
+    entries.map((entry) => {
+      const row = toRow(entry);
+      return {
+        tenant_id: row.tenantId,
+        id: row.id,
+        entity_type: row.entityType,
+        entity_id: row.entityId,
+        marketing_plan_id: row.marketingPlanId,
+        actor_id: row.actorId,
+        action: row.action,
+        name: row.name,
+        description: row.description,
+        changes: row.changes,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
+  );
 };

@@ -26,3 +26,23 @@ it('the demo owner is on Performance billed annually with a Visa 4242, and can c
   expect(changed.status).toBe(200);
   expect(changed.body.Result).toMatchObject({ PlanCode: 'performance', BillingCycle: 'month', NextChargeAmount: 99 });
 });
+
+it('the demo owner sees the first year’s invoice from the sandbox, after the change made above', async () => {
+  const token = (await login(t, 'demo@plansmith.test', 'plansmith-demo-2026')).AccessToken;
+  const invoices = await t.post('/api/BillingClient/GetInvoices', {}, token);
+  expect(invoices.status).toBe(200);
+  const [change, first] = invoices.body.Result;
+  expect(invoices.body.Result).toHaveLength(2);
+  expect(change.Description).toBe(
+    `Unused time on Plansmith Performance after ${change.Date.slice(0, 10)}; 1 × Plansmith Performance (at $99.00 / month)`,
+  );
+  expect([first]).toEqual([
+    expect.objectContaining({
+      Number: 'DEMOACME-0001',
+      Amount: 948,
+      AmountPaid: 948,
+      Status: 'paid',
+      Description: '1 × Plansmith Performance (at $948.00 / year)',
+    }),
+  ]);
+});

@@ -1,7 +1,9 @@
 import { budgetRoutes } from '@plansmith/contract';
+import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';
+import { createBudgetMonthsService } from './budget-months.service.ts';
 import { createBudgetService } from './budget.service.ts';
 
 export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): void => {
@@ -13,4 +15,7 @@ export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): voi
   addRoute(app, ctx, budgetRoutes.getBudgetItem, ({ auth, body }) => service.get(auth, body.BudgetItemId));
   addRoute(app, ctx, budgetRoutes.save, ({ auth, body }) => service.save(auth, body));
   addRoute(app, ctx, budgetRoutes.delete, ({ auth, body }) => service.delete(auth, body.BudgetItemId));
+  const months = createBudgetMonthsService(ctx);
+  addRoute(app, ctx, budgetMonthRoutes.getPlanMonths, ({ auth, body }) => months.planMonths(auth, body.MarketingPlanId));
+  addRoute(app, ctx, budgetMonthRoutes.saveMonths, ({ auth, body }) => months.saveMonths(auth, body));
 };

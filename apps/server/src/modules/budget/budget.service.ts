@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
 import * as repo from './budget.repository.ts';
@@ -153,6 +154,8 @@ export const createBudgetService = (ctx: AppContext) => {
         if (!row) throw notFound('The budget item');
         const changes = diffFields(snapshot(existing, currentMonths), snapshot(row, newMonths ?? currentMonths));
         if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', changes);
+        // A new amount may put the item back under (the next crossing alerts again) or over (recorded, not mailed).
+        if (row.amountCents !== existing.amountCents) await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.id] });
         return readItem(tx, auth.tenantId, row.id);
       }),
 

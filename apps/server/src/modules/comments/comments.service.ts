@@ -1,10 +1,11 @@
-import type { Comment, CommentEntityType, CommentSaveRequestSchema } from '@plansmith/contract';
+import type { Comment, CommentEntityType, CommentSaveRequestSchema, MentionablePerson } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertCanEditBudget, findEntityAccess, isTenantAdmin, requireEntityAccess, type TeamPermission } from '../access/index.ts';
+import { listMentionable, notifyMentions } from '../notifications/index.ts';
 import * as repo from './comments.repository.ts';
 
 type SaveInput = z.output<typeof CommentSaveRequestSchema>;
@@ -37,6 +38,14 @@ const toComment = (row: repo.CommentRow, rights: { canEdit: boolean; canDelete: 
 });
 
 export const createCommentsService = (ctx: AppContext) => ({
+  /** Who a comment on the entity can name (@First Last): the caller must see the entity. */
+  getMentionable: async (auth: AuthContext, input: { EntityType: CommentEntityType; EntityId: string }): Promise<MentionablePerson[]> => {
+    const access = await requireEntityAccess(ctx.db, auth, input.EntityType, input.EntityId);
+    if (!access.marketingPlanId) return [];
+    const people = await listMentionable(ctx.db, auth.tenantId, access.marketingPlanId);
+    return people.map((person) => ({ Id: person.userId, FirstName: person.firstName, LastName: person.lastName }));
+  },
+
   getComments: async (auth: AuthContext, input: { EntityType: CommentEntityType; EntityId: string }): Promise<Comment[]> => {
     const access = await requireEntityAccess(ctx.db, auth, input.EntityType, input.EntityId);
     const rows = await repo.listComments(ctx.db, auth.tenantId, input.EntityType, input.EntityId);
@@ -71,6 +80,15 @@ export const createCommentsService = (ctx: AppContext) => ({
       }
       const saved = await repo.findComment(tx, auth.tenantId, id);
       if (!saved) throw notFound('The comment');
+      if (access.marketingPlanId) {
+        await notifyMentions(ctx, tx, {
+          tenantId: auth.tenantId,
+          authorId: auth.userId,
+          commentId: id,
+          text: saved.description,
+          entity: { type: input.EntityType, id: input.EntityId, name: access.name, planId: access.marketingPlanId },
+        });
+      }
       return toComment(saved, rightsOn(auth, saved, access.permission));
     }),
 

@@ -16,6 +16,7 @@ import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { trackOverspend } from '../notifications/index.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
 
@@ -191,6 +192,12 @@ export const createExpensesService = (ctx: AppContext) => ({
           at: now,
         });
       }
+      // The item it left (a moved expense) may drop back; the item it is on may go over (DESIGN.md §11).
+      await trackOverspend(ctx, tx, {
+        tenantId: auth.tenantId,
+        budgetItemIds: [existing?.row.budgetItemId, item.id],
+        cause: { expenseId: id, expenseName: expense.Name, authorId: saved.createdBy ?? null, actorId: auth.userId },
+      });
       return expense;
     }),
 
@@ -214,6 +221,7 @@ export const createExpensesService = (ctx: AppContext) => ({
         changes: diffFields(auditSnapshot(expense), {}),
         at: ctx.clock.now(),
       });
+      await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.budgetItemId] });
       return true;
     }),
 

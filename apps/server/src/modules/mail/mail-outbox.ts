@@ -22,6 +22,7 @@ export const enqueueMail = async (
     htmlBody: mail.html,
     textBody: mail.text,
     links: mail.links,
+    headers: mail.headers ?? {},
     nextAttemptAt: now,
     createdAt: now,
   });

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 /** One message as the worker hands it to a transport. */
-export type OutgoingMail = { id: string; to: string; subject: string; html: string; text: string };
+export type OutgoingMail = { id: string; to: string; subject: string; html: string; text: string; headers?: Record<string, string> };
 
 /**
  * Where mail goes (DESIGN.md §1): the outbox transport keeps messages in the database for the dev
@@ -38,6 +38,7 @@ export const createSmtpTransport = (smtpUrl: string, from: string): MailTranspor
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
         // The outbox id: a receiving system can drop a duplicate if a crash made us send twice.
         messageId: `<${mail.id}@plansmith>`,
       });

@@ -61,7 +61,14 @@ export const createMailWorker = (options: MailWorkerOptions) => {
 
   const deliver = async (row: typeof mailOutbox.$inferSelect): Promise<keyof DrainOutcome> => {
     try {
-      await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.htmlBody, text: row.textBody });
+      await transport.send({
+        id: row.id,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.htmlBody,
+        text: row.textBody,
+        headers: row.headers,
+      });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
       return 'sent';
     } catch (error) {

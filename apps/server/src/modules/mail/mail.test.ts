@@ -156,7 +156,7 @@ describe('dev mailbox', () => {
     const response = await t.get('/dev/mailbox.json');
     expect(response.status).toBe(200);
     const [newest, next] = response.body.messages;
-    expect(Object.keys(newest).sort()).toEqual(['CreatedAt', 'Id', 'Kind', 'Links', 'Status', 'Subject', 'Text', 'To']);
+    expect(Object.keys(newest).sort()).toEqual(['CreatedAt', 'Headers', 'Id', 'Kind', 'Links', 'Status', 'Subject', 'Text', 'To']);
     expect(newest).toMatchObject({
       To: 'newer@example.test',
       Subject: 'Newer message',

@@ -18,6 +18,7 @@ const toMessage = (row: typeof mailOutbox.$inferSelect): MailboxMessage => ({
   CreatedAt: row.createdAt.toISOString(),
   Text: row.textBody,
   Links: row.links.map((link) => ({ Label: link.label, Url: link.url })),
+  Headers: row.headers,
 });
 
 /**

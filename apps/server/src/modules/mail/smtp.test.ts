@@ -1,42 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { createSmtpTransport } from './mail-transport.ts';
 import { createMailWorker } from './mail-worker.ts';
 import { mailOutbox } from '../../schema/mail.ts';
 import { renderInvitationMail } from './templates.ts';
-
-/** A real SMTP server on loopback that can refuse the first messages it is given (a failing relay). */
-const startSmtpServer = async (options: { refuseFirst?: number; port?: number } = {}) => {
-  const received: ParsedMail[] = [];
-  let refusals = options.refuseFirst ?? 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (refusals > 0) {
-            refusals -= 1;
-            const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-            callback(error);
-            return;
-          }
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
 
 let t: TestApp;
 const cleanups: (() => Promise<void>)[] = [];

@@ -32,7 +32,20 @@ const sandboxFetch =
 /** The Stripe SDK against Stripe (keys configured) or against the built-in sandbox (no keys). */
 export const createStripeClient = (app: FastifyInstance, ctx: AppContext): Stripe => {
   const keys = stripeKeysOf(ctx.config);
-  if (ctx.config.stripe) return new Stripe(keys.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  if (ctx.config.stripe) {
+    const apiUrl = ctx.config.stripe.apiUrl ? new URL(ctx.config.stripe.apiUrl) : null;
+    return new Stripe(keys.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(apiUrl
+        ? {
+            host: apiUrl.hostname,
+            port: apiUrl.port || (apiUrl.protocol === 'https:' ? 443 : 80),
+            protocol: apiUrl.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
   return new Stripe(keys.secretKey, {
     host: 'sandbox.plansmith.internal',
     port: 80,

@@ -109,3 +109,23 @@ export const writeNotificationSettings = async (db: Db, tenantId: string, userId
     .set({ notificationSettings: settings, updatedAt: now })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 };
+
+/** Sets one key of the stored choices, keeping the others (a concurrent save of another key is not lost). */
+export const mergeNotificationSetting = async (
+  db: Db,
+  tenantId: string,
+  userId: string,
+  key: string,
+  value: boolean,
+  now: Date,
+): Promise<boolean> => {
+  const rows = await db
+    .update(users)
+    .set({
+      notificationSettings: sql`${users.notificationSettings} || jsonb_build_object(${key}::text, ${value}::boolean)`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+};

@@ -170,12 +170,20 @@ describe('notification settings', () => {
     const defaults = await call('GetNotificationSettings', {}, 'viewer');
     expect(defaults.body.Result).toEqual({
       CommentsOnMyPlans: true,
+      Mentions: true,
       BudgetThresholds: true,
       TeamChanges: true,
       WeeklySummary: false,
       ProductNews: false,
     });
-    const choice = { CommentsOnMyPlans: false, BudgetThresholds: true, TeamChanges: false, WeeklySummary: true, ProductNews: false };
+    const choice = {
+      CommentsOnMyPlans: false,
+      Mentions: false,
+      BudgetThresholds: true,
+      TeamChanges: false,
+      WeeklySummary: true,
+      ProductNews: false,
+    };
     expect((await call('SaveNotificationSettings', choice, 'viewer')).body.Result).toEqual(choice);
     expect((await call('GetNotificationSettings', {}, 'viewer')).body.Result).toEqual(choice);
     expect((await call('GetNotificationSettings', {}, 'member')).body.Result).toEqual(defaults.body.Result);

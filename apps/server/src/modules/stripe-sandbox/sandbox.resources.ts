@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { findPriceByProviderId, type PriceWithProduct } from '../products/index.ts';
 import { checkCard } from './sandbox-cards.ts';
 import { type FormObject, formList, formObject, formString, mergeMetadata } from './form-body.ts';
+import { createPaidInvoice, listInvoices, subscriptionLine, unusedTimeLine } from './sandbox-invoices.ts';
 import { getObject, putObject, recordEvent, sandboxId } from './sandbox.store.ts';
 import type { SandboxObject } from '../../schema/stripe-sandbox.ts';
 
@@ -238,6 +239,13 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
       };
       await putObject(db, subscription, start);
       await recordEvent(db, 'customer.subscription.created', subscription, start);
+      await createPaidInvoice(db, {
+        customerId,
+        subscriptionId: id,
+        reason: 'subscription_create',
+        lines: [subscriptionLine(price, seconds(start), seconds(periodEnd(start, price.recurring.interval)))],
+        now: start,
+      });
       return subscription;
     },
     getSubscription: (id: string) => load(id, 'subscription'),
@@ -247,6 +255,12 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
         throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
       const previous: Record<string, unknown> = {};
       let next: Obj = { ...subscription, metadata: mergeMetadata(metadataOf(subscription), form.metadata) };
+      const defaultPaymentMethod = formString(form.default_payment_method);
+      if (defaultPaymentMethod) {
+        await load(defaultPaymentMethod, 'payment_method', 'PaymentMethod');
+        previous.default_payment_method = subscription.default_payment_method;
+        next = { ...next, default_payment_method: defaultPaymentMethod };
+      }
       const cancelAtPeriodEnd = formString(form.cancel_at_period_end);
       if (cancelAtPeriodEnd !== undefined) {
         previous.cancel_at_period_end = subscription.cancel_at_period_end;
@@ -283,7 +297,34 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
       }
       await putObject(db, next, now());
       await recordEvent(db, 'customer.subscription.updated', next, now(), previous);
+      if (previous.items) {
+        // A new price starts a new period at once: credit the unused old period, charge the new one.
+        const before = (subscription.items as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
+        const after = (next.items as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
+        const credit = unusedTimeLine(
+          before.price as Parameters<typeof unusedTimeLine>[0],
+          Number(before.current_period_start),
+          Number(before.current_period_end),
+          seconds(now()),
+        );
+        const charge = subscriptionLine(
+          after.price as Parameters<typeof subscriptionLine>[0],
+          Number(after.current_period_start),
+          Number(after.current_period_end),
+        );
+        await createPaidInvoice(db, {
+          customerId: String(subscription.customer),
+          subscriptionId: id,
+          reason: 'subscription_update',
+          lines: credit ? [credit, charge] : [charge],
+          now: now(),
+        });
+      }
       return next;
+    },
+    listInvoices: (form: FormObject) => {
+      const limit = Math.min(100, Math.max(1, Number(formString(form.limit) ?? 10) || 10));
+      return listInvoices(db, formString(form.customer), limit);
     },
     cancelSubscription: async (id: string) => {
       const subscription = await load(id, 'subscription');

@@ -196,6 +196,7 @@ export const registerStripeSandbox = (app: FastifyInstance, ctx: AppContext): vo
       route('GET', '/subscriptions/:id', ({ id }) => resources.getSubscription(id));
       route('POST', '/subscriptions/:id', ({ id, form }) => resources.updateSubscription(id, form));
       route('DELETE', '/subscriptions/:id', ({ id }) => resources.cancelSubscription(id));
+      route('GET', '/invoices', ({ form }) => resources.listInvoices(form));
     },
     { prefix: '/v1' },
   );

@@ -25,5 +25,6 @@ export const toTenant = (row: typeof tenants.$inferSelect): Tenant => ({
   Name: row.name,
   ShortName: shortNameOf(row.name),
   PlanCode: row.planCode,
+  TimeZone: row.timeZone,
   MetaData: row.metaData as Tenant['MetaData'],
 });

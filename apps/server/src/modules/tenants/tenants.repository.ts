@@ -12,7 +12,7 @@ export const findTenant = async (db: Db, tenantId: string) => {
 // The caller's tenant is read on every screen: prepared once, with the same row shape as findTenant.
 const tenantById = definePreparedRead<TenantRow>(
   'tenant_by_id',
-  `SELECT id, name, plan_code AS "planCode", meta_data AS "metaData", created_at AS "createdAt", updated_at AS "updatedAt"
+  `SELECT id, name, plan_code AS "planCode", time_zone AS "timeZone", meta_data AS "metaData", created_at AS "createdAt", updated_at AS "updatedAt"
      FROM tenants WHERE id = $1`,
 );
 
@@ -30,10 +30,15 @@ export const lockTenant = async (db: Db, tenantId: string): Promise<void> => {
   await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
 };
 
-export const updateTenant = async (db: Db, tenantId: string, values: { name: string; metaData: Record<string, unknown> }, now: Date) => {
+export const updateTenant = async (
+  db: Db,
+  tenantId: string,
+  values: { name: string; metaData: Record<string, unknown>; timeZone: string },
+  now: Date,
+) => {
   const [row] = await db
     .update(tenants)
-    .set({ name: values.name, metaData: values.metaData, updatedAt: now })
+    .set({ name: values.name, metaData: values.metaData, timeZone: values.timeZone, updatedAt: now })
     .where(eq(tenants.id, tenantId))
     .returning();
   return row ?? null;

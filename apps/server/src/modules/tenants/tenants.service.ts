@@ -38,14 +38,17 @@ export const createTenantsService = (ctx: AppContext) => ({
     return toTenant(row);
   },
 
-  saveTenant: async (auth: AuthContext, input: { Name: string; MetaData?: Record<string, unknown> | undefined }): Promise<Tenant> =>
+  saveTenant: async (
+    auth: AuthContext,
+    input: { Name: string; TimeZone?: string | undefined; MetaData?: Record<string, unknown> | undefined },
+  ): Promise<Tenant> =>
     ctx.db.transaction(async (tx) => {
       const current = await repo.findTenant(tx, auth.tenantId);
       if (!current) throw notFound('Your account');
       const row = await repo.updateTenant(
         tx,
         auth.tenantId,
-        { name: input.Name, metaData: { ...current.metaData, ...input.MetaData } },
+        { name: input.Name, metaData: { ...current.metaData, ...input.MetaData }, timeZone: input.TimeZone ?? current.timeZone },
         ctx.clock.now(),
       );
       if (!row) throw notFound('Your account');

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Segmented, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
@@ -12,13 +12,21 @@ import { useBudgetCategories } from '../../features/categories/api/category-quer
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
+import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
+// The month grid (issue 14) loads when a period view is chosen, not with the page.
+const MonthGrid = lazy(async () => ({ default: (await import('../../features/budget/components/month-grid.tsx')).MonthGrid }));
+type GridView = 'Amounts' | 'Months' | 'Quarters' | 'Year';
+
 // The add-item form (antd Form, Modal, InputNumber, Radio) loads on first use, not with the page.
 const AddItemModal = lazy(async () => ({ default: (await import('../../features/budget/components/add-item-modal.tsx')).AddItemModal }));
+
+const exportItems = (plan: { Id: string; Name: string; StartDate: string; EndDate: string }) => async (format: 'csv' | 'xlsx') =>
+  (await import('../../features/budget/lib/budget-export.ts')).downloadItems(plan, format);
 
 /** /budget: the context plan's items grouped by category, edited in place, with subtotals and burn rates. */
 export const BudgetPage = () => {
@@ -29,6 +37,7 @@ export const BudgetPage = () => {
   const [filters, setFilters] = useState(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
   const [adding, setAdding] = useState(false);
+  const [gridView, setGridView] = useState<GridView>('Amounts');
   // Kept mounted once opened, so the modal can play its closing animation.
   const [addOpened, setAddOpened] = useState(false);
   const openAdd = () => {
@@ -74,11 +83,19 @@ export const BudgetPage = () => {
           </>
         }
         actions={
-          canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
-              Add item
-            </Button>
-          ) : null
+          <>
+            <ImportExportButtons
+              importHref={getHref('import', {}, { kind: 'budget-items' })}
+              canImport={canEdit}
+              what="budget items"
+              onExport={exportItems(plan)}
+            />
+            {canEdit ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+                Add item
+              </Button>
+            ) : null}
+          </>
         }
       />
       {readOnlyReason(plan) ? <ReadOnlyNote reason={readOnlyReason(plan) ?? ''} /> : null}
@@ -103,14 +120,22 @@ export const BudgetPage = () => {
         <>
           <BudgetSummary totals={view.totals} byType={view.byType} />
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-            <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+            <Flex gap={8} wrap align="center">
+              <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+              <Segmented<GridView>
+                aria-label="Columns"
+                value={gridView}
+                options={['Amounts', 'Months', 'Quarters', 'Year']}
+                onChange={setGridView}
+              />
+            </Flex>
             <Typography.Text type="secondary">
               {hasFilters(deferredFilters)
                 ? `${view.totals.count} of ${items.data.length} items shown; totals follow the filters.`
                 : items.data.length === 1
                   ? '1 item'
                   : `${items.data.length} items`}
-              {canEdit ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
+              {canEdit && gridView === 'Amounts' ? ' · Enter edits a name or amount, Enter saves, Escape cancels, Tab moves on.' : ''}
             </Typography.Text>
           </Flex>
           {view.rows.length === 0 ? (
@@ -120,8 +145,19 @@ export const BudgetPage = () => {
                 action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}
               />
             </Panel>
-          ) : (
+          ) : gridView === 'Amounts' ? (
             <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+          ) : (
+            <Suspense fallback={<LoadingState label="Loading the months…" />}>
+              <MonthGrid
+                planId={plan.Id}
+                startDate={plan.StartDate}
+                endDate={plan.EndDate}
+                rows={view.rows}
+                view={gridView}
+                canEdit={canEdit}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -7,9 +7,13 @@ import { ContextPlanGate } from '../../features/dashboard/components/no-context-
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { ExpenseFormModal } from '../../features/expenses/components/expense-form-modal.tsx';
 import { ExpenseList } from '../../features/expenses/components/expense-list.tsx';
+import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
-const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean }) => {
+const exportExpenses = (plan: { Id: string; Name: string }) => async (format: 'csv' | 'xlsx') =>
+  (await import('../../features/expenses/lib/expense-export.ts')).downloadExpenses(plan, format);
+
+const ExpensesForPlan = ({ planId, planName, canEdit }: { planId: string; planName: string; canEdit: boolean }) => {
   const navigate = useNavigate();
   const [recording, setRecording] = useState(false);
   const record = canEdit ? (
@@ -19,7 +23,21 @@ const ExpensesForPlan = ({ planId, canEdit }: { planId: string; canEdit: boolean
   ) : undefined;
   return (
     <>
-      <PageHeader title="Expenses" subtitle="Money going out against the context plan’s budget" actions={record} />
+      <PageHeader
+        title="Expenses"
+        subtitle="Money going out against the context plan’s budget"
+        actions={
+          <>
+            <ImportExportButtons
+              importHref={getHref('import', {}, { kind: 'expenses' })}
+              canImport={canEdit}
+              what="expenses"
+              onExport={exportExpenses({ Id: planId, Name: planName })}
+            />
+            {record}
+          </>
+        }
+      />
       <Card>
         <ExpenseList key={planId} scope={{ MarketingPlanId: planId }} emptyAction={record} />
       </Card>
@@ -46,7 +64,11 @@ export const ExpensesPage = () => {
       hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => (
-        <ExpensesForPlan planId={planId} canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED} />
+        <ExpensesForPlan
+          planId={planId}
+          planName={plan?.Name ?? 'plan'}
+          canEdit={Boolean(plan?.Permissions.CanEditBudget) && plan?.State !== PLAN_STATE_ARCHIVED}
+        />
       )}
     </ContextPlanGate>
   );

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
 import { Button, Card, Tabs } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMyTeams } from '../../shared/api/my-teams.ts';
 import { PlanFormModal } from '../../features/plans/components/plan-form-modal.tsx';
 import { PlansTable } from '../../features/plans/components/plans-table.tsx';
 import { SharePlanModal } from '../../features/plans/components/share-plan-modal.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
+import { LazyCreatePlanModal } from '../../features/playbook/components/lazy-dialogs.tsx';
+import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -21,6 +23,16 @@ export const PlansPage = () => {
   // ?new=1 (the empty dashboard's "Create a plan") opens the form at once.
   const [editing, setEditing] = useState<MarketingPlan | null | 'new'>(() => (searchParams.get('new') ? 'new' : null));
   const [sharing, setSharing] = useState<MarketingPlan | null>(null);
+  const [copying, setCopying] = useState<MarketingPlan | null>(null);
+  const [copyOpened, setCopyOpened] = useState(false);
+  // Copying a plan into next year is the playbook's CreatePlan: Plan.Agility (DESIGN.md §9).
+  const canCopy = hasPolicy(usePermissions().data, 'Plan.Agility');
+  const copyToNextYear = canCopy
+    ? (plan: MarketingPlan) => {
+        setCopyOpened(true);
+        setCopying(plan);
+      }
+    : undefined;
 
   const tabs = [
     {
@@ -72,6 +84,7 @@ export const PlansPage = () => {
                   contextPlanId={contextPlan?.Id ?? null}
                   onEdit={(plan) => setEditing(plan)}
                   onShare={(plan) => setSharing(plan)}
+                  onCopyToNextYear={copyToNextYear}
                   emptyText={tab.empty}
                 />
               ),
@@ -92,6 +105,11 @@ export const PlansPage = () => {
         }}
       />
       <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />
+      {copyOpened ? (
+        <Suspense fallback={null}>
+          <LazyCreatePlanModal source={copying} mode="next-year" onClose={() => setCopying(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -7,16 +7,22 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: FieldError[] = [],
     readonly requestId?: string,
+    /** Seconds the server asked to wait before trying again (a 503's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
+export const UNAVAILABLE_MESSAGE = 'Plansmith is briefly unavailable. Please try again in a moment.';
+
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Plansmith. Check your connection and try again.';
 
 /** A message for the user from anything a call can throw. */
 export const errorMessage = (error: unknown): string => {
+  // A 503 is an outage, not something the user did: the server's wording is for operators.
+  if (error instanceof ApiError && error.status === 503) return UNAVAILABLE_MESSAGE;
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';

@@ -1,5 +1,6 @@
 import { type BodyOf, ErrorBodySchema, identityRoutes, type ResultOf, type RouteDef, type TokenResponse } from '@plansmith/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { reportAvailable, reportUnavailable, retryAfterSeconds } from './availability.ts';
 import { clearSession, isGuestAccess, readSession, saveTokens, sessionExpired } from './session.ts';
 
 const send = async (route: RouteDef, body: unknown, accessToken: string | undefined): Promise<Response> => {
@@ -18,9 +19,12 @@ const send = async (route: RouteDef, body: unknown, accessToken: string | undefi
 };
 
 const readError = async (response: Response): Promise<ApiError> => {
+  const retryAfter = response.status === 503 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
   const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) return new ApiError(response.status, parsed.data.Message, parsed.data.Errors ?? [], parsed.data.RequestId);
-  return new ApiError(response.status, `The request failed (${response.status}). Please try again.`);
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.Message, parsed.data.Errors ?? [], parsed.data.RequestId, retryAfter);
+  }
+  return new ApiError(response.status, `The request failed (${response.status}). Please try again.`, [], undefined, retryAfter);
 };
 
 let refreshInFlight: Promise<boolean> | null = null;
@@ -28,33 +32,38 @@ let refreshInFlight: Promise<boolean> | null = null;
 /**
  * One refresh at a time (SPEC.md §8): every request that meets a 401 waits for the same refresh
  * and is replayed after it. A refresh that yields no access token clears the session and sends
- * the user to /login, unless guest access is set.
+ * the user to /login, unless guest access is set. An outage (503) is not a refused refresh: the
+ * session is kept for when the server is back.
  */
 export const refreshSession = (): Promise<boolean> => {
-  refreshInFlight ??= (async () => {
+  refreshInFlight ??= (async (): Promise<'refreshed' | 'refused' | 'unavailable'> => {
     const session = readSession();
     try {
-      if (!session) return false;
+      if (!session) return 'refused';
       const response = await send(
         identityRoutes.refresh,
         { AccessToken: session.AccessToken, RefreshToken: session.RefreshToken },
         undefined,
       );
-      if (!response.ok) return false;
+      if (response.status === 503) {
+        reportUnavailable(retryAfterSeconds(response.headers.get('Retry-After')));
+        return 'unavailable';
+      }
+      if (!response.ok) return 'refused';
       const tokens = (await response.json()) as TokenResponse;
-      if (!tokens.AccessToken) return false;
+      if (!tokens.AccessToken) return 'refused';
       saveTokens(tokens);
-      return true;
+      return 'refreshed';
     } catch {
-      return false;
+      return 'refused';
     }
   })()
-    .then((ok) => {
-      if (!ok) {
+    .then((outcome) => {
+      if (outcome === 'refused') {
         clearSession();
         if (!isGuestAccess()) sessionExpired();
       }
-      return ok;
+      return outcome === 'refreshed';
     })
     .finally(() => {
       refreshInFlight = null;
@@ -81,6 +90,13 @@ export const callApi = async <R extends RouteDef>(
     const refreshedMeanwhile = sentToken !== undefined && current !== undefined && current !== sentToken;
     if (refreshedMeanwhile || (await refreshSession())) response = await attempt();
   }
+  // Anything but a 503 means the server is serving (a 4xx is an answer too): the banner clears.
+  if (response.status === 503) {
+    const error = await readError(response);
+    reportUnavailable(error.retryAfterSeconds ?? retryAfterSeconds(null));
+    throw error;
+  }
+  reportAvailable();
   if (!response.ok) throw await readError(response);
   const contentType = response.headers.get('content-type') ?? '';
   const payload: unknown = contentType.includes('application/json') ? await response.json() : await response.text();

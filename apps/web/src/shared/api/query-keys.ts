@@ -98,3 +98,9 @@ export const expectationKeys = {
   all: ['expectations'] as const,
   grid: (planId: string) => [...expectationKeys.all, planId] as const,
 };
+
+export const playbookKeys = {
+  all: ['playbook'] as const,
+  list: () => [...playbookKeys.all, 'list'] as const,
+  preview: (playId: string) => [...playbookKeys.all, 'preview', playId] as const,
+};

@@ -1,9 +1,15 @@
-import { PLAN_NAMES, PLAN_QUOTAS, type Tenant } from '@plansmith/contract';
-import { Alert, App, Button, Descriptions, Form, Input } from 'antd';
+import { isTimeZone, PLAN_NAMES, PLAN_QUOTAS, type Tenant, TIME_ZONE_MESSAGE } from '@plansmith/contract';
+import { Alert, App, Button, Descriptions, Form, Input, Select } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useSaveTenant } from '../api/account-api.ts';
 
 const limit = (value: number | null) => (value === null ? 'Unlimited' : String(value));
+
+// The browser's IANA zones (UTC is not among them, so it goes first).
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({
+  value: zone,
+  label: zone.replaceAll('_', ' '),
+}));
 
 /** The company account's name and details (Owners and Admins). */
 export const AccountSettingsForm = ({ tenant }: { tenant: Tenant }) => {
@@ -12,12 +18,15 @@ export const AccountSettingsForm = ({ tenant }: { tenant: Tenant }) => {
   const quota = PLAN_QUOTAS[tenant.PlanCode];
   return (
     <>
-      <Form<{ name: string }>
+      <Form<{ name: string; timeZone: string }>
         layout="vertical"
         requiredMark={false}
-        initialValues={{ name: tenant.Name }}
+        initialValues={{ name: tenant.Name, timeZone: tenant.TimeZone }}
         onFinish={(values) =>
-          save.mutate({ Name: values.name.trim() }, { onSuccess: () => void message.success('Account settings were saved.') })
+          save.mutate(
+            { Name: values.name.trim(), TimeZone: values.timeZone },
+            { onSuccess: () => void message.success('Account settings were saved.') },
+          )
         }
         style={{ maxWidth: 480 }}
       >
@@ -29,6 +38,19 @@ export const AccountSettingsForm = ({ tenant }: { tenant: Tenant }) => {
           extra="Shown to your people and in invitations. The badge uses its first two letters."
         >
           <Input autoComplete="organization" />
+        </Form.Item>
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          rules={[
+            {
+              validator: async (_rule, value: string) =>
+                isTimeZone(value ?? '') ? undefined : Promise.reject(new Error(TIME_ZONE_MESSAGE)),
+            },
+          ]}
+          extra="The weekly digest goes out on Monday at 08:00 in this time zone."
+        >
+          <Select showSearch options={TIME_ZONES} optionFilterProp="label" aria-label="Time zone" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save

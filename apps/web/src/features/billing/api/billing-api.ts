@@ -1,8 +1,18 @@
-import { type BillingCycle, billingRoutes } from '@plansmith/contract';
+import { type BillingCycle, billingRoutes, type StartCardSetupRequest } from '@plansmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 
-export const billingKeys = { all: ['billing'] as const, subscription: () => ['billing', 'subscription'] as const };
+export const billingKeys = {
+  all: ['billing'] as const,
+  subscription: () => ['billing', 'subscription'] as const,
+  invoices: () => ['billing', 'invoices'] as const,
+};
+
+export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => callApi(billingRoutes.getInvoices, {}) });
+
+/** Starts a SetupIntent for an upgrade from Starter or for a new card; the card form confirms it. */
+export const useStartCardSetup = () =>
+  useMutation({ mutationFn: (request: StartCardSetupRequest) => callApi(billingRoutes.startCardSetup, request) });
 
 export const useSubscription = () =>
   useQuery({ queryKey: billingKeys.subscription(), queryFn: () => callApi(billingRoutes.getSubscription, {}) });
@@ -29,6 +39,16 @@ export const useCancelSubscription = () => {
   const invalidate = useInvalidateAfterChange();
   return useMutation({
     mutationFn: (cancelAtPeriodEnd: boolean) => callApi(billingRoutes.cancelSubscription, { CancelAtPeriodEnd: cancelAtPeriodEnd }),
+    onSuccess: invalidate,
+  });
+};
+
+/** After the card form: the paid plan starts (permissions change at once) or the new card is on file. */
+export const useCompleteCardSetup = () => {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({
+    mutationFn: (input: { setupIntentId: string; clientSecret: string }) =>
+      callApi(billingRoutes.completeCardSetup, { SetupIntentId: input.setupIntentId, ClientSecret: input.clientSecret }),
     onSuccess: invalidate,
   });
 };

@@ -5,6 +5,7 @@ import { callApi } from '../../../shared/api/client.ts';
 export const commentKeys = {
   all: ['comments'] as const,
   list: (target: CommentTarget) => [...commentKeys.all, target.EntityType, target.EntityId] as const,
+  mentionable: (target: CommentTarget) => [...commentKeys.all, 'mentionable', target.EntityType, target.EntityId] as const,
 };
 
 export const useComments = (target: CommentTarget) =>

@@ -1,10 +1,11 @@
-import { COMMENT_MAX_LENGTH, type Comment, type CommentTarget } from '@plansmith/contract';
-import { App, Avatar, Button, Card, Flex, Form, Input, List, Popconfirm, Typography } from 'antd';
+import type { Comment, CommentTarget } from '@plansmith/contract';
+import { App, Avatar, Button, Card, Flex, Form, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDateTime } from '../../../shared/format/dates.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { useComments, useDeleteComment, useSaveComment } from '../api/comment-queries.ts';
+import { MentionInput } from './lazy-mention-input.tsx';
 
 const initialsOf = (name: string) =>
   name
@@ -69,13 +70,7 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
         description={
           editing ? (
             <Flex vertical gap={8}>
-              <Input.TextArea
-                aria-label="Edit comment"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                autoSize
-                maxLength={COMMENT_MAX_LENGTH}
-              />
+              <MentionInput aria-label="Edit comment" target={target} value={text} onChange={setText} rows={1} />
               <Flex gap={8}>
                 <Button size="small" type="primary" onClick={saveEdit} loading={save.isPending} disabled={!text.trim()}>
                   Save
@@ -137,8 +132,9 @@ export const CommentsPanel = ({ target, canWrite = true }: { target: CommentTarg
             name="Description"
             label="Add a comment"
             rules={[{ required: true, whitespace: true, message: 'Please write a comment.' }]}
+            extra="Type @ to name someone on the team: they get an e-mail."
           >
-            <Input.TextArea rows={2} maxLength={COMMENT_MAX_LENGTH} placeholder="Write a comment…" />
+            <MentionInput target={target} placeholder="Write a comment…" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Post comment

@@ -1,14 +1,10 @@
 import type { BillingCycle, Product } from '@plansmith/contract';
 import { Alert, Button, Checkbox, Descriptions, Flex, Typography } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatUsd } from '../../../shared/format/money.ts';
-import { LoadingState } from '../../../shared/ui/query-state.tsx';
 import { perMonthDollars } from '../lib/pricing.ts';
+import { CardEntry } from './card-entry.tsx';
 import type { CardFormHandle } from './card-form.ts';
-import { SandboxCardForm } from './sandbox-card-form.tsx';
-
-// Stripe.js and its React bindings are loaded only on this step, and only with real keys.
-const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form.tsx')).StripeCardForm }));
 
 type Props = {
   product: Product;
@@ -49,13 +45,7 @@ export const PaymentStage = ({ product, cycle, total, publicKey, sandbox, client
         </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={4}>Card details</Typography.Title>
-      {sandbox ? (
-        <SandboxCardForm ref={cardForm} publicKey={publicKey} clientSecret={clientSecret} billingName={billingName} />
-      ) : (
-        <Suspense fallback={<LoadingState label="Loading the secure payment form…" />}>
-          <StripeCardForm ref={cardForm} publicKey={publicKey} clientSecret={clientSecret} />
-        </Suspense>
-      )}
+      <CardEntry ref={cardForm} publicKey={publicKey} sandbox={sandbox} clientSecret={clientSecret} billingName={billingName} />
       <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} style={{ marginTop: 16 }}>
         I agree to the Plansmith <a href="/terms">Terms of Service</a>.
       </Checkbox>

@@ -1,9 +1,9 @@
 import { Input, Typography } from 'antd';
 import { type Ref, useImperativeHandle, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CardFormHandle, completedUrl } from './card-form.ts';
+import { type CardFormHandle, completedUrl, SIGNUP_RETURN_PATH } from './card-form.ts';
 
-type Props = { publicKey: string; clientSecret: string; billingName: string; ref: Ref<CardFormHandle> };
+type Props = { publicKey: string; clientSecret: string; billingName: string; returnPath?: string; ref: Ref<CardFormHandle> };
 
 const digits = (value: string) => value.replace(/\D/g, '');
 const groupCardNumber = (value: string) =>
@@ -20,9 +20,9 @@ type StripeError = { error?: { message?: string } };
 /**
  * The sandbox's card form: our own fields that behave like Stripe's card element. It confirms the
  * SetupIntent against the sandbox (/v1, with the publishable key and the client secret) and then
- * goes to /register/completed with the query Stripe would add. Errors show in place, as Stripe's do.
+ * goes to the return path (sign-up: /register/completed) with the query Stripe would add. Errors show in place, as Stripe's do.
  */
-export const SandboxCardForm = ({ publicKey, clientSecret, billingName, ref }: Props) => {
+export const SandboxCardForm = ({ publicKey, clientSecret, billingName, returnPath = SIGNUP_RETURN_PATH, ref }: Props) => {
   const navigate = useNavigate();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -63,7 +63,7 @@ export const SandboxCardForm = ({ publicKey, clientSecret, billingName, ref }: P
         return fail('We could not reach the payment service. Check your connection and try again.');
       }
       setError(null);
-      navigate(completedUrl(intentId, clientSecret));
+      navigate(completedUrl(intentId, clientSecret, returnPath));
       return null;
     },
   }));

@@ -2,9 +2,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Alert, Typography } from 'antd';
 import { type Ref, useImperativeHandle, useMemo, useState } from 'react';
-import type { CardFormHandle } from './card-form.ts';
+import { type CardFormHandle, SIGNUP_RETURN_PATH } from './card-form.ts';
 
-type Props = { publicKey: string; clientSecret: string; ref: Ref<CardFormHandle> };
+type Props = { publicKey: string; clientSecret: string; returnPath?: string; ref: Ref<CardFormHandle> };
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js is fetched from js.stripe.com only here: the payment step with real keys. */
@@ -16,7 +16,7 @@ const stripeFor = (publicKey: string) => {
   return loading;
 };
 
-const PaymentFields = ({ ref }: { ref: Ref<CardFormHandle> }) => {
+const PaymentFields = ({ ref, returnPath }: { ref: Ref<CardFormHandle>; returnPath: string }) => {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +25,7 @@ const PaymentFields = ({ ref }: { ref: Ref<CardFormHandle> }) => {
       if (!stripe || !elements) return 'The payment form is still loading. Please wait a moment.';
       const result = await stripe.confirmSetup({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/register/completed` },
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
       });
       const message = result.error?.message ?? 'Your card could not be confirmed. Please try again.';
       setError(message);
@@ -40,13 +40,13 @@ const PaymentFields = ({ ref }: { ref: Ref<CardFormHandle> }) => {
   );
 };
 
-/** Stripe's Payment Element, with Stripe's own errors in place; Stripe redirects to /register/completed. */
-export const StripeCardForm = ({ publicKey, clientSecret, ref }: Props) => {
+/** Stripe's Payment Element, with Stripe's own errors in place; Stripe redirects to the return path. */
+export const StripeCardForm = ({ publicKey, clientSecret, returnPath = SIGNUP_RETURN_PATH, ref }: Props) => {
   const stripePromise = useMemo(() => stripeFor(publicKey), [publicKey]);
   return (
     <div>
       <Elements stripe={stripePromise} options={{ clientSecret }}>
-        <PaymentFields ref={ref} />
+        <PaymentFields ref={ref} returnPath={returnPath} />
       </Elements>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         Payments are processed securely by Stripe.

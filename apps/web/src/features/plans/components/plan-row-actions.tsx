@@ -11,16 +11,21 @@ const STATE_CHANGE_MESSAGES: Record<PlanState, string> = {
   3: 'Plan made a template.',
 };
 
-/** The actions on one plan: edit, archive or restore, make a template, share, delete (with confirmation). */
+/**
+ * The actions on one plan: edit, archive or restore, make a template, copy to next year (when the
+ * page offers it: the playbook's Plan.Agility), share, delete (with confirmation).
+ */
 export const PlanRowActions = ({
   plan,
   onEdit,
   onShare,
+  onCopyToNextYear,
   onDeleted,
 }: {
   plan: MarketingPlan;
   onEdit: (plan: MarketingPlan) => void;
   onShare: (plan: MarketingPlan) => void;
+  onCopyToNextYear?: ((plan: MarketingPlan) => void) | undefined;
   onDeleted?: () => void;
 }) => {
   const save = useSavePlan();
@@ -69,6 +74,7 @@ export const PlanRowActions = ({
       ? { key: 'restore', label: isArchived ? 'Restore' : 'Make live', onClick: () => void changeState(PLAN_STATE_LIVE) }
       : { key: 'archive', label: 'Archive', onClick: () => void changeState(PLAN_STATE_ARCHIVED) },
     ...(isTemplate ? [] : [{ key: 'template', label: 'Make a template', onClick: () => void changeState(PLAN_STATE_TEMPLATE) }]),
+    ...(onCopyToNextYear ? [{ key: 'next-year', label: 'Copy to next year…', onClick: () => onCopyToNextYear(plan) }] : []),
     { key: 'share', label: plan.ShareKey ? 'Share link…' : 'Share…', onClick: () => onShare(plan) },
     { type: 'divider' },
     { key: 'delete', label: 'Delete…', danger: true, onClick: confirmDelete },

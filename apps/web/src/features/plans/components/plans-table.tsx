@@ -13,12 +13,14 @@ export const PlansTable = ({
   contextPlanId,
   onEdit,
   onShare,
+  onCopyToNextYear,
   emptyText,
 }: {
   plans: MarketingPlan[];
   contextPlanId: string | null;
   onEdit: (plan: MarketingPlan) => void;
   onShare: (plan: MarketingPlan) => void;
+  onCopyToNextYear?: ((plan: MarketingPlan) => void) | undefined;
   emptyText: string;
 }) => (
   <Table<MarketingPlan>
@@ -56,7 +58,7 @@ export const PlansTable = ({
         title: 'Actions',
         key: 'actions',
         align: 'right',
-        render: (_value, plan) => <PlanRowActions plan={plan} onEdit={onEdit} onShare={onShare} />,
+        render: (_value, plan) => <PlanRowActions plan={plan} onEdit={onEdit} onShare={onShare} onCopyToNextYear={onCopyToNextYear} />,
       },
     ]}
   />

@@ -9,9 +9,18 @@ const CHOICES: { name: keyof NotificationSettings; label: string; help: string }
     label: 'Comments on my team’s plans',
     help: 'When someone comments on a plan, budget item or expense of your teams.',
   },
-  { name: 'BudgetThresholds', label: 'Budget alerts', help: 'When a budget item passes 80% and 100% of its amount.' },
+  { name: 'Mentions', label: 'Mentions', help: 'When someone names you in a comment (@First Last).' },
+  {
+    name: 'BudgetThresholds',
+    label: 'Overspend alerts',
+    help: 'When an expense takes a budget item’s actual spend past its amount (to the team’s Leads and the expense’s author).',
+  },
   { name: 'TeamChanges', label: 'Team changes', help: 'When you are added to a team, removed from one, or your role changes.' },
-  { name: 'WeeklySummary', label: 'Weekly summary', help: 'Every Monday: spend against budget for your context plan.' },
+  {
+    name: 'WeeklySummary',
+    label: 'Weekly summary',
+    help: 'Monday 08:00 in your account’s time zone: spend against budget, burn against time and overdue expenses for each of your plans.',
+  },
   { name: 'ProductNews', label: 'Product news', help: 'Occasional news about new Plansmith features.' },
 ];
 

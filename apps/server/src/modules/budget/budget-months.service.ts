@@ -1,0 +1,114 @@
+import { type BudgetItem, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import type { ItemMonths, SaveMonthsRequestSchema } from '@plansmith/contract/budget-months';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { toCents, toDollars } from '../../lib/money.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { assertCanEditBudget, requirePlanAccess } from '../access/index.ts';
+import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
+import { checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import * as repo from './budget.repository.ts';
+
+type SaveMonthsInput = z.output<typeof SaveMonthsRequestSchema>;
+
+/** The month grid's reads and its one-transaction save of a pasted block (issue 14). */
+export const createBudgetMonthsService = (ctx: AppContext) => ({
+  planMonths: async (auth: AuthContext, planId: string): Promise<ItemMonths[]> => {
+    await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
+    const rows = await ctx.db
+      .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+      .from(budgetItemMonths)
+      .innerJoin(budgetItems, and(eq(budgetItems.tenantId, budgetItemMonths.tenantId), eq(budgetItems.id, budgetItemMonths.budgetItemId)))
+      .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), eq(budgetItems.marketingPlanId, planId)))
+      .orderBy(asc(budgetItemMonths.budgetItemId), asc(budgetItemMonths.month));
+    const byItem = new Map<string, ItemMonths>();
+    for (const row of rows) {
+      const entry = byItem.get(row.itemId) ?? { BudgetItemId: row.itemId, Months: [] };
+      entry.Months.push({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents) });
+      byItem.set(row.itemId, entry);
+    }
+    return [...byItem.values()];
+  },
+
+  saveMonths: (auth: AuthContext, input: SaveMonthsInput): Promise<BudgetItem[]> =>
+    ctx.db.transaction(async (tx) => {
+      const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
+      assertCanEditBudget(access, 'Only the team’s Lead or Planners, an Admin or the Owner can change budget items.');
+      if (access.plan.state === PLAN_STATE_ARCHIVED)
+        throw conflict(`“${access.plan.name}” is archived. Restore the plan to change its budget.`);
+      const ids = input.Items.map((item) => item.BudgetItemId);
+      if (new Set(ids).size !== ids.length)
+        throw badRequest('An item appears more than once.', [{ Field: 'Items', Message: 'Send each item once.' }]);
+      const existing = await tx
+        .select()
+        .from(budgetItems)
+        .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.marketingPlanId, access.plan.id), inArray(budgetItems.id, ids)));
+      // An item of another plan, or another tenant's, is as unknown as a missing one.
+      if (existing.length !== ids.length) throw notFound('The budget item');
+      const before = new Map(existing.map((row) => [row.id, row]));
+      const oldMonths = await tx
+        .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+        .from(budgetItemMonths)
+        .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), inArray(budgetItemMonths.budgetItemId, ids)))
+        .orderBy(asc(budgetItemMonths.month));
+      const now = ctx.clock.now();
+      const newMonths = input.Items.flatMap((item) =>
+        checkMonths(item.Months ?? [], access.plan).map((month) => ({
+          tenantId: auth.tenantId,
+          budgetItemId: item.BudgetItemId,
+          ...month,
+        })),
+      );
+      await tx
+        .delete(budgetItemMonths)
+        .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), inArray(budgetItemMonths.budgetItemId, ids)));
+      for (let start = 0; start < newMonths.length; start += 1000)
+        await tx.insert(budgetItemMonths).values(newMonths.slice(start, start + 1000));
+      const activities: ActivityEntry[] = [];
+      for (const item of input.Items) {
+        const row = before.get(item.BudgetItemId);
+        if (!row) continue;
+        await tx
+          .update(budgetItems)
+          .set({ amountCents: toCents(item.Amount), updatedAt: now })
+          .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.id, row.id)));
+        const snapshot = (amountCents: number, months: repo.MonthCents[]) => ({
+          amount: toDollars(amountCents),
+          months: toWireMonths(months),
+        });
+        const changes = diffFields(
+          snapshot(
+            row.amountCents,
+            oldMonths.filter((month) => month.itemId === row.id),
+          ),
+          snapshot(
+            toCents(item.Amount),
+            newMonths.filter((month) => month.budgetItemId === row.id),
+          ),
+        );
+        if (Object.keys(changes).length > 0) {
+          activities.push({
+            tenantId: auth.tenantId,
+            actorId: auth.userId,
+            entityType: 'BudgetItem',
+            entityId: row.id,
+            marketingPlanId: row.marketingPlanId,
+            action: 'update',
+            name: row.name,
+            changes,
+            at: now,
+          });
+        }
+      }
+      await recordActivities(tx, activities);
+      const saved = new Set(ids);
+      const rows = (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id })).filter((row) => saved.has(row.id));
+      return rows.map((row) => ({
+        ...toBudgetItem(row),
+        Months: toWireMonths(newMonths.filter((month) => month.budgetItemId === row.id)),
+      }));
+    }),
+});

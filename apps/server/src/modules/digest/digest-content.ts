@@ -1,0 +1,106 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { teamMembers } from '../../schema/teams.ts';
+import { users } from '../../schema/tenants.ts';
+import { listOverdueExpenses, sumOverdueExpenses } from '../expenses/index.ts';
+import { formatCents } from '../notifications/index.ts';
+import { withNotificationDefaults } from '../people/index.ts';
+import { listPlansWithSums } from '../plans/index.ts';
+import { timeElapsed } from './digest-week.ts';
+
+const OVERDUE_SHOWN = 3;
+const LIVE_STATES = new Set([0, 1]);
+
+export type PlanDigest = {
+  planId: string;
+  teamId: string;
+  name: string;
+  lines: string[];
+};
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+/**
+ * One plan's part of the digest: spend against budget, burn against the time gone, and the
+ * planned or committed expenses dated before today.
+ */
+const describePlan = async (db: Db, tenantId: string, today: string, entry: Awaited<ReturnType<typeof listPlansWithSums>>[number]) => {
+  const { plan, sums } = entry;
+  const budget = Number(sums.budget ?? 0);
+  const actual = Number(sums.actual ?? 0);
+  const committed = Number(sums.committed ?? 0);
+  const planned = Number(sums.planned ?? 0);
+  const burn = budget > 0 ? actual / budget : 0;
+  const elapsed = timeElapsed(plan.startDate, plan.endDate, today);
+  const pace = burn > elapsed + 0.1 ? 'ahead of time' : burn < elapsed - 0.1 ? 'behind time' : 'on pace';
+  const lines = [
+    `Spent ${formatCents(actual)} of ${formatCents(budget)} budget; committed ${formatCents(committed)}, planned ${formatCents(planned)}; available ${formatCents(budget - committed - actual)}.`,
+    `Burn ${percent(burn)} with ${percent(elapsed)} of the plan's time gone (${pace}).`,
+  ];
+  const overdue = await sumOverdueExpenses(db, tenantId, plan.id, today);
+  if (overdue.count > 0) {
+    const shown = await listOverdueExpenses(db, tenantId, plan.id, today, OVERDUE_SHOWN);
+    const names = shown.map((expense) => `${expense.Name} (${expense.Status === 1 ? 'planned' : 'committed'}, ${expense.PurchaseDate})`);
+    const more = overdue.count > shown.length ? `, and ${overdue.count - shown.length} more` : '';
+    lines.push(
+      `Overdue: ${overdue.count} planned or committed ${overdue.count === 1 ? 'expense' : 'expenses'} (${formatCents(overdue.amount)}) dated before today: ${names.join('; ')}${more}.`,
+    );
+  } else {
+    lines.push('Overdue: none.');
+  }
+  return { planId: plan.id, teamId: plan.teamId, name: plan.name, lines };
+};
+
+/** Every live plan of the tenant (not archived, not a template) with its digest lines. */
+export const describeTenantPlans = async (db: Db, tenantId: string, today: string): Promise<PlanDigest[]> => {
+  const plans = (await listPlansWithSums(db, tenantId, {})).filter((entry) => LIVE_STATES.has(entry.plan.state) && entry.plan.active);
+  const described: PlanDigest[] = [];
+  for (const entry of plans) described.push(await describePlan(db, tenantId, today, entry));
+  return described;
+};
+
+export type DigestRecipient = { userId: string; email: string; firstName: string; planIds: Set<string> };
+
+/**
+ * Who gets the digest and which plans each sees: active, joined people who chose the weekly
+ * summary; Owners and Admins see every plan, Members their teams' plans (DESIGN.md §4).
+ */
+export const listDigestRecipients = async (db: Db, tenantId: string, plans: PlanDigest[]): Promise<DigestRecipient[]> => {
+  const people = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      role: users.tenantRole,
+      passwordHash: users.passwordHash,
+      settings: users.notificationSettings,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.active, true)));
+  const wanted = people.filter((person) => person.passwordHash !== null && withNotificationDefaults(person.settings).WeeklySummary);
+  if (wanted.length === 0) return [];
+  const memberships = await db
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.tenantId, tenantId),
+        inArray(
+          teamMembers.userId,
+          wanted.map((person) => person.userId),
+        ),
+      ),
+    );
+  return wanted
+    .map((person) => {
+      const teams = new Set(memberships.filter((row) => row.userId === person.userId).map((row) => row.teamId));
+      const sees = (plan: PlanDigest) => person.role === 'owner' || person.role === 'admin' || teams.has(plan.teamId);
+      return {
+        userId: person.userId,
+        email: person.email,
+        firstName: person.firstName,
+        planIds: new Set(plans.filter(sees).map((plan) => plan.planId)),
+      };
+    })
+    .filter((recipient) => recipient.planIds.size > 0);
+};

@@ -1,0 +1,2 @@
+// The weekly digest module as the app sees it; everything else in this folder is private.
+export { registerDigest } from './digest.plugin.ts';

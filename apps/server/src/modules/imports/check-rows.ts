@@ -1,0 +1,277 @@
+import { type FieldError, phasingSumError, toDollars } from '@plansmith/contract';
+import { type ImportCounts, type ImportKind, type ImportMapping, type ImportRow, isMonthField } from '@plansmith/contract/imports';
+import { nameKey, type Parsed, parseDate, parseMoney, unescapeFormula } from './cell-values.ts';
+import type { SheetRow } from './read-sheet.ts';
+
+/** What the plan and tenant hold that a row may name, and the duplicate keys of the rows already there. */
+export type References = {
+  plan: { startDate: string; endDate: string };
+  items: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
+  categories: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
+  glCodes: { id: string; name: string }[];
+  existingKeys: Set<string>;
+};
+
+export type ExpenseDraft = {
+  row: number;
+  name: string;
+  payee: string | null;
+  description: string | null;
+  purchaseOrder: string | null;
+  purchaseDate: string;
+  amountCents: number;
+  status: 1 | 2 | 3;
+  budgetItemId: string;
+  categoryType: 1 | 2 | 3;
+  generalLedgerCodeId: string | null;
+};
+
+export type ItemDraft = {
+  row: number;
+  name: string;
+  description: string | null;
+  budgetCategoryId: string;
+  itemType: 1 | 2;
+  amountCents: number;
+  generalLedgerCodeId: string | null;
+  months: { month: string; amountCents: number }[];
+};
+
+export type CheckedRow<D> = { preview: ImportRow; draft: D | null };
+
+/** Duplicate keys (DESIGN.md §10): an expense's purchase order when it has one, else date + payee + amount + item. */
+export const expenseKey = (e: {
+  purchaseOrder: string | null;
+  purchaseDate: string;
+  payee: string | null;
+  amountCents: number;
+  budgetItemId: string | null;
+}) =>
+  e.purchaseOrder
+    ? `po:${nameKey(e.purchaseOrder)}`
+    : `row:${e.purchaseDate}|${nameKey(e.payee ?? '')}|${e.amountCents}|${e.budgetItemId ?? ''}`;
+/** A budget item's duplicate key: its name within its category. */
+export const itemKey = (i: { name: string; budgetCategoryId: string }) => `${nameKey(i.name)}|${i.budgetCategoryId}`;
+
+// A row of totals (what the report export and many hand-made sheets end with) is never data.
+const SUMMARY_ROW = /^((.+\s)?sub-?total|(grand\s)?total)s?:?$/i;
+
+const byName = <T extends { name: string }>(rows: readonly T[]) => {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(nameKey(row.name), [...(map.get(nameKey(row.name)) ?? []), row]);
+  return map;
+};
+
+/** Reads one sheet row's mapped cells and collects its errors. */
+class RowReader {
+  readonly errors: FieldError[] = [];
+  readonly values: Record<string, string | null> = {};
+  constructor(
+    readonly row: SheetRow,
+    columnIndex: Map<string, number>,
+    mapping: ImportMapping,
+  ) {
+    for (const [field, column] of Object.entries(mapping)) {
+      const index = column ? columnIndex.get(column) : undefined;
+      const cell = index === undefined ? '' : unescapeFormula(row.cells[index] ?? '').trim();
+      this.values[field] = cell === '' ? null : cell;
+    }
+  }
+  text(field: string): string | null {
+    return this.values[field] ?? null;
+  }
+  fail(field: string, message: string): null {
+    this.errors.push({ Field: field, Message: message });
+    return null;
+  }
+  limited(field: string, label: string, max: number, value: string | null = this.text(field)): string | null {
+    if (value && value.length > max) return this.fail(field, `${label} can be at most ${max} characters.`);
+    return value;
+  }
+  parsed<T>(field: string, result: Parsed<T>): T | null {
+    return 'error' in result ? this.fail(field, result.error) : result.value;
+  }
+  required(field: string, label: string, mapping: ImportMapping): string | null {
+    const value = this.text(field);
+    if (value) return value;
+    return this.fail(field, mapping[field] ? `${label} is empty.` : `No column is mapped to ${label}.`);
+  }
+}
+
+const parseStatus = (text: string): Parsed<1 | 2 | 3> => {
+  const key = nameKey(text);
+  if (key === '1' || key === 'planned') return { value: 1 };
+  if (key === '2' || key === 'committed') return { value: 2 };
+  if (key === '3' || key === 'actual' || key === 'paid') return { value: 3 };
+  return { error: `Status “${text}” must be Planned, Committed or Actual.` };
+};
+
+const parseItemType = (text: string): Parsed<1 | 2> => {
+  const key = nameKey(text);
+  if (key === '1' || key === 'productive') return { value: 1 };
+  if (key === '2' || key === 'operational') return { value: 2 };
+  return { error: `Item type “${text}” must be Productive or Operational.` };
+};
+
+const findOne = <T extends { name: string }>(
+  reader: RowReader,
+  field: string,
+  index: Map<string, T[]>,
+  name: string,
+  what: [string, string],
+  where: string,
+): T | null => {
+  const matches = index.get(nameKey(name)) ?? [];
+  if (matches.length === 1) return matches[0] as T;
+  return reader.fail(
+    field,
+    matches.length === 0
+      ? `No ${what[0]} named “${name}”${where}.`
+      : `${matches.length} ${what[1]} are named “${name}”; rename one to import against it.`,
+  );
+};
+
+type Checker<D> = (reader: RowReader) => { draft: D | null; key: string | null };
+
+const expenseChecker = (refs: References, mapping: ImportMapping): Checker<ExpenseDraft> => {
+  const items = byName(refs.items);
+  const glCodes = byName(refs.glCodes);
+  return (r) => {
+    const amountText = r.required('Amount', 'Amount', mapping);
+    const amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : null;
+    const dateText = r.required('PurchaseDate', 'Purchase date', mapping);
+    let purchaseDate = dateText ? r.parsed('PurchaseDate', parseDate(dateText)) : null;
+    if (purchaseDate && (purchaseDate < refs.plan.startDate || purchaseDate > refs.plan.endDate)) {
+      purchaseDate = r.fail('PurchaseDate', `${purchaseDate} is outside the plan (${refs.plan.startDate} to ${refs.plan.endDate}).`);
+    }
+    const itemName = r.required('BudgetItem', 'Budget item', mapping);
+    const item = itemName ? findOne(r, 'BudgetItem', items, itemName, ['budget item', 'budget items'], ' in this plan') : null;
+    const glName = r.text('GeneralLedgerCode');
+    const gl = glName ? findOne(r, 'GeneralLedgerCode', glCodes, glName, ['GL code', 'GL codes'], '') : null;
+    const statusText = r.text('Status');
+    const status = statusText ? r.parsed('Status', parseStatus(statusText)) : 3;
+    const payee = r.limited('Payee', 'Payee', 200);
+    const description = r.limited('Description', 'Description', 4000);
+    const purchaseOrder = r.limited('PurchaseOrder', 'Purchase order', 100);
+    const nameText = r.text('Name') ?? r.text('Description') ?? payee;
+    const name = nameText
+      ? r.limited('Name', 'Name', 200, nameText)
+      : r.fail('Name', 'Name is empty, and so are the description and payee.');
+    if (r.errors.length > 0 || !item || amountCents === null || !purchaseDate || !status || !name) return { draft: null, key: null };
+    const draft: ExpenseDraft = {
+      row: r.row.row,
+      name,
+      payee,
+      description,
+      purchaseOrder,
+      purchaseDate,
+      amountCents,
+      status,
+      budgetItemId: item.id,
+      categoryType: item.categoryType,
+      generalLedgerCodeId: gl?.id ?? null,
+    };
+    return { draft, key: expenseKey(draft) };
+  };
+};
+
+const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraft> => {
+  const categories = byName(refs.categories);
+  const glCodes = byName(refs.glCodes);
+  const monthFields = Object.keys(mapping).filter((field) => isMonthField(field) && mapping[field]);
+  return (r) => {
+    const categoryName = r.required('Category', 'Budget category', mapping);
+    const category = categoryName ? findOne(r, 'Category', categories, categoryName, ['budget category', 'budget categories'], '') : null;
+    const name = r.limited('Name', 'Name', 200, r.text('Name') ?? category?.name ?? null);
+    const typeText = r.text('ItemType');
+    const itemType = typeText ? r.parsed('ItemType', parseItemType(typeText)) : category?.categoryType === 2 ? 2 : 1;
+    const glName = r.text('GeneralLedgerCode');
+    const gl = glName ? findOne(r, 'GeneralLedgerCode', glCodes, glName, ['GL code', 'GL codes'], '') : null;
+    const description = r.limited('Description', 'Description', 4000);
+    // A blank month is not part of the phasing (as the export writes it); a 0 is.
+    const months = monthFields.flatMap((field) => {
+      const text = r.text(field);
+      return text ? [{ month: `${field.slice(6)}-01`, amountCents: r.parsed(field, parseMoney(text)) ?? 0 }] : [];
+    });
+    const amountText = r.text('Amount');
+    let amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : months.reduce((sum, month) => sum + month.amountCents, 0);
+    if (!amountText && months.length === 0)
+      amountCents = r.fail(
+        'Amount',
+        mapping.Amount ? 'Amount is empty and no month has an amount.' : 'No column is mapped to Amount or to a month.',
+      );
+    if (amountCents !== null && months.length > 0 && r.errors.length === 0) {
+      const message = phasingSumError(
+        months.map((month) => ({ Amount: toDollars(month.amountCents) })),
+        toDollars(amountCents),
+      );
+      if (message) r.fail('Amount', message);
+    }
+    if (r.errors.length > 0 || !category || !name || amountCents === null || !itemType) return { draft: null, key: null };
+    const draft: ItemDraft = {
+      row: r.row.row,
+      name,
+      description,
+      budgetCategoryId: category.id,
+      itemType,
+      amountCents,
+      generalLedgerCodeId: gl?.id ?? null,
+      months,
+    };
+    return { draft, key: itemKey(draft) };
+  };
+};
+
+const DUPLICATE_OF_EXISTING: Record<ImportKind, string> = {
+  Expenses: 'The plan already has this expense (same purchase order, or same date, payee, amount and budget item).',
+  BudgetItems: 'The plan already has an item of this name in this category.',
+};
+
+/**
+ * Every data row checked: its errors, whether it duplicates an existing row or an earlier row of
+ * the file, and what would be written. Total rows are ignored, never imported.
+ */
+export const checkRows = <K extends ImportKind>(
+  kind: K,
+  dataRows: readonly SheetRow[],
+  columns: readonly string[],
+  mapping: ImportMapping,
+  refs: References,
+): { rows: CheckedRow<K extends 'Expenses' ? ExpenseDraft : ItemDraft>[]; counts: ImportCounts } => {
+  type Draft = K extends 'Expenses' ? ExpenseDraft : ItemDraft;
+  const check = (kind === 'Expenses' ? expenseChecker(refs, mapping) : itemChecker(refs, mapping)) as Checker<Draft>;
+  const columnIndex = new Map(columns.map((column, index) => [column, index]));
+  const firstRowOfKey = new Map<string, number>();
+  const counts: ImportCounts = { Rows: dataRows.length, Valid: 0, Invalid: 0, Duplicates: 0, Ignored: 0 };
+  const rows = dataRows.map((sheetRow): CheckedRow<Draft> => {
+    const reader = new RowReader(sheetRow, columnIndex, mapping);
+    const preview: ImportRow = {
+      Row: sheetRow.row,
+      Values: reader.values,
+      Errors: reader.errors,
+      Duplicate: false,
+      Ignored: false,
+      Note: null,
+    };
+    const firstText = sheetRow.cells.find((cell) => cell !== '') ?? '';
+    if (SUMMARY_ROW.test(firstText)) {
+      counts.Ignored += 1;
+      return { preview: { ...preview, Ignored: true, Note: 'A total row: not imported.' }, draft: null };
+    }
+    const { draft, key } = check(reader);
+    if (!draft || !key) {
+      counts.Invalid += 1;
+      return { preview, draft: null };
+    }
+    counts.Valid += 1;
+    const earlier = firstRowOfKey.get(key);
+    if (refs.existingKeys.has(key) || earlier !== undefined) {
+      counts.Duplicates += 1;
+      const note = refs.existingKeys.has(key) ? DUPLICATE_OF_EXISTING[kind] : `Same as row ${earlier} of this file.`;
+      return { preview: { ...preview, Duplicate: true, Note: note }, draft };
+    }
+    firstRowOfKey.set(key, sheetRow.row);
+    return { preview, draft };
+  });
+  return { rows, counts };
+};

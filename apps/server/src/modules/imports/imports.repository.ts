@@ -1,0 +1,295 @@
+import type { ImportKind, ImportMapping } from '@plansmith/contract/imports';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
+import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { budgetCategories } from '../../schema/categories.ts';
+import { comments } from '../../schema/comments.ts';
+import { expenses } from '../../schema/expenses.ts';
+import { importMappings, importRows, imports } from '../../schema/imports.ts';
+import { lookups } from '../../schema/lookups.ts';
+import { users } from '../../schema/tenants.ts';
+import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
+
+export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({
+      id: budgetItems.id,
+      name: budgetItems.name,
+      budgetCategoryId: budgetItems.budgetCategoryId,
+      categoryType: budgetCategories.categoryType,
+    })
+    .from(budgetItems)
+    .innerJoin(
+      budgetCategories,
+      and(eq(budgetCategories.tenantId, budgetItems.tenantId), eq(budgetCategories.id, budgetItems.budgetCategoryId)),
+    )
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)));
+
+export const listCategories = (db: Db, tenantId: string) =>
+  db
+    .select({ id: budgetCategories.id, name: budgetCategories.name, categoryType: budgetCategories.categoryType })
+    .from(budgetCategories)
+    .where(eq(budgetCategories.tenantId, tenantId));
+
+export const listGlCodes = (db: Db, tenantId: string) =>
+  db
+    .select({ id: lookups.id, name: lookups.name })
+    .from(lookups)
+    .where(and(eq(lookups.tenantId, tenantId), eq(lookups.lookupType, 1)));
+
+/** What the plan's expenses are keyed by for duplicate detection. */
+export const listExpenseKeyFields = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({
+      purchaseOrder: expenses.purchaseOrder,
+      purchaseDate: expenses.purchaseDate,
+      payee: expenses.payee,
+      amountCents: expenses.amountCents,
+      budgetItemId: expenses.budgetItemId,
+    })
+    .from(expenses)
+    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.marketingPlanId, planId)));
+
+export const findMapping = async (db: Db, tenantId: string, kind: ImportKind): Promise<ImportMapping | null> => {
+  const [row] = await db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(and(eq(importMappings.tenantId, tenantId), eq(importMappings.kind, kind)));
+  return row?.mapping ?? null;
+};
+
+export const saveMapping = async (db: Db, tenantId: string, kind: ImportKind, mapping: ImportMapping, userId: string, now: Date) => {
+  await db
+    .insert(importMappings)
+    .values({ tenantId, kind, mapping, updatedBy: userId, updatedAt: now })
+    .onConflictDoUpdate({ target: [importMappings.tenantId, importMappings.kind], set: { mapping, updatedBy: userId, updatedAt: now } });
+};
+
+type Created = { id: string; row: number; name: string };
+
+export const insertExpenses = (
+  db: Db,
+  tenantId: string,
+  planId: string,
+  drafts: readonly (ExpenseDraft & { id: string })[],
+  userId: string,
+  now: Date,
+): Promise<void> =>
+  insertJsonRows(
+    db,
+    'expenses',
+    {
+      tenant_id: 'uuid',
+      id: 'uuid',
+      marketing_plan_id: 'uuid',
+      budget_item_id: 'uuid',
+      general_ledger_code_id: 'uuid',
+      name: 'text',
+      payee: 'text',
+      description: 'text',
+      purchase_order: 'text',
+      purchase_date: 'date',
+      amount_cents: 'bigint',
+      status: 'smallint',
+      category_type: 'smallint',
+      active: 'boolean',
+      created_by: 'uuid',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    drafts.map((draft) => ({
+      tenant_id: tenantId,
+      id: draft.id,
+      marketing_plan_id: planId,
+      budget_item_id: draft.budgetItemId,
+      general_ledger_code_id: draft.generalLedgerCodeId,
+      name: draft.name,
+      payee: draft.payee,
+      description: draft.description,
+      purchase_order: draft.purchaseOrder,
+      purchase_date: draft.purchaseDate,
+      amount_cents: draft.amountCents,
+      status: draft.status,
+      category_type: draft.categoryType,
+      active: true,
+      created_by: userId,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })),
+  );
+
+export const insertItems = async (
+  db: Db,
+  tenantId: string,
+  planId: string,
+  drafts: readonly (ItemDraft & { id: string })[],
+  now: Date,
+): Promise<void> => {
+  await insertJsonRows(
+    db,
+    'budget_items',
+    {
+      tenant_id: 'uuid',
+      id: 'uuid',
+      marketing_plan_id: 'uuid',
+      budget_category_id: 'uuid',
+      general_ledger_code_id: 'uuid',
+      name: 'text',
+      description: 'text',
+      active: 'boolean',
+      amount_cents: 'bigint',
+      item_type: 'smallint',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    drafts.map((draft) => ({
+      tenant_id: tenantId,
+      id: draft.id,
+      marketing_plan_id: planId,
+      budget_category_id: draft.budgetCategoryId,
+      general_ledger_code_id: draft.generalLedgerCodeId,
+      name: draft.name,
+      description: draft.description,
+      active: true,
+      amount_cents: draft.amountCents,
+      item_type: draft.itemType,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })),
+  );
+  await insertJsonRows(
+    db,
+    'budget_item_months',
+    { tenant_id: 'uuid', budget_item_id: 'uuid', month: 'date', amount_cents: 'bigint' },
+    drafts.flatMap((draft) =>
+      draft.months.map((month) => ({ tenant_id: tenantId, budget_item_id: draft.id, month: month.month, amount_cents: month.amountCents })),
+    ),
+  );
+};
+
+export const insertImport = async (
+  db: Db,
+  values: {
+    tenantId: string;
+    id: string;
+    planId: string;
+    kind: ImportKind;
+    fileName: string;
+    userId: string;
+    now: Date;
+    created: Created[];
+    skipped: number;
+  },
+): Promise<void> => {
+  await db.insert(imports).values({
+    tenantId: values.tenantId,
+    id: values.id,
+    marketingPlanId: values.planId,
+    kind: values.kind,
+    fileName: values.fileName,
+    createdBy: values.userId,
+    createdAt: values.now,
+    createdCount: values.created.length,
+    skippedCount: values.skipped,
+  });
+  await insertJsonRows(
+    db,
+    'import_rows',
+    { tenant_id: 'uuid', import_id: 'uuid', entity_id: 'uuid', source_row: 'integer', updated_at: 'timestamptz' },
+    values.created.map((row) => ({
+      tenant_id: values.tenantId,
+      import_id: values.id,
+      entity_id: row.id,
+      source_row: row.row,
+      updated_at: values.now.toISOString(),
+    })),
+  );
+};
+
+const undoneBy = alias(users, 'undone_by_user');
+
+export const listImports = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({
+      id: imports.id,
+      kind: imports.kind,
+      fileName: imports.fileName,
+      createdAt: imports.createdAt,
+      createdCount: imports.createdCount,
+      skippedCount: imports.skippedCount,
+      undoneAt: imports.undoneAt,
+      createdByFirst: users.firstName,
+      createdByLast: users.lastName,
+      undoneByFirst: undoneBy.firstName,
+      undoneByLast: undoneBy.lastName,
+    })
+    .from(imports)
+    .innerJoin(users, and(eq(users.tenantId, imports.tenantId), eq(users.id, imports.createdBy)))
+    .leftJoin(undoneBy, and(eq(undoneBy.tenantId, imports.tenantId), eq(undoneBy.id, imports.undoneBy)))
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.marketingPlanId, planId)))
+    .orderBy(desc(imports.createdAt))
+    .limit(200);
+
+/** The import, locked until the transaction ends so two Undos cannot both run. */
+export const lockImport = async (db: Db, tenantId: string, importId: string) => {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, importId)))
+    .for('update');
+  return row ?? null;
+};
+
+const entityTable = (kind: ImportKind) => (kind === 'Expenses' ? sql`expenses` : sql`budget_items`);
+
+/** The first row the import created that was changed since (its updated_at moved), if any. */
+export const findChangedRow = async (db: Db, tenantId: string, importId: string, kind: ImportKind) => {
+  const [row] = await selectRows<{ name: string; source_row: number }>(
+    db,
+    sql`SELECT e.name, r.source_row FROM import_rows r
+        JOIN ${entityTable(kind)} e ON e.tenant_id = r.tenant_id AND e.id = r.entity_id
+        WHERE r.tenant_id = ${tenantId} AND r.import_id = ${importId} AND e.updated_at <> r.updated_at
+        ORDER BY r.source_row LIMIT 1`,
+  );
+  return row ?? null;
+};
+
+/** The first imported budget item that has expenses recorded against it since. */
+export const findItemWithExpenses = async (db: Db, tenantId: string, importId: string) => {
+  const [row] = await selectRows<{ name: string; source_row: number; expense_count: number }>(
+    db,
+    sql`SELECT i.name, r.source_row, count(*)::int AS expense_count FROM import_rows r
+        JOIN budget_items i ON i.tenant_id = r.tenant_id AND i.id = r.entity_id
+        JOIN expenses x ON x.tenant_id = r.tenant_id AND x.budget_item_id = r.entity_id
+        WHERE r.tenant_id = ${tenantId} AND r.import_id = ${importId}
+        GROUP BY i.name, r.source_row ORDER BY r.source_row LIMIT 1`,
+  );
+  return row ?? null;
+};
+
+/** Deletes what the import created (and their comments); answers what was removed. */
+export const deleteCreated = async (db: Db, tenantId: string, importId: string, kind: ImportKind) => {
+  const entityType = kind === 'Expenses' ? 'Expense' : 'BudgetItem';
+  const created = db
+    .select({ id: importRows.entityId })
+    .from(importRows)
+    .where(and(eq(importRows.tenantId, tenantId), eq(importRows.importId, importId)));
+  await db
+    .delete(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.entityType, entityType), inArray(comments.entityId, created)));
+  const table = kind === 'Expenses' ? expenses : budgetItems;
+  return db
+    .delete(table)
+    .where(and(eq(table.tenantId, tenantId), inArray(table.id, created)))
+    .returning({ id: table.id, name: table.name, marketingPlanId: table.marketingPlanId });
+};
+
+export const markUndone = async (db: Db, tenantId: string, importId: string, userId: string, now: Date) => {
+  await db
+    .update(imports)
+    .set({ undoneAt: now, undoneBy: userId })
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, importId)));
+};

@@ -1,0 +1,228 @@
+import { monthsBetween, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import {
+  IMPORT_KIND_LABELS,
+  type ImportCommitRequestSchema,
+  type ImportCommitResult,
+  type ImportKind,
+  type ImportPreview,
+  type ImportPreviewRequestSchema,
+  type ImportRecord,
+} from '@plansmith/contract/imports';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { assertCanEditBudget, type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { type ActivityEntry, recordActivities } from '../activities/index.ts';
+import { checkRows, type ExpenseDraft, expenseKey, type ItemDraft, itemKey, type References } from './check-rows.ts';
+import * as repo from './imports.repository.ts';
+import { findHeader, resolveMapping } from './mapping.ts';
+import { readSheet } from './read-sheet.ts';
+
+type PreviewInput = z.output<typeof ImportPreviewRequestSchema>;
+type CommitInput = z.output<typeof ImportCommitRequestSchema>;
+
+const requireImportablePlan = async (db: Db, auth: AuthContext, planId: string): Promise<PlanAccess> => {
+  const access = await requirePlanAccess(db, auth, planId, 'The marketing plan');
+  assertCanEditBudget(access, 'Your team role lets you read this plan, not import into it.');
+  if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${access.plan.name}” is archived. Restore the plan to import into it.`);
+  return access;
+};
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+/** The file's rows below its header, the columns and the mapping to apply. Reads no plan data but the dates. */
+const parseFile = async (db: Db, auth: AuthContext, input: PreviewInput, plan: PlanAccess['plan']) => {
+  if (!BASE64.test(input.ContentBase64))
+    throw badRequest('ContentBase64 is not base64.', [{ Field: 'ContentBase64', Message: 'Send the file’s bytes as base64.' }]);
+  const rows = await readSheet(input.FileName, Buffer.from(input.ContentBase64, 'base64'));
+  const planMonths = monthsBetween(plan.startDate, plan.endDate);
+  const header = findHeader(rows, input.Kind, planMonths, input.Mapping);
+  const saved = input.Mapping ? null : await repo.findMapping(db, auth.tenantId, input.Kind);
+  const resolved = resolveMapping({ kind: input.Kind, columns: header.columns, planMonths, given: input.Mapping, saved });
+  return { ...resolved, columns: header.columns, headerRow: rows[header.index]?.row ?? 1, dataRows: rows.slice(header.index + 1) };
+};
+
+const loadReferences = async (db: Db, tenantId: string, kind: ImportKind, plan: PlanAccess['plan']): Promise<References> => {
+  const [items, categories, glCodes] = await Promise.all([
+    repo.listPlanItems(db, tenantId, plan.id),
+    repo.listCategories(db, tenantId),
+    repo.listGlCodes(db, tenantId),
+  ]);
+  const existingKeys =
+    kind === 'Expenses' ? new Set((await repo.listExpenseKeyFields(db, tenantId, plan.id)).map(expenseKey)) : new Set(items.map(itemKey));
+  return { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, existingKeys };
+};
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+const plural = (count: number, kind: ImportKind) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? IMPORT_KIND_LABELS[kind].replace(/s$/, '') : IMPORT_KIND_LABELS[kind]}`;
+
+export const createImportService = (ctx: AppContext) => {
+  const analyse = async (db: Db, auth: AuthContext, input: PreviewInput, access: PlanAccess) => {
+    const file = await parseFile(db, auth, input, access.plan);
+    const refs = await loadReferences(db, auth.tenantId, input.Kind, access.plan);
+    return { file, ...checkRows(input.Kind, file.dataRows, file.columns, file.mapping, refs) };
+  };
+
+  return {
+    preview: async (auth: AuthContext, input: PreviewInput): Promise<ImportPreview> => {
+      const access = await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
+      const { file, rows, counts } = await analyse(ctx.db, auth, input, access);
+      return {
+        Kind: input.Kind,
+        FileName: input.FileName,
+        Columns: file.columns,
+        HeaderRow: file.headerRow,
+        Mapping: file.mapping,
+        MappingSource: file.source,
+        Fields: file.fields,
+        Rows: rows.map((row) => row.preview),
+        Counts: counts,
+      };
+    },
+
+    commit: async (auth: AuthContext, input: CommitInput): Promise<ImportCommitResult> => {
+      // Access first: another tenant's plan is 404 before the file is even read.
+      await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
+      return ctx.db.transaction(async (tx) => {
+        const access = await requireImportablePlan(tx, auth, input.MarketingPlanId);
+        const { file, rows, counts } = await analyse(tx, auth, input, access);
+        const toCreate = rows.flatMap((row) =>
+          row.draft && !(row.preview.Duplicate && input.SkipDuplicates) ? [{ ...row.draft, id: newId() }] : [],
+        );
+        if (toCreate.length === 0) {
+          throw badRequest(
+            counts.Valid === 0
+              ? `Nothing to import: none of the ${counts.Rows.toLocaleString('en-US')} rows is valid. Check the mapping and the errors in the preview.`
+              : 'Nothing to import: every valid row duplicates one the plan already has.',
+          );
+        }
+        const now = ctx.clock.now();
+        const planId = access.plan.id;
+        if (input.Kind === 'Expenses') {
+          await repo.insertExpenses(tx, auth.tenantId, planId, toCreate as (ExpenseDraft & { id: string })[], auth.userId, now);
+        } else {
+          await repo.insertItems(tx, auth.tenantId, planId, toCreate as (ItemDraft & { id: string })[], now);
+        }
+        const importId = newId();
+        const skipped = counts.Rows - toCreate.length;
+        await repo.insertImport(tx, {
+          tenantId: auth.tenantId,
+          id: importId,
+          planId,
+          kind: input.Kind,
+          fileName: input.FileName,
+          userId: auth.userId,
+          now,
+          created: toCreate,
+          skipped,
+        });
+        const entityType = input.Kind === 'Expenses' ? 'Expense' : 'BudgetItem';
+        const activity = (entry: Pick<ActivityEntry, 'entityType' | 'entityId' | 'name' | 'description'>): ActivityEntry => ({
+          ...entry,
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          marketingPlanId: planId,
+          action: entry.entityType === 'MarketingPlan' ? 'update' : 'create',
+          at: now,
+        });
+        await recordActivities(tx, [
+          activity({
+            entityType: 'MarketingPlan',
+            entityId: planId,
+            name: access.plan.name,
+            description: `Imported ${plural(toCreate.length, input.Kind)} from ${input.FileName}`,
+          }),
+          ...toCreate.map((draft) =>
+            activity({
+              entityType,
+              entityId: draft.id,
+              name: draft.name,
+              description: `Imported from ${input.FileName}, row ${draft.row}`,
+            }),
+          ),
+        ]);
+        // The mapping that worked is the tenant's starting point for the next file of this kind.
+        await repo.saveMapping(tx, auth.tenantId, input.Kind, file.mapping, auth.userId, now);
+        return {
+          ImportId: importId,
+          Created: toCreate.length,
+          Skipped: skipped,
+          Invalid: counts.Invalid,
+          DuplicatesSkipped: input.SkipDuplicates ? counts.Duplicates : 0,
+        };
+      });
+    },
+
+    list: async (auth: AuthContext, planId: string): Promise<ImportRecord[]> => {
+      await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
+      const rows = await repo.listImports(ctx.db, auth.tenantId, planId);
+      return rows.map((row) => ({
+        ImportId: row.id,
+        Kind: row.kind,
+        FileName: row.fileName,
+        CreatedAt: row.createdAt.toISOString(),
+        CreatedByName: fullName(row.createdByFirst, row.createdByLast),
+        Created: row.createdCount,
+        Skipped: row.skippedCount,
+        UndoneAt: row.undoneAt?.toISOString() ?? null,
+        UndoneByName: row.undoneAt ? fullName(row.undoneByFirst, row.undoneByLast) : null,
+      }));
+    },
+
+    undo: (auth: AuthContext, importId: string): Promise<{ ImportId: string; Removed: number }> =>
+      ctx.db.transaction(async (tx) => {
+        const record = await repo.lockImport(tx, auth.tenantId, importId);
+        if (!record) throw notFound('The import');
+        const access = await requirePlanAccess(tx, auth, record.marketingPlanId, 'The import');
+        assertCanEditBudget(access, 'Your team role lets you read this plan, not undo its imports.');
+        if (access.plan.state === PLAN_STATE_ARCHIVED)
+          throw conflict(`“${access.plan.name}” is archived. Restore the plan to undo its imports.`);
+        if (record.undoneAt) throw conflict(`This import of ${record.fileName} was already undone.`);
+        const changed = await repo.findChangedRow(tx, auth.tenantId, importId, record.kind);
+        if (changed) {
+          throw new HttpError(
+            409,
+            `Row ${changed.source_row} of ${record.fileName} (“${changed.name}”) was changed after the import. Undo would lose that change, so nothing was removed.`,
+          );
+        }
+        if (record.kind === 'BudgetItems') {
+          const used = await repo.findItemWithExpenses(tx, auth.tenantId, importId);
+          if (used) {
+            throw conflict(
+              `Row ${used.source_row} of ${record.fileName} (“${used.name}”) has ${used.expense_count === 1 ? 'an expense' : `${used.expense_count} expenses`} recorded against it since the import. Move or delete them first; nothing was removed.`,
+            );
+          }
+        }
+        const now = ctx.clock.now();
+        const removed = await repo.deleteCreated(tx, auth.tenantId, importId, record.kind);
+        const entityType = record.kind === 'Expenses' ? 'Expense' : 'BudgetItem';
+        const base = { tenantId: auth.tenantId, actorId: auth.userId, marketingPlanId: record.marketingPlanId, at: now };
+        await recordActivities(tx, [
+          {
+            ...base,
+            entityType: 'MarketingPlan',
+            entityId: record.marketingPlanId,
+            action: 'update',
+            name: access.plan.name,
+            description: `Undid the import of ${record.fileName}: removed ${plural(removed.length, record.kind)}`,
+          },
+          ...removed.map(
+            (row): ActivityEntry => ({
+              ...base,
+              entityType,
+              entityId: row.id,
+              action: 'delete',
+              name: row.name,
+              description: `Removed by undoing the import of ${record.fileName}`,
+            }),
+          ),
+        ]);
+        await repo.markUndone(tx, auth.tenantId, importId, auth.userId, now);
+        return { ImportId: importId, Removed: removed.length };
+      }),
+  };
+};

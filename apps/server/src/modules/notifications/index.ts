@@ -1,0 +1,6 @@
+// The notifications module as other modules and the app see it; everything else in this folder is private.
+export { entityUrl, formatCents, type NotificationKind } from './kinds.ts';
+export { listMentionable, notifyMentions } from './mentions.ts';
+export { queueNotification, unsubscribeUrl } from './notification-mail.ts';
+export { type OverspendCause, trackOverspend } from './overspend.ts';
+export { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';

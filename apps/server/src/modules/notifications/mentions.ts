@@ -1,0 +1,86 @@
+import { type CommentEntityType, mentionText } from '@plansmith/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { commentMentions } from '../../schema/notifications.ts';
+import { users } from '../../schema/tenants.ts';
+import { listPlanReaders, type PlanReader } from '../access/index.ts';
+import { withNotificationDefaults } from '../people/index.ts';
+import { entityUrl } from './kinds.ts';
+import { queueNotification } from './notification-mail.ts';
+
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+const QUOTE_LIMIT = 500;
+
+/**
+ * The people a text names as `@First Last` (case-insensitive). A name must end where a word ends,
+ * so `@Ann Lee` does not match `@Ann Leeson`.
+ */
+export const findMentioned = <T extends { firstName: string; lastName: string }>(text: string, people: T[]): T[] => {
+  const haystack = text.toLocaleLowerCase('en-US');
+  return people.filter((person) => {
+    const needle = mentionText({ FirstName: person.firstName, LastName: person.lastName }).toLocaleLowerCase('en-US');
+    for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+      const next = haystack.slice(at + needle.length, at + needle.length + 2);
+      if (!next || !WORD_CHARACTER.test(Array.from(next)[0] ?? '')) return true;
+    }
+    return false;
+  });
+};
+
+/** The people a comment on a plan's entity may name: everyone active who can see the plan. */
+export const listMentionable = (db: Db, tenantId: string, planId: string): Promise<PlanReader[]> => listPlanReaders(db, tenantId, planId);
+
+/**
+ * Mails each person a comment names for the first time (`@First Last`), in the caller's
+ * transaction: only people who can see the entity, never the author, only those who want
+ * mention mail. Every newly named person is recorded, so editing the comment mails only names
+ * added by the edit.
+ */
+export const notifyMentions = async (
+  ctx: AppContext,
+  tx: Db,
+  input: {
+    tenantId: string;
+    authorId: string;
+    commentId: string;
+    text: string;
+    entity: { type: CommentEntityType; id: string; name: string; planId: string };
+  },
+): Promise<void> => {
+  const readers = await listPlanReaders(tx, input.tenantId, input.entity.planId);
+  const named = findMentioned(input.text, readers).filter((person) => person.userId !== input.authorId);
+  if (named.length === 0) return;
+  const recorded = await tx
+    .insert(commentMentions)
+    .values(
+      named.map((person) => ({ tenantId: input.tenantId, commentId: input.commentId, userId: person.userId, createdAt: ctx.clock.now() })),
+    )
+    .onConflictDoNothing()
+    .returning({ userId: commentMentions.userId });
+  const newlyNamed = new Set(recorded.map((row) => row.userId));
+  const recipients = named.filter(
+    (person) => newlyNamed.has(person.userId) && withNotificationDefaults(person.notificationSettings).Mentions,
+  );
+  if (recipients.length === 0) return;
+  const [author] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, input.tenantId), eq(users.id, input.authorId)));
+  const authorName = author ? `${author.firstName} ${author.lastName}` : 'Someone';
+  const quote = input.text.length > QUOTE_LIMIT ? `${input.text.slice(0, QUOTE_LIMIT)}…` : input.text;
+  const url = entityUrl(ctx.config.publicUrl, input.entity.type, input.entity.id);
+  for (const person of recipients) {
+    await queueNotification(ctx, tx, {
+      tenantId: input.tenantId,
+      kind: 'mention',
+      to: { userId: person.userId, email: person.email },
+      mail: {
+        subject: `${authorName} mentioned you on ${input.entity.name}`,
+        heading: `${authorName} mentioned you`,
+        paragraphs: [`Hi ${person.firstName},`, `${authorName} wrote on “${input.entity.name}”:`, `“${quote}”`],
+        action: { label: 'Open the conversation', url },
+      },
+    });
+  }
+};

@@ -1,0 +1,240 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cents, selectRows } from '../../db/rows.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { budgetCategories } from '../../schema/categories.ts';
+import { objectives } from '../../schema/objectives.ts';
+import { marketingPlans, type PlanState } from '../../schema/plans.ts';
+import { shiftDateSql } from './plan-dates.ts';
+
+export type PlanRow = typeof marketingPlans.$inferSelect;
+export type PlaySums = { itemCount: number; objectiveCount: number; totalCents: number };
+export type PlayWithSums = { plan: PlanRow; sums: PlaySums };
+export type CategorySum = {
+  planId: string;
+  categoryId: string;
+  name: string;
+  categoryType: 1 | 2 | 3;
+  totalCents: number;
+  itemCount: number;
+};
+
+const PLAN = sql.raw('"marketing_plans"');
+
+/** The templates (State 3) of the given teams, or one of them, with item count, objective count and total in one statement. */
+export const listPlays = async (db: Db, tenantId: string, filter: { teamIds?: string[]; planId?: string }): Promise<PlayWithSums[]> => {
+  if (filter.teamIds && filter.teamIds.length === 0) return [];
+  const rows = await db
+    .select({
+      plan: marketingPlans,
+      itemCount:
+        sql<number>`(SELECT count(*) FROM budget_items bi WHERE bi.tenant_id = ${PLAN}."tenant_id" AND bi.marketing_plan_id = ${PLAN}."id")`.mapWith(
+          Number,
+        ),
+      totalCents:
+        sql<number>`coalesce((SELECT sum(bi.amount_cents) FROM budget_items bi WHERE bi.tenant_id = ${PLAN}."tenant_id" AND bi.marketing_plan_id = ${PLAN}."id"), 0)`.mapWith(
+          Number,
+        ),
+      objectiveCount:
+        sql<number>`(SELECT count(*) FROM objectives o WHERE o.tenant_id = ${PLAN}."tenant_id" AND o.marketing_plan_id = ${PLAN}."id")`.mapWith(
+          Number,
+        ),
+    })
+    .from(marketingPlans)
+    .where(
+      and(
+        eq(marketingPlans.tenantId, tenantId),
+        eq(marketingPlans.state, 3),
+        filter.teamIds ? inArray(marketingPlans.teamId, filter.teamIds) : undefined,
+        filter.planId ? eq(marketingPlans.id, filter.planId) : undefined,
+      ),
+    )
+    // The starter library first, in its own order; then the tenant's plays by name.
+    .orderBy(sql`${marketingPlans.starterPlay} IS NULL`, marketingPlans.name, marketingPlans.id);
+  return rows.map(({ plan, ...sums }) => ({ plan, sums }));
+};
+
+/** Per plan and budget category: the items' total and count, by category SortOrder. */
+export const listCategorySums = async (db: Db, tenantId: string, planIds: string[]): Promise<CategorySum[]> => {
+  if (planIds.length === 0) return [];
+  const rows = await db
+    .select({
+      planId: budgetItems.marketingPlanId,
+      categoryId: budgetCategories.id,
+      name: budgetCategories.name,
+      categoryType: budgetCategories.categoryType,
+      totalCents: sql<number>`sum(${budgetItems.amountCents})`.mapWith(Number),
+      itemCount: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(budgetItems)
+    .innerJoin(
+      budgetCategories,
+      and(eq(budgetCategories.tenantId, budgetItems.tenantId), eq(budgetCategories.id, budgetItems.budgetCategoryId)),
+    )
+    .where(and(eq(budgetItems.tenantId, tenantId), inArray(budgetItems.marketingPlanId, planIds)))
+    .groupBy(
+      budgetItems.marketingPlanId,
+      budgetCategories.id,
+      budgetCategories.name,
+      budgetCategories.categoryType,
+      budgetCategories.sortOrder,
+    )
+    .orderBy(asc(budgetCategories.sortOrder), asc(budgetCategories.name));
+  return rows;
+};
+
+export const listPreviewItems = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({
+      id: budgetItems.id,
+      name: budgetItems.name,
+      itemType: budgetItems.itemType,
+      amountCents: budgetItems.amountCents,
+      categoryId: budgetItems.budgetCategoryId,
+    })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)))
+    .orderBy(asc(budgetItems.name), asc(budgetItems.id));
+
+export const listPreviewMonths = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+    .from(budgetItemMonths)
+    .innerJoin(budgetItems, and(eq(budgetItems.tenantId, budgetItemMonths.tenantId), eq(budgetItems.id, budgetItemMonths.budgetItemId)))
+    .where(and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)));
+
+export const listPreviewObjectives = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({
+      id: objectives.id,
+      name: objectives.name,
+      metric: objectives.metric,
+      metricType: objectives.metricType,
+      targetValue: objectives.targetValue,
+    })
+    .from(objectives)
+    .where(and(eq(objectives.tenantId, tenantId), eq(objectives.marketingPlanId, planId)))
+    .orderBy(asc(objectives.name), asc(objectives.id));
+
+export const insertPlan = async (
+  db: Db,
+  values: Pick<PlanRow, 'tenantId' | 'id' | 'teamId' | 'name' | 'description' | 'startDate' | 'endDate' | 'createdBy'> & {
+    state: PlanState;
+    starterPlay?: string | null;
+  },
+  now: Date,
+): Promise<PlanRow> => {
+  const [row] = await db
+    .insert(marketingPlans)
+    .values({ ...values, active: true, shareKey: null, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+};
+
+export const renamePlay = async (db: Db, tenantId: string, id: string, name: string, now: Date): Promise<PlanRow | null> => {
+  const [row] = await db
+    .update(marketingPlans)
+    .set({ name, updatedAt: now })
+    .where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, id)))
+    .returning();
+  return row ?? null;
+};
+
+/** Items, phasing and objectives go with it (ON DELETE CASCADE). */
+export const deletePlan = async (db: Db, tenantId: string, id: string): Promise<void> => {
+  await db.delete(marketingPlans).where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, id)));
+};
+
+export type CopyCounts = {
+  items: number;
+  objectives: number;
+  months: number;
+  totalCents: number;
+  funnelStages: number;
+  funnelModel: boolean;
+};
+
+/**
+ * Copies a plan's objectives (without results), budget items (amounts, categories, types, GL codes,
+ * their objective links) and monthly phasing into another plan of the same tenant in one set-based
+ * statement: new ids are drawn once per source row in materialised CTEs, and each table is filled
+ * by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
+ * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per lead) and its
+ * per-stage conversion and velocity come along unchanged; the forecast grid and actual counts do not
+ * (they are the old dates' results). Expenses, results and comments are never read.
+ */
+export const copyPlanContents = async (
+  db: Db,
+  input: { tenantId: string; fromPlanId: string; toPlanId: string; offset: number; startDate: string; endDate: string; now: Date },
+): Promise<CopyCounts> => {
+  const { tenantId, fromPlanId, toPlanId, offset } = input;
+  const now = input.now.toISOString();
+  const inside = (date: ReturnType<typeof sql>) =>
+    sql`least(greatest(${shiftDateSql(date, offset)}, ${input.startDate}::date), ${input.endDate}::date)`;
+  const [row] = await selectRows<{
+    items: unknown;
+    objectives: unknown;
+    months: unknown;
+    total: unknown;
+    funnel: unknown;
+    stages: unknown;
+  }>(
+    db,
+    sql`WITH objective_ids AS MATERIALIZED (
+  SELECT o.id AS old_id, gen_random_uuid() AS new_id
+  FROM objectives o WHERE o.tenant_id = ${tenantId} AND o.marketing_plan_id = ${fromPlanId}
+), new_objectives AS (
+  INSERT INTO objectives (tenant_id, id, marketing_plan_id, name, description, funnel_stage_id, metric, metric_type, aggregation,
+    higher_is_better, is_revenue, target_value, start_date, end_date, active, created_at, updated_at)
+  SELECT o.tenant_id, ids.new_id, ${toPlanId}, o.name, o.description, o.funnel_stage_id, o.metric, o.metric_type, o.aggregation,
+    o.higher_is_better, o.is_revenue, o.target_value, ${inside(sql`o.start_date`)}, ${inside(sql`o.end_date`)}, o.active,
+    ${now}::timestamptz, ${now}::timestamptz
+  FROM objectives o JOIN objective_ids ids ON ids.old_id = o.id
+  WHERE o.tenant_id = ${tenantId}
+  RETURNING 1
+), item_ids AS MATERIALIZED (
+  SELECT bi.id AS old_id, gen_random_uuid() AS new_id
+  FROM budget_items bi WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${fromPlanId}
+), new_items AS (
+  INSERT INTO budget_items (tenant_id, id, marketing_plan_id, budget_category_id, objective_id, general_ledger_code_id, name,
+    description, active, amount_cents, item_type, created_at, updated_at)
+  SELECT bi.tenant_id, ids.new_id, ${toPlanId}, bi.budget_category_id, linked.new_id, bi.general_ledger_code_id, bi.name,
+    bi.description, bi.active, bi.amount_cents, bi.item_type, ${now}::timestamptz, ${now}::timestamptz
+  FROM budget_items bi
+  JOIN item_ids ids ON ids.old_id = bi.id
+  LEFT JOIN objective_ids linked ON linked.old_id = bi.objective_id
+  WHERE bi.tenant_id = ${tenantId}
+  RETURNING amount_cents
+), new_months AS (
+  INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents)
+  SELECT bm.tenant_id, ids.new_id, (bm.month + ${offset}::int * interval '1 month')::date, bm.amount_cents
+  FROM budget_item_months bm JOIN item_ids ids ON ids.old_id = bm.budget_item_id
+  WHERE bm.tenant_id = ${tenantId}
+  RETURNING 1
+), new_funnel AS (
+  INSERT INTO funnel_models (tenant_id, marketing_plan_id, revenue_goal_cents, average_deal_size_cents, cost_per_lead_cents,
+    created_at, updated_at)
+  SELECT fm.tenant_id, ${toPlanId}, fm.revenue_goal_cents, fm.average_deal_size_cents, fm.cost_per_lead_cents,
+    ${now}::timestamptz, ${now}::timestamptz
+  FROM funnel_models fm WHERE fm.tenant_id = ${tenantId} AND fm.marketing_plan_id = ${fromPlanId}
+  RETURNING 1
+), new_stage_settings AS (
+  INSERT INTO funnel_stage_settings (tenant_id, marketing_plan_id, funnel_stage_id, conversion_rate, velocity_days, updated_at)
+  SELECT fs.tenant_id, ${toPlanId}, fs.funnel_stage_id, fs.conversion_rate, fs.velocity_days, ${now}::timestamptz
+  FROM funnel_stage_settings fs WHERE fs.tenant_id = ${tenantId} AND fs.marketing_plan_id = ${fromPlanId}
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM new_items) AS items, (SELECT coalesce(sum(amount_cents), 0) FROM new_items) AS total,
+  (SELECT count(*) FROM new_objectives) AS objectives, (SELECT count(*) FROM new_months) AS months,
+  (SELECT count(*) FROM new_funnel) AS funnel, (SELECT count(*) FROM new_stage_settings) AS stages`,
+  );
+  return {
+    items: cents(row?.items),
+    objectives: cents(row?.objectives),
+    months: cents(row?.months),
+    totalCents: cents(row?.total),
+    funnelModel: cents(row?.funnel) > 0,
+    funnelStages: cents(row?.stages),
+  };
+};

@@ -1,0 +1,162 @@
+// One of everything in a tenant, made fresh for each operation of the generated suites, and the
+// field → value table that fills any route's body with those rows' ids.
+import { EMPTY_ID } from '@plansmith/contract';
+import { expect } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+import { products } from '../src/schema/products.ts';
+import { teamMembers, teams } from '../src/schema/teams.ts';
+import { login, type TestTenant } from './factories.ts';
+import { createCategory, createExpenseRow, createGlCode, createItem, createPlan } from './planning-factories.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Every name in a fixture contains it, so search routes are asked for exactly these rows. */
+export const FIXTURE_TERM = 'Fixturezq';
+
+export type EntityFixture = {
+  teamId: string;
+  planId: string;
+  categoryId: string;
+  glCodeId: string;
+  itemId: string;
+  expenseId: string;
+  commentId: string;
+  noteId: string;
+  objectiveId: string;
+  objectiveResultId: string;
+  /** A play (a plan in State 3, the playbook's) in the same team. */
+  playId: string;
+};
+
+let counter = 0;
+
+/**
+ * A team (the tenant's Viewer is a Viewer in it; its Member and Outsider are not in it) with a
+ * plan, a category, a GL code, a budget item, an expense, a comment, a note, an objective with one result and a play.
+ */
+export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerToken?: string): Promise<EntityFixture> => {
+  counter += 1;
+  const label = `${FIXTURE_TERM} ${counter}`;
+  const teamId = newId();
+  await t.ctx.db.insert(teams).values({ tenantId: tenant.id, id: teamId, name: `${label} team` });
+  await t.ctx.db.insert(teamMembers).values({ tenantId: tenant.id, teamId, userId: tenant.users.viewer.id, teamRoleId: 3 });
+  const plan = await createPlan(t, tenant, { teamId, name: `${label} plan` });
+  const play = await createPlan(t, tenant, { teamId, name: `${label} play`, state: 3 });
+  const category = await createCategory(t, tenant, { name: `${label} category` });
+  const glCode = await createGlCode(t, tenant, `${label} GL`);
+  const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents: 100_000, name: `${label} item` });
+  const expense = await createExpenseRow(t, tenant, {
+    planId: plan.id,
+    itemId: item.id,
+    amountCents: 12_345,
+    name: `${label} expense`,
+    payee: `${label} payee`,
+  });
+  const owner = ownerToken ?? (await login(t, tenant.users.owner.email)).AccessToken;
+  const target = { EntityType: 'MarketingPlan', EntityId: plan.id };
+  const comment = await t.post('/api/CommentsClient/Save', { ...target, Description: `${label} comment` }, owner);
+  const note = await t.post('/api/ActivityClient/Save', { ...target, Description: `${label} note` }, owner);
+  const objective = await t.post(
+    '/api/ObjectiveClient/Save',
+    { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} objective`, MetricType: 1, TargetValue: 100 },
+    owner,
+  );
+  expect(comment.status, comment.text).toBe(200);
+  expect(note.status, note.text).toBe(200);
+  expect(objective.status, objective.text).toBe(200);
+  const objectiveId: string = objective.body.Result.Id;
+  const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
+  expect(result.status, result.text).toBe(200);
+  return {
+    teamId,
+    planId: plan.id,
+    categoryId: category.id,
+    glCodeId: glCode.id,
+    itemId: item.id,
+    expenseId: expense.id,
+    commentId: comment.body.Result.Id,
+    noteId: note.body.Result.Id,
+    objectiveId,
+    objectiveResultId: result.body.Result.Results[0].Id,
+    playId: play.id,
+  };
+};
+
+/** A product id for billing bodies (products are not tenant-owned). */
+export const anyProductId = async (t: TestApp): Promise<string> => {
+  const [row] = await t.ctx.db.select({ id: products.id }).from(products).limit(1);
+  if (!row) throw new Error('no product in the database');
+  return row.id;
+};
+
+// Which entity a bare `Id` names, by the route's client (/api/<Client>/<Verb>).
+const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) => string> = {
+  MarketingPlanClient: (fixture) => fixture.planId,
+  BudgetItemClient: (fixture) => fixture.itemId,
+  BudgetCategoryClient: (fixture) => fixture.categoryId,
+  ExpenseClient: (fixture) => fixture.expenseId,
+  TeamClient: (fixture) => fixture.teamId,
+  LookupClient: (fixture) => fixture.glCodeId,
+  CommentsClient: (fixture) => fixture.commentId,
+  CommentClient: (fixture) => fixture.commentId,
+  ActivityClient: (fixture) => fixture.noteId,
+  ObjectiveClient: (fixture) => fixture.objectiveId,
+  UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
+};
+
+// Routes whose fields name other rows than their names say: a result's `Id`, a play's `MarketingPlanId`.
+const toPlay = (fixture: EntityFixture) => ({ MarketingPlanId: fixture.playId });
+const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, unknown>> = {
+  '/api/ObjectiveClient/SaveResult': (fixture) => ({ Id: fixture.objectiveResultId }),
+  '/api/PlaybookClient/Preview': toPlay,
+  '/api/PlaybookClient/Rename': toPlay,
+  '/api/PlaybookClient/Delete': toPlay,
+};
+
+/** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
+export const fixtureValues = (path: string, fixture: EntityFixture, tenant: TestTenant, productId: string) => {
+  const client = path.split('/')[2] ?? '';
+  const named: Record<string, unknown> = {
+    MarketingPlanId: fixture.planId,
+    BudgetItemId: fixture.itemId,
+    BudgetCategoryId: fixture.categoryId,
+    GeneralLedgerCodeId: fixture.glCodeId,
+    ExpenseId: fixture.expenseId,
+    TeamId: fixture.teamId,
+    CommentId: fixture.commentId,
+    ActivityId: fixture.noteId,
+    ObjectiveId: fixture.objectiveId,
+    ObjectiveResultId: fixture.objectiveResultId,
+    SourcePlanId: fixture.playId,
+    LookupInfoId: fixture.glCodeId,
+    UserProfileId: tenant.users.outsider.id,
+    EntityType: 'MarketingPlan',
+    EntityId: fixture.planId,
+    ProductId: productId,
+    Query: FIXTURE_TERM,
+  };
+  const idOfClient = ID_OF_CLIENT[client];
+  if (idOfClient) named.Id = idOfClient(fixture, tenant);
+  Object.assign(named, FIELDS_OF_PATH[path]?.(fixture));
+  return (name: string): unknown => named[name];
+};
+
+/** The ids of the fixture's team and of what lives in it (plans, items, expenses, comments, notes). */
+export const teamScopedIds = (fixture: EntityFixture): string[] => [
+  fixture.teamId,
+  fixture.planId,
+  fixture.itemId,
+  fixture.expenseId,
+  fixture.commentId,
+  fixture.noteId,
+  fixture.objectiveId,
+  fixture.objectiveResultId,
+  fixture.playId,
+];
+
+/** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */
+export const idsOf = (fixture: EntityFixture, tenant: TestTenant): string[] => [
+  tenant.id,
+  tenant.teamId,
+  ...Object.values(fixture),
+  ...Object.values(tenant.users).map((user) => user.id),
+];

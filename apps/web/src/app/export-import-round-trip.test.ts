@@ -1,0 +1,172 @@
+import { budgetRoutes, type Expense, expenseRoutes, reportRoutes } from '@plansmith/contract';
+import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
+import { type ImportKind, importRoutes } from '@plansmith/contract/imports';
+import ExcelJS from 'exceljs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTenant, type TestTenant } from '../../../server/test/factories.ts';
+import { createCategory, createGlCode, createItem, createPlan } from '../../../server/test/planning-factories.ts';
+import { fetchItemsSheet } from '../features/budget/lib/budget-export.ts';
+import { expensesToSheet, fetchAllExpenses } from '../features/expenses/lib/expense-export.ts';
+import { buildReportWorkbook, reportToCsv } from '../features/reports/lib/report-export.ts';
+import { callApi } from '../shared/api/client.ts';
+import { sheetToCsv, sheetToXlsx } from '../shared/export/spreadsheet.ts';
+import { type RealApi, startRealApi } from '../test/real-api.ts';
+
+// Issue 14: what the app exports imports back into an empty plan unchanged, through the same
+// export functions the screens use and the real import API.
+
+let api: RealApi;
+let tenant: TestTenant;
+let source: { Id: string; Name: string; StartDate: string; EndDate: string };
+
+const DATES = { startDate: '2026-01-01', endDate: '2026-12-31' };
+const wire = (plan: { id: string; name: string }) => ({ Id: plan.id, Name: plan.name, StartDate: DATES.startDate, EndDate: DATES.endDate });
+
+beforeAll(async () => {
+  api = await startRealApi();
+  tenant = await createTenant(api.server);
+  const plan = await createPlan(api.server, tenant, { name: '2026 Plan', ...DATES });
+  source = wire(plan);
+  const media = await createCategory(api.server, tenant, { name: 'Paid media', categoryType: 1 });
+  const ops = await createCategory(api.server, tenant, { name: '=Ops+', categoryType: 2 });
+  const gl = await createGlCode(api.server, tenant, 'GL 6100');
+  await api.signIn(tenant.users.owner.email);
+  // Through the API, so descriptions, GL codes and phasing are set as users set them.
+  const save = (body: Record<string, unknown>) =>
+    callApi(budgetRoutes.save, { MarketingPlanId: plan.id, ItemType: 1, Description: null, ...body } as Parameters<
+      typeof callApi<typeof budgetRoutes.save>
+    >[1]);
+  const search = await save({
+    Name: 'Paid search',
+    BudgetCategoryId: media.id,
+    Amount: 1200.5,
+    GeneralLedgerCodeId: gl.id,
+    Description: '@brand, "quoted"',
+  });
+  await save({
+    Name: '-Events, spring',
+    BudgetCategoryId: ops.id,
+    ItemType: 2,
+    Amount: 300,
+    Months: [
+      { Month: '2026-03', Amount: 100 },
+      { Month: '2026-04', Amount: 200 },
+    ],
+  });
+  await createItem(api.server, tenant, { planId: plan.id, categoryId: media.id, amountCents: 0, name: 'Zero item' });
+  const saveExpense = (body: Record<string, unknown>) =>
+    callApi(expenseRoutes.saveExpense, {
+      MarketingPlanId: plan.id,
+      BudgetItemId: search.Id,
+      CategoryType: 1,
+      Status: 3,
+      ...body,
+    } as Parameters<typeof callApi<typeof expenseRoutes.saveExpense>>[1]);
+  await saveExpense({
+    Name: 'Search, March',
+    Payee: 'Google',
+    PurchaseDate: '2026-03-10',
+    Amount: 1234.56,
+    PurchaseOrder: 'PO-1',
+    GeneralLedgerCodeId: gl.id,
+    Description: 'Brand',
+  });
+  await saveExpense({ Name: '=HYPERLINK("x")', Payee: '-Agency', PurchaseDate: '2026-03-10', Amount: 10, Status: 2 });
+  await saveExpense({ Name: 'Same day, same payee', Payee: 'Google', PurchaseDate: '2026-03-10', Amount: 10.01, Status: 1 });
+});
+// The test setup clears the stored session after every test.
+beforeEach(async () => {
+  await api.signIn(tenant.users.owner.email);
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+const importInto = async (planId: string, kind: ImportKind, fileName: string, bytes: Uint8Array) =>
+  callApi(importRoutes.commit, {
+    Kind: kind,
+    MarketingPlanId: planId,
+    FileName: fileName,
+    ContentBase64: Buffer.from(bytes).toString('base64'),
+    SkipDuplicates: true,
+  });
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const xlsxBytes = async (buffer: ArrayBuffer | Promise<ArrayBuffer>) => new Uint8Array(await buffer);
+
+/** What makes an item the same item, by name. */
+const itemsOf = async (planId: string) => {
+  const [items, months] = await Promise.all([
+    callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId }),
+    callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: planId }),
+  ]);
+  const phasing = new Map(months.map((entry) => [entry.BudgetItemId, entry.Months]));
+  return items
+    .map((item) => ({
+      Name: item.Name,
+      Category: item.BudgetCategoryName,
+      ItemType: item.ItemType,
+      Amount: item.Amount,
+      Gl: item.GeneralLedgerCodeId,
+      Description: item.Description,
+      Months: phasing.get(item.Id) ?? [],
+    }))
+    .sort((a, b) => a.Name.localeCompare(b.Name));
+};
+
+const expensesOf = async (planId: string) =>
+  (await fetchAllExpenses(planId))
+    .map((expense: Expense) => ({
+      Name: expense.Name,
+      Payee: expense.Payee,
+      Date: expense.PurchaseDate,
+      Amount: expense.Amount,
+      Status: expense.Status,
+      Item: expense.BudgetItemName,
+      PO: expense.PurchaseOrder,
+      Gl: expense.GeneralLedgerCodeName,
+      Description: expense.Description,
+    }))
+    .sort((a, b) => a.Name.localeCompare(b.Name));
+
+describe.each(['csv', 'xlsx'] as const)('the %s exports imported into an empty plan', (format) => {
+  it('recreate the budget items (phasing, GL codes, descriptions) and then the expenses', async () => {
+    const target = wire(await createPlan(api.server, tenant, { name: `Copy ${format}`, ...DATES }));
+    const itemsSheet = await fetchItemsSheet(source);
+    const itemsFile = format === 'csv' ? utf8(sheetToCsv(itemsSheet)) : await xlsxBytes(sheetToXlsx(itemsSheet));
+    expect(await importInto(target.Id, 'BudgetItems', `items.${format}`, itemsFile)).toMatchObject({ Created: 3, Skipped: 0 });
+    expect(await itemsOf(target.Id)).toEqual(await itemsOf(source.Id));
+
+    const expensesSheet = expensesToSheet(await fetchAllExpenses(source.Id));
+    const expensesFile = format === 'csv' ? utf8(sheetToCsv(expensesSheet)) : await xlsxBytes(sheetToXlsx(expensesSheet));
+    expect(await importInto(target.Id, 'Expenses', `expenses.${format}`, expensesFile)).toMatchObject({ Created: 3, Skipped: 0 });
+    expect(await expensesOf(target.Id)).toEqual(await expensesOf(source.Id));
+  });
+});
+
+describe.each(['csv', 'xlsx'] as const)('the budget categories report as %s', (format) => {
+  it('imports back as one item per category with the same budget, its total rows ignored', async () => {
+    const report = await callApi(reportRoutes.budgetCategoriesReport, { MarketingPlanId: source.Id });
+    const file = format === 'csv' ? utf8(reportToCsv(report)) : await xlsxBytes(buildReportWorkbook(report));
+    const target = wire(await createPlan(api.server, tenant, { name: `Report ${format}`, ...DATES }));
+    expect(await importInto(target.Id, 'BudgetItems', `report.${format}`, file)).toMatchObject({ Created: 2, Skipped: 3 });
+    const copy = await callApi(reportRoutes.budgetCategoriesReport, { MarketingPlanId: target.Id });
+    const budgets = (rows: typeof report.Rows) => rows.map((row) => [row.Name, row.CategoryType, row.Budgeted]);
+    expect(budgets(copy.Rows)).toEqual(budgets(report.Rows));
+    expect(copy.Totals.Budgeted).toBe(report.Totals.Budgeted);
+  });
+});
+
+describe('exported text that looks like a formula', () => {
+  it('is quoted in CSV and a plain string cell in XLSX', async () => {
+    const sheet = expensesToSheet(await fetchAllExpenses(source.Id));
+    const csv = sheetToCsv(sheet);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain(`'-Agency`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await sheetToXlsx(sheet));
+    const cells = workbook.worksheets[0]?.getColumn(1).values ?? [];
+    expect(cells).toContain('=HYPERLINK("x")');
+    const row = workbook.worksheets[0]?.getRows(1, 4)?.find((candidate) => candidate.getCell(1).value === '=HYPERLINK("x")');
+    expect(row?.getCell(1).type).toBe(ExcelJS.ValueType.String);
+  });
+});

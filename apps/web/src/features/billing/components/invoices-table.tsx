@@ -1,0 +1,53 @@
+import type { Invoice } from '@plansmith/contract';
+import { Table, Tag } from 'antd';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { useInvoices } from '../api/billing-api.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (instant: string | null) => (instant ? dateFormat.format(new Date(instant)) : '');
+
+/** Past invoices from the card provider: date, number, what for, amount and status. */
+export const InvoicesTable = () => {
+  const invoices = useInvoices();
+  if (invoices.isPending) return <LoadingState label="Loading invoices…" />;
+  if (invoices.isError)
+    return <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} title="The invoices could not be loaded." />;
+  if (invoices.data.length === 0) return <EmptyState description="No invoices yet. They appear here once a paid plan is charged." />;
+  return (
+    <Table<Invoice>
+      rowKey="Id"
+      size="middle"
+      pagination={false}
+      dataSource={invoices.data}
+      columns={[
+        { title: 'Date', dataIndex: 'Date', render: (value: string) => day(value) },
+        {
+          title: 'Number',
+          dataIndex: 'Number',
+          render: (value: string | null, invoice) => (invoice.Url ? <a href={invoice.Url}>{value ?? 'View'}</a> : (value ?? '—')),
+        },
+        {
+          title: 'Description',
+          dataIndex: 'Description',
+          render: (value: string, invoice) => (
+            <>
+              {value}
+              {invoice.PeriodStart && invoice.PeriodEnd ? (
+                <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 12 }}>
+                  {day(invoice.PeriodStart)} – {day(invoice.PeriodEnd)}
+                </div>
+              ) : null}
+            </>
+          ),
+        },
+        { title: 'Amount', dataIndex: 'Amount', align: 'right', render: (value: number) => formatUsd(value) },
+        {
+          title: 'Status',
+          dataIndex: 'Status',
+          render: (value: string) => <Tag color={value === 'paid' ? 'green' : value === 'open' ? 'orange' : 'default'}>{value}</Tag>,
+        },
+      ]}
+    />
+  );
+};

@@ -1,0 +1,86 @@
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * One cell of the month grid. Focus moves with the arrow keys (the grid handles them); Enter, F2,
+ * a double click or typing a digit opens the editor; Enter saves, Escape cancels, Tab saves.
+ */
+export const MonthCell = ({
+  cellKey,
+  display,
+  value,
+  label,
+  active,
+  editing,
+  editable,
+  spread,
+  firstKey,
+  onActivate,
+  onEdit,
+  onSave,
+  onCancel,
+}: {
+  cellKey: string;
+  display: string;
+  /** The text put in the editor (dollars). */
+  value: string;
+  label: string;
+  active: boolean;
+  editing: boolean;
+  editable: boolean;
+  /** Shown as the even spread of an unphased item, not a phasing of its own. */
+  spread: boolean;
+  /** The key that opened the editor, when it was a digit: the editor starts with it. */
+  firstKey: string | null;
+  onActivate: () => void;
+  onEdit: () => void;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) => {
+  const [draft, setDraft] = useState(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Focused in the same commit as it appears, so the keys typed right after the first are not lost.
+  useLayoutEffect(() => {
+    if (!editing) return;
+    setDraft(firstKey ?? value);
+    inputRef.current?.focus();
+    if (!firstKey) inputRef.current?.select();
+  }, [editing, firstKey, value]);
+
+  if (editing) {
+    const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+      event.stopPropagation();
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        if (event.key === 'Enter') event.preventDefault();
+        onSave(draft);
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        onCancel();
+      }
+    };
+    return (
+      <td className="month-grid-cell num">
+        <input
+          ref={inputRef}
+          className="month-grid-input"
+          aria-label={label}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => onSave(draft)}
+        />
+      </td>
+    );
+  }
+  return (
+    <td
+      tabIndex={active ? 0 : -1}
+      data-cell={cellKey}
+      aria-label={`${label}: ${display}${spread ? ' (spread evenly; not phased)' : ''}`}
+      className={`month-grid-cell num${spread ? ' spread' : ''}${active ? ' active' : ''}${editable ? ' editable' : ''}`}
+      onFocus={onActivate}
+      onDoubleClick={editable ? onEdit : undefined}
+    >
+      {display}
+    </td>
+  );
+};

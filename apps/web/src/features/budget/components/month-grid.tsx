@@ -1,0 +1,278 @@
+import { monthsBetween, toDollars } from '@plansmith/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { App, Button, Flex, Typography } from 'antd';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
+import { usePlanMonths } from '../api/budget-months.ts';
+import type { BudgetRow } from '../lib/budget-rows.ts';
+import { applyAmounts, applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
+import { buildMonthModel, sumCentsOf } from '../lib/month-grid-model.ts';
+import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
+import { MonthCell } from './month-cell.tsx';
+import { CategoryRow, TotalRow } from './month-grid-rows.tsx';
+import { useMonthChanges } from './use-month-changes.ts';
+import './month-grid.css';
+
+const ROW_HEIGHT = 40;
+/** The Budget column's index among the cells (the periods are 0, 1, …). */
+const BUDGET_COL = -1;
+type Active = { row: number; col: number };
+
+/**
+ * The budget by month (DESIGN.md §10): each item's phasing as columns, or their quarter and year
+ * roll-ups. Months are edited in place; a block pasted from a spreadsheet fills the cells it lands
+ * on and is saved as one change; Ctrl+Z undoes the last change once. Rows are virtualised.
+ */
+export const MonthGrid = ({
+  planId,
+  startDate,
+  endDate,
+  rows,
+  view,
+  canEdit,
+}: {
+  planId: string;
+  startDate: string;
+  endDate: string;
+  rows: BudgetRow[];
+  view: PeriodView;
+  canEdit: boolean;
+}) => {
+  const { message } = App.useApp();
+  const phasing = usePlanMonths(planId);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<Active | null>(null);
+  const [editing, setEditing] = useState<{ firstKey: string | null } | null>(null);
+  const planMonths = useMemo(() => monthsBetween(startDate, endDate), [startDate, endDate]);
+  const periods = useMemo(() => periodsOf(planMonths, view), [planMonths, view]);
+  const editable = canEdit && view === 'Months';
+
+  const model = useMemo(() => buildMonthModel(rows, phasing.data ?? [], planMonths), [rows, phasing.data, planMonths]);
+  const { save, saveChanges, lastChange, undoLast } = useMonthChanges(planId, model);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+
+  // The active cell keeps the keyboard focus as it moves (rows out of view are scrolled in first).
+  useEffect(() => {
+    if (!active || editing) return;
+    virtualizer.scrollToIndex(active.row, { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)?.focus());
+  }, [active, editing, virtualizer]);
+
+  const anchorOf = (cell: Active | null): { item: number; month: number } | string => {
+    if (!editable)
+      return view === 'Months' ? 'Your role does not let you change this budget.' : 'Switch to Months to paste or type amounts.';
+    const item = cell ? model.itemIndexOfRow.get(cell.row) : undefined;
+    if (!cell || item === undefined) return 'Select the month cell of an item where the block should start, then paste.';
+    return { item, month: cell.col };
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    event.preventDefault();
+    const anchor = anchorOf(active);
+    if (typeof anchor === 'string') return void message.warning(anchor);
+    const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
+    if (anchor.month === BUDGET_COL) {
+      const amounts = applyAmounts({ block, items: model.items, anchorItem: anchor.item });
+      if ('error' in amounts) return void message.error(amounts.error, 8);
+      const count = amounts.items.length;
+      return void saveChanges(amounts.items, `Pasted ${count} ${count === 1 ? 'amount' : 'amounts'}`);
+    }
+    const result = applyBlock({ block, items: model.items, anchorItem: anchor.item, anchorMonth: anchor.month, planMonths });
+    if ('error' in result) return void message.error(result.error, 8);
+    const cells = block.reduce((sum, row) => sum + row.length, 0);
+    void saveChanges(
+      result.changes.map(toSaveItem),
+      `Pasted ${cells} ${cells === 1 ? 'cell' : 'cells'} into ${result.changes.length} ${result.changes.length === 1 ? 'item' : 'items'}`,
+    );
+  };
+
+  const saveCell = (text: string) => {
+    setEditing(null);
+    const anchor = anchorOf(active);
+    if (typeof anchor === 'string') return;
+    const item = model.items[anchor.item] as GridItem;
+    if (anchor.month === BUDGET_COL) {
+      const amounts = applyAmounts({ block: [[text.trim()]], items: model.items, anchorItem: anchor.item });
+      if ('error' in amounts) return void message.error(amounts.error, 8);
+      if (amounts.items[0]?.Amount === toDollars(sumCentsOf([item.months], planMonths))) return;
+      return void saveChanges(amounts.items, `Changed the budget of ${item.name}`);
+    }
+    const month = planMonths[anchor.month] as string;
+    if (text.trim() === toDollars(item.months.cents.get(month) ?? 0).toFixed(2)) return;
+    const result = applyBlock({
+      block: [[text.trim()]],
+      items: model.items,
+      anchorItem: anchor.item,
+      anchorMonth: anchor.month,
+      planMonths,
+    });
+    if ('error' in result) return void message.error(result.error, 8);
+    void saveChanges(result.changes.map(toSaveItem), `Changed ${item.name}, ${periods[anchor.month]?.label}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      void undoLast();
+      return;
+    }
+    if (!active) return;
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setActive({
+        row: Math.min(rows.length - 1, Math.max(0, active.row + move[0])),
+        col: Math.min(periods.length - 1, Math.max(BUDGET_COL, active.col + move[1])),
+      });
+    } else if (
+      editable &&
+      model.itemIndexOfRow.has(active.row) &&
+      !(active.col === BUDGET_COL && model.items[model.itemIndexOfRow.get(active.row) as number]?.months.phased) &&
+      (event.key === 'Enter' || event.key === 'F2' || /^[0-9.]$/.test(event.key))
+    ) {
+      event.preventDefault();
+      setEditing({ firstKey: /^[0-9.]$/.test(event.key) ? event.key : null });
+    }
+  };
+
+  if (phasing.isPending) return <LoadingState label="Loading the months…" />;
+  if (phasing.isError)
+    return <ErrorState error={phasing.error} onRetry={() => void phasing.refetch()} title="The monthly phasing could not be loaded." />;
+
+  const columns = `minmax(220px, 260px) 128px repeat(${periods.length}, 116px)`;
+  const activate = (row: number, col: number) => {
+    if (active?.row !== row || active.col !== col) setActive({ row, col });
+  };
+  const totals = [...model.cents.values()];
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary">
+          {editable
+            ? 'Arrow keys move, Enter or a digit edits a month (or an unphased item’s budget), Ctrl+V pastes a block copied from a spreadsheet (months, or a column of budgets), Ctrl+Z undoes the last change. Grey amounts are an even spread of an unphased item.'
+            : view === 'Months'
+              ? 'Grey amounts are an even spread of an unphased item.'
+              : `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`}
+        </Typography.Text>
+        {lastChange ? (
+          <Button size="small" onClick={() => void undoLast()} loading={save.isPending}>
+            Undo: {lastChange.label.toLowerCase()}
+          </Button>
+        ) : null}
+      </Flex>
+      <div ref={scrollRef} className="month-grid">
+        <table
+          aria-label={`Budget by ${view === 'Months' ? 'month' : view === 'Quarters' ? 'quarter' : 'year'}`}
+          aria-rowcount={rows.length + 2}
+          aria-colcount={periods.length + 2}
+          aria-busy={save.isPending}
+          onPaste={onPaste}
+          onKeyDown={onKeyDown}
+        >
+          <thead>
+            <tr aria-rowindex={1} className="month-grid-row month-grid-head" style={{ gridTemplateColumns: columns }}>
+              <th scope="col" className="month-grid-first">
+                Item
+              </th>
+              <th scope="col" className="num">
+                Budget
+              </th>
+              {periods.map((period) => (
+                <th scope="col" key={period.key} className="num">
+                  {period.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((virtual) => {
+              const row = rows[virtual.index] as BudgetRow;
+              const style = { gridTemplateColumns: columns, height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` };
+              if (row.kind === 'category')
+                return (
+                  <CategoryRow
+                    key={row.key}
+                    row={row}
+                    rowIndex={virtual.index}
+                    entries={model.byCategory.get(row.categoryId) ?? []}
+                    periods={periods}
+                    style={style}
+                  />
+                );
+              const entry = model.cents.get(row.item.Id) as ItemMonthCents;
+              return (
+                <tr
+                  key={row.key}
+                  aria-rowindex={virtual.index + 2}
+                  className="month-grid-row"
+                  style={style}
+                  data-testid={`month-item-${row.item.Name}`}
+                >
+                  <th scope="row" className="month-grid-first item">
+                    {row.item.Name}
+                    {entry.phased ? null : <span className="month-grid-hint"> · spread evenly</span>}
+                  </th>
+                  <MonthCell
+                    cellKey={`${virtual.index}:${BUDGET_COL}`}
+                    display={formatUsd(row.item.Amount)}
+                    value={row.item.Amount.toFixed(2)}
+                    label={`${row.item.Name}, Budget`}
+                    active={active?.row === virtual.index && active.col === BUDGET_COL}
+                    editing={active?.row === virtual.index && active.col === BUDGET_COL && editing !== null}
+                    editable={editable && !entry.phased}
+                    spread={false}
+                    firstKey={editing?.firstKey ?? null}
+                    onActivate={() => activate(virtual.index, BUDGET_COL)}
+                    onEdit={() => {
+                      activate(virtual.index, BUDGET_COL);
+                      setEditing({ firstKey: null });
+                    }}
+                    onSave={saveCell}
+                    onCancel={() => setEditing(null)}
+                  />
+                  {periods.map((period, col) => {
+                    const cents = sumPeriod(entry.cents, period);
+                    const isActive = active?.row === virtual.index && active.col === col;
+                    return (
+                      <MonthCell
+                        key={period.key}
+                        cellKey={`${virtual.index}:${col}`}
+                        display={formatUsd(toDollars(cents))}
+                        value={toDollars(cents).toFixed(2)}
+                        label={`${row.item.Name}, ${period.label}`}
+                        active={isActive}
+                        editing={isActive && editing !== null}
+                        editable={editable}
+                        spread={!entry.phased}
+                        firstKey={editing?.firstKey ?? null}
+                        onActivate={() => activate(virtual.index, col)}
+                        onEdit={() => {
+                          activate(virtual.index, col);
+                          setEditing({ firstKey: null });
+                        }}
+                        onSave={saveCell}
+                        onCancel={() => setEditing(null)}
+                      />
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+          <TotalRow rowIndex={rows.length + 2} items={model.items} entries={totals} periods={periods} columns={columns} />
+        </table>
+      </div>
+    </>
+  );
+};

@@ -1,0 +1,62 @@
+import {
+  type BudgetItem,
+  budgetRoutes,
+  ITEM_TYPE_NAMES,
+  LOOKUP_TYPE_GL_CODE,
+  type Lookup,
+  lookupRoutes,
+  monthsBetween,
+} from '@plansmith/contract';
+import { budgetMonthRoutes, type ItemMonths } from '@plansmith/contract/budget-months';
+import { callApi } from '../../../shared/api/client.ts';
+import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
+
+/**
+ * The plan's items as the importer reads them back: its field names, then one column per plan
+ * month (YYYY-MM) with the phasing; months outside an item's phasing (all of an unphased item's) stay empty.
+ */
+export const itemsToSheet = (
+  items: readonly BudgetItem[],
+  months: readonly ItemMonths[],
+  lookups: readonly Lookup[],
+  plan: { StartDate: string; EndDate: string },
+): ExportSheet => {
+  const planMonths = monthsBetween(plan.StartDate, plan.EndDate);
+  const glNames = new Map(lookups.filter((lookup) => lookup.LookupType === LOOKUP_TYPE_GL_CODE).map((lookup) => [lookup.Id, lookup.Name]));
+  const phasing = new Map(months.map((entry) => [entry.BudgetItemId, new Map(entry.Months.map((month) => [month.Month, month.Amount]))]));
+  return {
+    name: 'Budget items',
+    header: ['Name', 'Budget category', 'Item type', 'Amount', 'GL code', 'Description', ...planMonths],
+    moneyColumns: [3, ...planMonths.map((_, index) => 6 + index)],
+    rows: items.map((item) => {
+      const itemMonths = phasing.get(item.Id);
+      return [
+        item.Name,
+        item.BudgetCategoryName,
+        ITEM_TYPE_NAMES[item.ItemType],
+        item.Amount,
+        item.GeneralLedgerCodeId ? (glNames.get(item.GeneralLedgerCodeId) ?? null) : null,
+        item.Description,
+        ...planMonths.map((month) => itemMonths?.get(month) ?? null),
+      ];
+    }),
+  };
+};
+
+export const fetchItemsSheet = async (plan: { Id: string; StartDate: string; EndDate: string }): Promise<ExportSheet> => {
+  const [items, months, lookups] = await Promise.all([
+    callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: plan.Id }),
+    callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: plan.Id }),
+    callApi(lookupRoutes.getLookupInformation, {}),
+  ]);
+  return itemsToSheet(items, months, lookups, plan);
+};
+
+/** Downloads the plan's budget items as CSV or XLSX (this module and exceljs load on first use). */
+export const downloadItems = async (
+  plan: { Id: string; Name: string; StartDate: string; EndDate: string },
+  format: 'csv' | 'xlsx',
+): Promise<void> => {
+  const { downloadSheet, exportFileName } = await import('../../../shared/export/spreadsheet.ts');
+  await downloadSheet(await fetchItemsSheet(plan), exportFileName(plan.Name, 'budget-items', format), format);
+};

@@ -1,0 +1,49 @@
+import { type BudgetItem, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
+import type { ItemMonths } from '@plansmith/contract/budget-months';
+
+export type PeriodView = 'Months' | 'Quarters' | 'Year';
+/** A column of the month grid: one month, or the months it rolls up. */
+export type Period = { key: string; label: string; months: MonthKey[] };
+
+const monthLabel = (month: MonthKey) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The plan's months as columns: each month, calendar quarters (Q1 = Jan–Mar) or calendar years. */
+export const periodsOf = (planMonths: readonly MonthKey[], view: PeriodView): Period[] => {
+  if (view === 'Months') return planMonths.map((month) => ({ key: month, label: monthLabel(month), months: [month] }));
+  const groups = new Map<string, Period>();
+  for (const month of planMonths) {
+    const year = month.slice(0, 4);
+    const quarter = Math.floor((Number(month.slice(5, 7)) - 1) / 3) + 1;
+    const key = view === 'Quarters' ? `${year}-Q${quarter}` : year;
+    const group = groups.get(key) ?? { key, label: view === 'Quarters' ? `Q${quarter} ${year}` : year, months: [] };
+    group.months.push(month);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+};
+
+/** An item's cents per plan month: its phasing (absent months 0), or its amount spread evenly when it has none. */
+export type ItemMonthCents = {
+  phased: boolean;
+  cents: Map<MonthKey, number>;
+  /** The months the phasing lists (every plan month once an unphased item is edited by month). */
+  listed: Set<MonthKey>;
+};
+
+export const itemMonthCents = (
+  item: BudgetItem,
+  phasing: ItemMonths['Months'] | undefined,
+  planMonths: readonly MonthKey[],
+): ItemMonthCents => {
+  if (phasing && phasing.length > 0) {
+    const cents = new Map(planMonths.map((month) => [month, 0]));
+    for (const entry of phasing) cents.set(entry.Month, toCents(entry.Amount));
+    return { phased: true, cents, listed: new Set(phasing.map((entry) => entry.Month)) };
+  }
+  // The one spreading rule (contract): what the spending report assumes for an unphased item.
+  return { phased: false, cents: new Map(spreadOverMonths(toCents(item.Amount), planMonths)), listed: new Set(planMonths) };
+};
+
+export const sumPeriod = (cents: Map<MonthKey, number>, period: Period): number =>
+  period.months.reduce((sum, month) => sum + (cents.get(month) ?? 0), 0);

@@ -1,0 +1,55 @@
+import { EXPENSE_STATUS_LABELS, EXPENSES_MAX_PAGE_SIZE, type Expense, expenseRoutes } from '@plansmith/contract';
+import { callApi } from '../../../shared/api/client.ts';
+import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
+
+/** The export's columns: the importer's own field names, so the file maps back without help. */
+export const EXPENSE_EXPORT_HEADER = [
+  'Name',
+  'Payee',
+  'Purchase date',
+  'Amount',
+  'Status',
+  'Budget item',
+  'Purchase order',
+  'GL code',
+  'Description',
+];
+
+export const expensesToSheet = (expenses: readonly Expense[]): ExportSheet => ({
+  name: 'Expenses',
+  header: EXPENSE_EXPORT_HEADER,
+  moneyColumns: [3],
+  rows: expenses.map((expense) => [
+    expense.Name,
+    expense.Payee,
+    expense.PurchaseDate,
+    expense.Amount,
+    EXPENSE_STATUS_LABELS[expense.Status],
+    expense.BudgetItemName,
+    expense.PurchaseOrder,
+    expense.GeneralLedgerCodeName,
+    expense.Description,
+  ]),
+});
+
+/** Every expense of the plan, oldest first, page by page. */
+export const fetchAllExpenses = async (planId: string): Promise<Expense[]> => {
+  const all: Expense[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await callApi(expenseRoutes.getExpenses, {
+      MarketingPlanId: planId,
+      Page: page,
+      PageSize: EXPENSES_MAX_PAGE_SIZE,
+      SortBy: 'PurchaseDate',
+      SortDirection: 'asc',
+    });
+    all.push(...result.Items);
+    if (all.length >= result.Total || result.Items.length === 0) return all;
+  }
+};
+
+/** Downloads every expense of the plan as CSV or XLSX (this module and exceljs load on first use). */
+export const downloadExpenses = async (plan: { Id: string; Name: string }, format: 'csv' | 'xlsx'): Promise<void> => {
+  const { downloadSheet, exportFileName } = await import('../../../shared/export/spreadsheet.ts');
+  await downloadSheet(expensesToSheet(await fetchAllExpenses(plan.Id)), exportFileName(plan.Name, 'expenses', format), format);
+};

@@ -1,0 +1,101 @@
+import type { ImportPreview, ImportRow } from '@plansmith/contract/imports';
+import { Segmented, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { formatCount } from '../lib/counts.ts';
+
+type Filter = 'All' | 'Problems' | 'Duplicates';
+
+export const rowStatus = (row: ImportRow): { label: string; color: string } => {
+  // Preset colours (red, gold, green): their text passes AA contrast, the status colours' does not.
+  if (row.Ignored) return { label: 'Total row', color: 'default' };
+  if (row.Errors.length > 0) return { label: 'Error', color: 'red' };
+  if (row.Duplicate) return { label: 'Duplicate', color: 'gold' };
+  return { label: 'Ready', color: 'green' };
+};
+
+/** Every row of the file as it will be read: errors in red on their cells, duplicates in amber, totals greyed. */
+export const PreviewTable = ({ preview }: { preview: ImportPreview }) => {
+  const [filter, setFilter] = useState<Filter>('All');
+  const rows = useMemo(
+    () =>
+      preview.Rows.filter((row) =>
+        filter === 'Problems' ? row.Errors.length > 0 : filter === 'Duplicates' ? row.Duplicate && row.Errors.length === 0 : true,
+      ),
+    [preview.Rows, filter],
+  );
+  const mapped = preview.Fields.filter((field) => preview.Mapping[field.Field]);
+  const columns: ColumnsType<ImportRow> = [
+    { title: 'Row', dataIndex: 'Row', width: 64, fixed: 'left' },
+    {
+      title: 'Status',
+      width: 110,
+      render: (_, row) => {
+        const status = rowStatus(row);
+        return row.Note ? (
+          <Tooltip title={row.Note}>
+            <Tag color={status.color}>{status.label}</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color={status.color}>{status.label}</Tag>
+        );
+      },
+    },
+    ...mapped.map((field) => ({
+      title: field.Label,
+      key: field.Field,
+      ellipsis: true,
+      render: (_: unknown, row: ImportRow) => {
+        const error = row.Errors.find((candidate) => candidate.Field === field.Field);
+        const value = row.Values[field.Field] ?? '';
+        return error ? (
+          <Tooltip title={error.Message}>
+            <span className="import-cell-error">{value || '(empty)'}</span>
+          </Tooltip>
+        ) : (
+          value
+        );
+      },
+    })),
+    {
+      title: 'Problems',
+      key: 'problems',
+      width: 320,
+      render: (_, row) =>
+        row.Errors.length > 0 ? (
+          <ul className="import-problems">
+            {row.Errors.map((error) => (
+              <li key={`${error.Field}-${error.Message}`}>{error.Message}</li>
+            ))}
+          </ul>
+        ) : (
+          (row.Note ?? '')
+        ),
+    },
+  ];
+  return (
+    <div className="import-preview">
+      <Segmented<Filter>
+        options={[
+          { value: 'All', label: `All rows (${formatCount(preview.Rows.length)})` },
+          { value: 'Problems', label: `Errors (${formatCount(preview.Counts.Invalid)})` },
+          { value: 'Duplicates', label: `Duplicates (${formatCount(preview.Counts.Duplicates)})` },
+        ]}
+        value={filter}
+        onChange={setFilter}
+        style={{ marginBottom: 12 }}
+      />
+      <Table<ImportRow>
+        size="small"
+        rowKey="Row"
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        rowClassName={(row) =>
+          row.Errors.length > 0 ? 'import-row-error' : row.Duplicate ? 'import-row-duplicate' : row.Ignored ? 'import-row-ignored' : ''
+        }
+      />
+    </div>
+  );
+};

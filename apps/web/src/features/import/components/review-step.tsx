@@ -1,0 +1,77 @@
+import type { ImportMapping, ImportPreview } from '@plansmith/contract/imports';
+import { Button, Card, Checkbox, Flex, Statistic, Typography } from 'antd';
+import { MappingEditor } from './mapping-editor.tsx';
+import { PreviewTable } from './preview-table.tsx';
+import { countOf } from '../lib/counts.ts';
+
+const Counts = ({ preview }: { preview: ImportPreview }) => (
+  <Flex gap={32} wrap role="group" aria-label="Rows in the file">
+    <Statistic title="Rows" value={preview.Counts.Rows} />
+    <Statistic title="Ready" value={preview.Counts.Valid - preview.Counts.Duplicates} valueStyle={{ color: '#237804' }} />
+    <Statistic title="With errors" value={preview.Counts.Invalid} valueStyle={{ color: preview.Counts.Invalid ? '#a8071a' : undefined }} />
+    <Statistic
+      title="Duplicates"
+      value={preview.Counts.Duplicates}
+      valueStyle={{ color: preview.Counts.Duplicates ? '#ad4e00' : undefined }}
+    />
+    {preview.Counts.Ignored ? <Statistic title="Total rows (ignored)" value={preview.Counts.Ignored} /> : null}
+  </Flex>
+);
+
+/** The file read: its columns (editable), every row checked, and the button that imports the good ones. */
+export const ReviewStep = ({
+  fileName,
+  preview,
+  checking,
+  committing,
+  skipDuplicates,
+  onSkipDuplicates,
+  onRemap,
+  onCommit,
+  onReset,
+}: {
+  fileName: string;
+  preview: ImportPreview;
+  checking: boolean;
+  committing: boolean;
+  skipDuplicates: boolean;
+  onSkipDuplicates: (skip: boolean) => void;
+  onRemap: (mapping: ImportMapping) => void;
+  onCommit: () => void;
+  onReset: () => void;
+}) => {
+  const toCreate = preview.Counts.Valid - (skipDuplicates ? preview.Counts.Duplicates : 0);
+  return (
+    <>
+      <Card title={`1. Columns of ${fileName}`} extra={<Button onClick={onReset}>Choose another file</Button>}>
+        <Typography.Paragraph type="secondary">
+          {preview.MappingSource === 'Saved'
+            ? 'Matched with the columns of your last import of this kind. Change any that are wrong.'
+            : preview.MappingSource === 'Guessed'
+              ? `Guessed from the header row (row ${preview.HeaderRow}). Change any that are wrong.`
+              : 'Your choice of columns.'}
+        </Typography.Paragraph>
+        <MappingEditor preview={preview} disabled={checking} onChange={onRemap} />
+      </Card>
+      <Card title="2. Check the rows" loading={checking}>
+        <Counts preview={preview} />
+        <div style={{ marginTop: 16 }}>
+          <PreviewTable preview={preview} />
+        </div>
+      </Card>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Checkbox checked={skipDuplicates} onChange={(event) => onSkipDuplicates(event.target.checked)}>
+            Skip the {countOf(preview.Counts.Duplicates, 'duplicate')} (rows the plan or the file already has)
+          </Checkbox>
+          <Flex gap={8} align="center">
+            {preview.Counts.Invalid > 0 ? <Typography.Text type="secondary">Rows with errors are left out.</Typography.Text> : null}
+            <Button type="primary" disabled={toCreate === 0 || checking} loading={committing} onClick={onCommit}>
+              Import {countOf(toCreate, 'row')}
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </>
+  );
+};

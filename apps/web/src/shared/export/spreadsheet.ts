@@ -1,0 +1,57 @@
+import Papa from 'papaparse';
+
+/** One cell of an export: text, a number (money in dollars), or empty. */
+export type ExportCell = string | number | null;
+export type ExportSheet = { name: string; header: string[]; rows: ExportCell[][]; moneyColumns?: readonly number[] };
+
+/**
+ * CSV that any spreadsheet reads back as it was written. A text cell starting with =, +, -, @, tab
+ * or return gets a leading ' so a spreadsheet shows it instead of running it (CSV injection); the
+ * importer takes that quote off again. Numbers stay numbers.
+ */
+export const sheetToCsv = (sheet: ExportSheet): string =>
+  Papa.unparse({ fields: sheet.header, data: sheet.rows.map((row) => row.map((cell) => cell ?? '')) }, { escapeFormulae: true });
+
+/**
+ * An Excel workbook of one sheet: a bold header, money as USD. Every text cell is written as a
+ * string cell, never a formula, so "=1+2" stays text in Excel without the CSV's quote.
+ */
+export const sheetToXlsx = async (sheet: ExportSheet): Promise<ArrayBuffer> => {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Plansmith';
+  const worksheet = workbook.addWorksheet(sheet.name);
+  worksheet.addRow(sheet.header).font = { bold: true };
+  for (const row of sheet.rows) worksheet.addRow(row.map((cell) => cell ?? null));
+  worksheet.columns.forEach((column, index) => {
+    column.width = index === 0 ? 32 : 16;
+    if (sheet.moneyColumns?.includes(index)) column.numFmt = '"$"#,##0.00';
+  });
+  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+};
+
+export const downloadBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+};
+
+/** "2026 Plan" + "expenses" + "csv" → "2026-Plan-expenses.csv". */
+export const exportFileName = (planName: string, what: string, extension: 'csv' | 'xlsx'): string =>
+  `${planName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan'}-${what}.${extension}`;
+
+export const downloadSheet = async (sheet: ExportSheet, fileName: string, format: 'csv' | 'xlsx'): Promise<void> => {
+  if (format === 'csv') {
+    downloadBlob(new Blob([sheetToCsv(sheet)], { type: 'text/csv;charset=utf-8' }), fileName);
+    return;
+  }
+  downloadBlob(
+    new Blob([await sheetToXlsx(sheet)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    fileName,
+  );
+};

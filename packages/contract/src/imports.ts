@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { FieldErrorSchema, IdSchema, InstantSchema } from './common.ts';
+import { defineRoutes } from './route.ts';
+
+/** What a file can be imported as (DESIGN.md §10). */
+export const IMPORT_KINDS = ['Expenses', 'BudgetItems'] as const;
+export const ImportKindSchema = z.enum(IMPORT_KINDS, { error: 'Kind must be Expenses or BudgetItems.' });
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { Expenses: 'expenses', BudgetItems: 'budget items' };
+
+/** Limits per file (DESIGN.md §10). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+/** The file travels as base64 (4 characters per 3 bytes) inside JSON, with room for the mapping. */
+export const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 256 * 1024;
+const IMPORT_TOO_LARGE = {
+  bytes: IMPORT_BODY_LIMIT,
+  message: 'The file is larger than 10 MB, the import limit. Split it into smaller files.',
+};
+export const IMPORT_EXTENSIONS = ['.csv', '.txt', '.xlsx'] as const;
+
+export type ImportFieldDef = { Field: string; Label: string; Required: boolean; Hint?: string };
+
+/** The fields a column can be mapped to, per kind. Budget items also take month columns (`Month:YYYY-MM`). */
+export const IMPORT_FIELDS: Record<ImportKind, readonly ImportFieldDef[]> = {
+  Expenses: [
+    { Field: 'Name', Label: 'Name', Required: false, Hint: 'When not mapped or blank: the description, else the payee.' },
+    { Field: 'Amount', Label: 'Amount', Required: true },
+    { Field: 'PurchaseDate', Label: 'Purchase date', Required: true },
+    { Field: 'BudgetItem', Label: 'Budget item', Required: true, Hint: 'Matched by name, ignoring case.' },
+    { Field: 'Payee', Label: 'Payee', Required: false },
+    { Field: 'Status', Label: 'Status', Required: false, Hint: 'Planned, Committed or Actual (or 1, 2, 3); blank is Actual.' },
+    { Field: 'PurchaseOrder', Label: 'Purchase order', Required: false },
+    { Field: 'GeneralLedgerCode', Label: 'GL code', Required: false, Hint: 'Matched by name, ignoring case.' },
+    { Field: 'Description', Label: 'Description', Required: false },
+  ],
+  BudgetItems: [
+    { Field: 'Name', Label: 'Name', Required: false, Hint: 'When not mapped or blank: the category’s name.' },
+    { Field: 'Category', Label: 'Budget category', Required: true, Hint: 'Matched by name, ignoring case.' },
+    { Field: 'Amount', Label: 'Amount', Required: false, Hint: 'When not mapped or blank: the sum of the month columns.' },
+    { Field: 'ItemType', Label: 'Item type', Required: false, Hint: 'Productive or Operational (or 1, 2); blank follows the category.' },
+    { Field: 'GeneralLedgerCode', Label: 'GL code', Required: false, Hint: 'Matched by name, ignoring case.' },
+    { Field: 'Description', Label: 'Description', Required: false },
+  ],
+};
+
+const MONTH_FIELD = /^Month:\d{4}-(0[1-9]|1[0-2])$/;
+/** The mapping key of a month column of budget items. */
+export const monthField = (month: string): string => `Month:${month}`;
+export const isMonthField = (field: string): boolean => MONTH_FIELD.test(field);
+
+/** Field → the header of the column it comes from (null or missing: not mapped). */
+export const ImportMappingSchema = z
+  .record(z.string().max(20), z.string().max(200).nullable())
+  .refine((mapping) => Object.keys(mapping).length <= 200, 'A mapping has at most 200 fields.')
+  .describe('Field name → column header; month columns of budget items as Month:YYYY-MM');
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+const FileNameSchema = z
+  .string({ error: 'FileName is required.' })
+  .trim()
+  .min(1, 'FileName is required.')
+  .max(255, 'FileName can be at most 255 characters.');
+
+export const ImportPreviewRequestSchema = z.object({
+  Kind: ImportKindSchema,
+  MarketingPlanId: IdSchema,
+  FileName: FileNameSchema,
+  ContentBase64: z
+    .string({ error: 'ContentBase64 is required.' })
+    // Longer content is a file over the limit: the service answers 413 with the size.
+    .max(IMPORT_BODY_LIMIT, 'The file is larger than 10 MB.')
+    .describe('The file’s bytes, base64'),
+  Mapping: ImportMappingSchema.optional().describe('Missing: the saved mapping for this kind, else one guessed from the header row'),
+});
+export type ImportPreviewRequest = z.input<typeof ImportPreviewRequestSchema>;
+
+export const ImportCommitRequestSchema = ImportPreviewRequestSchema.extend({
+  SkipDuplicates: z.boolean().default(true).describe('Leave out rows that duplicate an existing row or an earlier row of the file'),
+});
+export type ImportCommitRequest = z.input<typeof ImportCommitRequestSchema>;
+
+export const ImportRowSchema = z.object({
+  Row: z.number().int().describe('Row number in the sheet, 1-based, as a spreadsheet shows it'),
+  Values: z.record(z.string(), z.string().nullable()).describe('Field → the cell’s text'),
+  Errors: z.array(FieldErrorSchema),
+  Duplicate: z.boolean(),
+  Ignored: z.boolean().describe('A total or subtotal row: never imported'),
+  Note: z.string().nullable().describe('Why the row is a duplicate or ignored'),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+export const ImportCountsSchema = z.object({
+  Rows: z.number().int().describe('Data rows (empty rows left out)'),
+  Valid: z.number().int().describe('Rows without errors, duplicates included'),
+  Invalid: z.number().int(),
+  Duplicates: z.number().int(),
+  Ignored: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+
+export const ImportFieldSchema = z.object({
+  Field: z.string(),
+  Label: z.string(),
+  Required: z.boolean(),
+  Hint: z.string().optional(),
+});
+
+export const ImportPreviewSchema = z.object({
+  Kind: ImportKindSchema,
+  FileName: z.string(),
+  Columns: z.array(z.string()).describe('The header row'),
+  HeaderRow: z.number().int().describe('Where the header row is, 1-based'),
+  Mapping: ImportMappingSchema,
+  MappingSource: z.enum(['Given', 'Saved', 'Guessed']),
+  Fields: z.array(ImportFieldSchema).describe('What columns can be mapped to, month columns included'),
+  Rows: z.array(ImportRowSchema),
+  Counts: ImportCountsSchema,
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const ImportCommitResultSchema = z.object({
+  ImportId: IdSchema,
+  Created: z.number().int(),
+  Skipped: z.number().int().describe('Rows not created: invalid, ignored, and duplicates when skipped'),
+  Invalid: z.number().int(),
+  DuplicatesSkipped: z.number().int(),
+});
+export type ImportCommitResult = z.infer<typeof ImportCommitResultSchema>;
+
+export const ImportRecordSchema = z.object({
+  ImportId: IdSchema,
+  Kind: ImportKindSchema,
+  FileName: z.string(),
+  CreatedAt: InstantSchema,
+  CreatedByName: z.string(),
+  Created: z.number().int(),
+  Skipped: z.number().int(),
+  UndoneAt: InstantSchema.nullable(),
+  UndoneByName: z.string().nullable(),
+});
+export type ImportRecord = z.infer<typeof ImportRecordSchema>;
+
+export const importRoutes = defineRoutes({
+  preview: {
+    method: 'POST',
+    path: '/api/ImportClient/Preview',
+    access: 'authenticated',
+    summary:
+      'Reads a CSV or XLSX file (first sheet) and answers the mapping, every row with its errors and duplicates, and counts. Writes nothing.',
+    body: ImportPreviewRequestSchema,
+    response: ImportPreviewSchema,
+    bodyLimit: IMPORT_TOO_LARGE,
+    tags: ['import'],
+  },
+  commit: {
+    method: 'POST',
+    path: '/api/ImportClient/Commit',
+    access: 'authenticated',
+    summary: 'Creates every valid row in one transaction, records the import in the history and saves the mapping for this kind.',
+    body: ImportCommitRequestSchema,
+    response: ImportCommitResultSchema,
+    bodyLimit: IMPORT_TOO_LARGE,
+    tags: ['import'],
+  },
+  list: {
+    method: 'POST',
+    path: '/api/ImportClient/List',
+    access: 'authenticated',
+    summary: 'The plan’s import history, newest first: who, when, which file, counts, and whether it was undone.',
+    body: z.object({ MarketingPlanId: IdSchema }),
+    response: z.array(ImportRecordSchema),
+    tags: ['import'],
+  },
+  undo: {
+    method: 'POST',
+    path: '/api/ImportClient/Undo',
+    access: 'authenticated',
+    summary: 'Removes exactly the rows an import created; 409 naming the row when one was changed since.',
+    body: z.object({ ImportId: IdSchema }),
+    response: z.object({ ImportId: IdSchema, Removed: z.number().int() }),
+    tags: ['import'],
+  },
+});
