@@ -40,6 +40,7 @@ const expectFitsThePhone = async (page: Page, screen: string) => {
 
 test('signs in, budgets, records an expense and reads the report at 390 px with nothing wider than the screen', async ({ page }) => {
   await page.goto('/login');
+  await expect(page).toHaveTitle('Sign In · Plansmith');
   await expectFitsThePhone(page, 'login');
   await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
   // One header row: a real menu button, no pickers spilling out.
