@@ -31,9 +31,10 @@ export const contractOperations = (): ContractOperation[] => {
 export const operationLabel = (operation: ContractOperation): string =>
   `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
 
-// Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored).
+// Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored) and
+// Mentionable lists the people a comment may mention.
 const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid|preview)|report$/i;
-const READS_DESPITE_THEIR_VERB = new Set(['/api/MarketingPlanClient/RebuildPlan']);
+const READS_DESPITE_THEIR_VERB = new Set(['/api/MarketingPlanClient/RebuildPlan', '/api/CommentsClient/Mentionable']);
 
 /** Whether an operation may change data: anything not named as a read is treated as a write. */
 export const isWrite = (operation: ContractOperation): boolean => {
