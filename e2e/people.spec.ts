@@ -18,7 +18,8 @@ test.describe('inviting people', () => {
     await new Onboarding(page).close();
     const people = new PeoplePage(page);
     await people.open();
-    await people.invite(invitee);
+    const teamName = await people.invite(invitee);
+    expect(teamName).not.toBe('');
     await expect(people.row(invitee.email)).toContainText('Invited');
     await expect(people.row(invitee.email)).toContainText('Invitation expires');
     await page.screenshot({ path: '.tmp/screens/people-invited.png', fullPage: true });
@@ -43,6 +44,8 @@ test.describe('inviting people', () => {
 
     await expect(inbox).toHaveURL(/\/$/);
     await expect(inbox.getByRole('button', { name: 'User menu' })).toContainText('Nora Newcomer');
+    // The invitation named a team (DESIGN.md §12): Nora lands in it, not on "No teams yet".
+    await expect(inbox.getByRole('banner')).toContainText(teamName);
     // A new person gets the new-user tour: Next, Previous, Finish.
     const tour = new Onboarding(inbox).dialog();
     await expect(tour).toBeVisible();
@@ -87,7 +90,15 @@ test.describe('inviting people', () => {
     await expect(samRole).toBeVisible();
     await samRole.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Lead$/ }).click();
+    // A role change asks first (DESIGN.md §12).
+    const confirm = page.getByRole('dialog', { name: 'Make Sam Lee Lead of Demand Generation?' });
+    await confirm.getByRole('button', { name: 'Make Lead' }).click();
     await expect(page.getByText('Sam is now Lead.')).toBeVisible();
+    // Removing a member asks first too; cancelling keeps them.
+    await members.getByRole('button', { name: 'Remove Sam Lee from Demand Generation' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove Sam Lee from Demand Generation?' });
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(members.getByLabel('Role of Sam Lee')).toBeVisible();
     await page.screenshot({ path: '.tmp/screens/teams.png', fullPage: true });
   });
 });

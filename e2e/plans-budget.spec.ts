@@ -67,7 +67,7 @@ test.describe('plans and budget', () => {
     await expect(budget.amountButton('Search ads')).toBeFocused();
     await expect(budget.categoryRow('Paid Media')).toContainText('$1,200.00');
     await expect(budget.total()).toContainText('$1,700.00');
-    const types = page.getByRole('table', { name: 'Subtotals by type' });
+    const types = page.getByRole('table', { name: 'Subtotals by item type' });
     await expect(types.getByRole('row', { name: /Productive/ })).toContainText('$1,200.00');
     await expect(types.getByRole('row', { name: /Operational/ })).toContainText('$500.00');
 

@@ -55,10 +55,10 @@ export class ReportsPage {
     await expect(this.page.getByRole('heading', { name: 'Budget categories report' })).toBeVisible();
   }
 
-  /** The Actual cell of a category's row (columns: Category, Budgeted, Committed, Actual, …). */
+  /** The Actual cell of a category's row (columns: Category, Budgeted, Planned, Committed, Actual, …). */
   async actualOf(category: string): Promise<number> {
     const row = this.page.getByRole('row').filter({ has: this.page.getByRole('cell', { name: category, exact: true }) });
-    return dollarsOf((await row.getByRole('cell').nth(3).textContent()) ?? '');
+    return dollarsOf((await row.getByRole('cell').nth(4).textContent()) ?? '');
   }
 }
 
@@ -71,8 +71,9 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   }
 
+  /** The Actual card (money spent; DESIGN.md §12 names the money states the same on every screen). */
   async spent(): Promise<number> {
-    const card = this.page.locator('.ant-statistic').filter({ hasText: 'Spent' });
+    const card = this.page.locator('.ant-statistic').filter({ has: this.page.locator('.ant-statistic-title', { hasText: /^Actual$/ }) });
     return dollarsOf((await card.locator('.ant-statistic-content').textContent()) ?? '');
   }
 }

@@ -13,13 +13,20 @@ export class PeoplePage {
     return this.page.getByRole('row').filter({ hasText: email });
   }
 
-  async invite(person: { firstName: string; lastName: string; email: string }) {
+  /** Sends the invitation and answers the team the person will land in (the dialog suggests one). */
+  async invite(person: { firstName: string; lastName: string; email: string }): Promise<string> {
     await this.page.getByRole('button', { name: 'Invite person' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Invite a person' });
     await dialog.getByLabel('First name').fill(person.firstName);
     await dialog.getByLabel('Last name').fill(person.lastName);
     await dialog.getByLabel('Email').fill(person.email);
+    const team = dialog
+      .locator('.ant-form-item', { has: this.page.getByText('Team', { exact: true }) })
+      .locator('.ant-select-content, .ant-select-selection-item');
+    await expect(team.first()).not.toHaveText('');
+    const teamName = (await team.first().innerText()).trim();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(this.page.getByText(`Invitation sent to ${person.email}.`)).toBeVisible();
+    return teamName;
   }
 }

@@ -28,6 +28,7 @@ export const BudgetItemSchema = z.object({
   Committed: z.number().describe('Active expenses with Status 2'),
   Planned: z.number().describe('Active expenses with Status 1'),
   Available: z.number().describe('Amount − Committed − Actual'),
+  LeftToPlan: z.number().describe('Amount − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   ItemType: ItemTypeSchema,
   BudgetCategoryId: IdSchema,
   BudgetCategoryName: z.string(),

@@ -15,6 +15,7 @@ export const DashboardSchema = PlanPeriodSchema.extend({
   Committed: z.number(),
   Actual: z.number(),
   Available: z.number().describe('Budgeted − Committed − Actual'),
+  LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual; negative when over-planned'),
   BurnRate: z.number().describe('Actual ÷ Budgeted; 0 when nothing is budgeted'),
   Months: z.array(SpendingMonthSchema),
   TopCategories: z.array(SpendingCategorySchema).describe('The categories with the most actual spend'),

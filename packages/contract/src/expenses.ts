@@ -109,8 +109,11 @@ export const ExpenseItemSummarySchema = z.object({
   MarketingPlanId: IdSchema,
   CategoryType: ExpenseCategoryTypeSchema,
   Amount: z.number(),
+  Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
+  Available: z.number().describe('Amount − Committed − Actual'),
+  LeftToPlan: z.number().describe('Amount − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   BurnRate: z.number().describe('Actual ÷ Amount; 0 when the amount is 0'),
 });
 export type ExpenseItemSummary = z.infer<typeof ExpenseItemSummarySchema>;

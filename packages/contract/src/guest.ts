@@ -13,9 +13,11 @@ export const ShareKeySchema = z
 
 const GuestMoneySchema = z.object({
   Budgeted: z.number(),
+  Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
-  Available: z.number(),
+  Available: z.number().describe('Budgeted − Committed − Actual'),
+  LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual'),
 });
 
 /** What a guest sees: the plan's name, dates and money by category and type — no people, payees or ids. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, InstantSchema, SaveIdSchema } from './common.ts';
 import { EmailSchema } from './identity.ts';
 import { defineRoutes } from './route.ts';
+import { TeamRoleIdSchema } from './teams.ts';
 import { PersonNameSchema, TenantRoleSchema } from './tenants.ts';
 
 /**
@@ -38,6 +39,8 @@ export const PersonSaveRequestSchema = z.object({
   Email: EmailSchema.optional().describe('Required to create; cannot be changed afterwards'),
   Active: z.boolean().optional().describe('Defaults to true; false deactivates and ends every session'),
   TenantRole: TenantRoleSchema.optional().describe('Defaults to Member. Only an Owner may grant or take away Owner.'),
+  TeamId: IdSchema.optional().describe('Create only: the team the invited person lands in (DESIGN.md §12)'),
+  TeamRoleId: TeamRoleIdSchema.optional().describe('Create only: the role in TeamId; defaults to 2 (Planner)'),
 });
 
 export const SendInvitationRequestSchema = z.object({

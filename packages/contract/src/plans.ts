@@ -17,13 +17,14 @@ export const isLiveState = (state: PlanState): boolean => state === PLAN_STATE_L
 /** A new plan runs 365 days from today (SPEC.md §5, §9). */
 export const NEW_PLAN_LENGTH_DAYS = 365;
 
-/** Budgeted, committed, actual and planned money of a set of budget items (dollars). */
+/** Budgeted, planned, committed and actual money of a set of budget items (dollars). */
 export const MoneyTotalsSchema = z.object({
   Budget: z.number().describe('Sum of the items’ amounts'),
   Actual: z.number().describe('Active expenses with Status 3'),
   Committed: z.number().describe('Active expenses with Status 2'),
   Planned: z.number().describe('Active expenses with Status 1'),
   Available: z.number().describe('Budget − Committed − Actual'),
+  LeftToPlan: z.number().describe('Budget − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   BurnRate: z.number().describe('Actual ÷ Budget (0 when Budget is 0); shown as a whole percent'),
   ItemCount: z.number().int(),
 });

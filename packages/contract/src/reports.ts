@@ -6,8 +6,8 @@ import { defineRoutes } from './route.ts';
 /**
  * Money of one report line (DESIGN.md §5): budgeted → committed → actual.
  * Available = Budgeted − Committed − Actual; Variance = Budgeted − Actual (positive: under budget);
- * Percent = Actual ÷ Budgeted (null when nothing is budgeted). Planned expenses are shown but
- * do not reduce Available.
+ * Percent = Actual ÷ Budgeted (null when nothing is budgeted). Planned expenses do not reduce
+ * Available; Left to plan = Budgeted − Planned − Committed − Actual (DESIGN.md §12).
  */
 export const ReportMoneySchema = z.object({
   Budgeted: z.number().describe('Sum of the active budget items, US dollars'),
@@ -15,6 +15,7 @@ export const ReportMoneySchema = z.object({
   Committed: z.number().describe('Active expenses with status 2'),
   Actual: z.number().describe('Active expenses with status 3'),
   Available: z.number().describe('Budgeted − Committed − Actual'),
+  LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   Variance: z.number().describe('Budgeted − Actual'),
   Percent: z.number().nullable().describe('Actual ÷ Budgeted; null when Budgeted is 0'),
 });

@@ -23,6 +23,7 @@ export const SpendingCategorySchema = z.object({
   Name: z.string(),
   CategoryType: ExpenseCategoryTypeSchema,
   Budgeted: z.number(),
+  Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
 });
@@ -51,8 +52,11 @@ export const PlanPeriodSchema = z.object({
 
 export const SpendingReportSchema = PlanPeriodSchema.extend({
   Budgeted: z.number(),
+  Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
+  Available: z.number().describe('Budgeted − Committed − Actual'),
+  LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual; negative when over-planned'),
   Months: z.array(SpendingMonthSchema).describe('Every month of the plan, plus months that hold expenses outside it'),
   ByCategory: z.array(SpendingCategorySchema),
   ByPayee: z.array(SpendingPayeeSchema),

@@ -23,6 +23,10 @@ export const teamRoleName = (id: TeamRoleId): string => TEAM_ROLES.find((role) =
 export const TeamSchema = z.object({ Id: IdSchema, Name: z.string(), Active: z.boolean() });
 export type Team = z.infer<typeof TeamSchema>;
 
+/** A team of the context picker, with whether the caller may create and manage its plans (Owner, Admin, the team's Lead). */
+export const MyTeamSchema = TeamSchema.extend({ CanManagePlans: z.boolean() });
+export type MyTeam = z.infer<typeof MyTeamSchema>;
+
 export const TeamRoleSchema = z.object({ Id: TeamRoleIdSchema, Name: z.string(), Description: z.string() });
 
 export const TeamViewSchema = TeamSchema.extend({
@@ -105,9 +109,10 @@ export const teamRoutes = defineRoutes({
     method: 'POST',
     path: '/api/TeamClient/MyList',
     access: 'authenticated',
-    summary: 'The active teams the caller works in, by name (Owners and Admins: every active team). The context team picker reads this.',
+    summary:
+      'The active teams the caller works in, by name (Owners and Admins: every active team), with whether the caller manages their plans. The context team picker reads this.',
     body: z.object({}).optional(),
-    response: z.array(TeamSchema),
+    response: z.array(MyTeamSchema),
     tags: ['teams'],
   },
   list: {

@@ -1,3 +1,5 @@
+import { STARTER_CATEGORIES, STARTER_FUNNEL_STAGES, STARTER_GL_CODES } from '../modules/starter/index.ts';
+
 /** Fixed ids of the demo tenant (DESIGN.md §8), so every seed part can refer to the others. */
 export const DEMO = {
   tenantId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b0a01',
@@ -46,33 +48,33 @@ type DemoItem = {
   months: readonly number[];
 };
 
-/** Budget categories of the demo tenant: productive (1), operational (2) and personnel (3). */
+/** Budget categories of the demo tenant: the starter set (productive 1, operational 2, personnel 3) with fixed ids. */
 export const DEMO_CATEGORIES = {
-  paidMedia: { id: planningId(0x2101), name: 'Paid Media', categoryType: 1, sortOrder: 1 },
-  events: { id: planningId(0x2102), name: 'Events', categoryType: 1, sortOrder: 2 },
-  content: { id: planningId(0x2103), name: 'Content', categoryType: 1, sortOrder: 3 },
-  software: { id: planningId(0x2104), name: 'Software & Tools', categoryType: 2, sortOrder: 4 },
-  agencies: { id: planningId(0x2105), name: 'Agencies', categoryType: 2, sortOrder: 5 },
-  research: { id: planningId(0x2106), name: 'Research', categoryType: 2, sortOrder: 6 },
-  salaries: { id: planningId(0x2107), name: 'Salaries', categoryType: 3, sortOrder: 7 },
-  contractors: { id: planningId(0x2108), name: 'Contractors', categoryType: 3, sortOrder: 8 },
+  paidMedia: { id: planningId(0x2101), ...STARTER_CATEGORIES.paidMedia },
+  events: { id: planningId(0x2102), ...STARTER_CATEGORIES.events },
+  content: { id: planningId(0x2103), ...STARTER_CATEGORIES.content },
+  software: { id: planningId(0x2104), ...STARTER_CATEGORIES.software },
+  agencies: { id: planningId(0x2105), ...STARTER_CATEGORIES.agencies },
+  research: { id: planningId(0x2106), ...STARTER_CATEGORIES.research },
+  salaries: { id: planningId(0x2107), ...STARTER_CATEGORIES.salaries },
+  contractors: { id: planningId(0x2108), ...STARTER_CATEGORIES.contractors },
 } as const;
 
 export const DEMO_GL_CODES = {
-  advertising: { id: planningId(0x2201), name: '6100 Advertising', sortOrder: 1, categoryType: 1 },
-  events: { id: planningId(0x2202), name: '6200 Events & Sponsorships', sortOrder: 2, categoryType: 1 },
-  software: { id: planningId(0x2203), name: '6300 Software Subscriptions', sortOrder: 3, categoryType: 2 },
-  services: { id: planningId(0x2204), name: '6400 Professional Services', sortOrder: 4, categoryType: 2 },
-  payroll: { id: planningId(0x2205), name: '6500 Payroll', sortOrder: 5, categoryType: 3 },
+  advertising: { id: planningId(0x2201), ...STARTER_GL_CODES.advertising },
+  events: { id: planningId(0x2202), ...STARTER_GL_CODES.events },
+  software: { id: planningId(0x2203), ...STARTER_GL_CODES.software },
+  services: { id: planningId(0x2204), ...STARTER_GL_CODES.services },
+  payroll: { id: planningId(0x2205), ...STARTER_GL_CODES.payroll },
 } as const;
 
 export const DEMO_FUNNEL_STAGES = {
-  visitor: { id: planningId(0x2301), name: 'Visitor', sortOrder: 1 },
-  lead: { id: planningId(0x2302), name: 'Lead', sortOrder: 2 },
-  mql: { id: planningId(0x2303), name: 'Marketing Qualified Lead', sortOrder: 3 },
-  sql: { id: planningId(0x2304), name: 'Sales Qualified Lead', sortOrder: 4 },
-  opportunity: { id: planningId(0x2305), name: 'Opportunity', sortOrder: 5 },
-  customer: { id: planningId(0x2306), name: 'Customer', sortOrder: 6 },
+  visitor: { id: planningId(0x2301), ...STARTER_FUNNEL_STAGES.visitor },
+  lead: { id: planningId(0x2302), ...STARTER_FUNNEL_STAGES.lead },
+  mql: { id: planningId(0x2303), ...STARTER_FUNNEL_STAGES.mql },
+  sql: { id: planningId(0x2304), ...STARTER_FUNNEL_STAGES.sql },
+  opportunity: { id: planningId(0x2305), ...STARTER_FUNNEL_STAGES.opportunity },
+  customer: { id: planningId(0x2306), ...STARTER_FUNNEL_STAGES.customer },
 } as const;
 
 const ALL_YEAR = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;

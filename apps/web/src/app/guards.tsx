@@ -1,15 +1,16 @@
 import { getHref } from '@plansmith/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isGuestAccess, readSession } from '../shared/api/session.ts';
+import { readSession } from '../shared/api/session.ts';
 
 /**
- * Signed-in routes: without a session go to /login (unless guest access is set), remembering where to
+ * Signed-in routes: without a session go to /login, remembering where to
  * return and passing on any notice for the sign-in page (a finished password reset).
  */
 export const RequireSession = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
-  if (!readSession() && !isGuestAccess()) {
+  // Guest access (a share link opened in this tab) never opens the signed-in pages (DESIGN.md §12).
+  if (!readSession()) {
     const returnTo = `${location.pathname}${location.search}`;
     return <Navigate to={getHref('login', {}, returnTo === '/' ? {} : { returnTo })} replace state={location.state} />;
   }

@@ -5,7 +5,7 @@ import { permissionsQuery, profileQuery, tenantQuery } from '../shared/api/ident
 import { plansQuery } from '../features/plans/api/plan-queries.ts';
 import { pickContextPlan } from '../features/plans/hooks/use-context-plan.ts';
 import { myTeamsQuery } from '../shared/api/my-teams.ts';
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, isGuestAccess, readSession } from '../shared/api/session.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readSession } from '../shared/api/session.ts';
 
 /**
  * Route loaders start the first data requests while the shell's and the page's code is still on
@@ -24,7 +24,7 @@ const stored = (key: string): string | null => {
 const warm = <T, K extends QueryKey>(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): Promise<T | undefined> =>
   client.ensureQueryData(options).catch(() => undefined);
 
-const signedIn = (): boolean => readSession() !== null || isGuestAccess();
+const signedIn = (): boolean => readSession() !== null;
 
 /** What the signed-in shell asks for first: who the user is, the tenant, permissions and the context pickers. */
 const prefetchShell = (client: QueryClient): null => {

@@ -1,11 +1,18 @@
 import { type PathName, paths } from '@plansmith/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setSessionExpiredHandler } from '../shared/api/session-keys.ts';
 import { RouteFallback } from './route-fallback.tsx';
 
 type PageModule = Record<string, ComponentType>;
+
+/** Every route names its tab (DESIGN.md §12): "Budget · Plansmith". */
+const useDocumentTitle = (name: PathName): void => {
+  useEffect(() => {
+    document.title = `${paths[name].title} · Plansmith`;
+  }, [name]);
+};
 
 /**
  * A route whose page is loaded on first visit (keeps the first download small); a guarded page
@@ -17,14 +24,18 @@ const page = (name: PathName, load: () => Promise<PageModule>, exportName: strin
     const [module, guard] = await Promise.all([load(), guarded ? import('./require-policy.tsx') : null]);
     const Page = module[exportName] as ComponentType;
     const RequirePolicy = guard?.RequirePolicy;
+    const Titled = () => {
+      useDocumentTitle(name);
+      return <Page />;
+    };
     return {
       Component: RequirePolicy
         ? () => (
             <RequirePolicy name={name}>
-              <Page />
+              <Titled />
             </RequirePolicy>
           )
-        : Page,
+        : Titled,
     };
   },
 });

@@ -1,5 +1,6 @@
 import { type BudgetItem, type BudgetMonth, toCents, toDollars } from '@plansmith/contract';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
+import { leftToPlanCents } from '../../lib/money.ts';
 import { burnRate } from '../plans/index.ts';
 import type { BudgetItemRow } from './budget-items.query.ts';
 import type { MonthCents } from './budget.repository.ts';
@@ -56,6 +57,7 @@ export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
     Committed: toDollars(committed),
     Planned: toDollars(row.planned),
     Available: toDollars(amount - committed - actual),
+    LeftToPlan: toDollars(leftToPlanCents({ budget: amount, planned: Number(row.planned), committed, actual })),
     ItemType: row.item_type === 2 ? 2 : 1,
     BudgetCategoryId: row.budget_category_id,
     BudgetCategoryName: row.category_name,

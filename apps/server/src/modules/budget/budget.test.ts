@@ -166,7 +166,15 @@ describe('reading budget items', () => {
     const response = await t.post(`${ITEM_API}/GetBudgetItems`, { MarketingPlanId: plan.Id }, await token(acme, 'viewer'));
     expect(response.status).toBe(200);
     const byName = Object.fromEntries(response.body.Result.map((row: { Name: string }) => [row.Name, row]));
-    expect(byName.Ads).toMatchObject({ Amount: 400, Actual: 100, Committed: 25, Planned: 10, Available: 275, BurnRate: 0.25 });
+    expect(byName.Ads).toMatchObject({
+      Amount: 400,
+      Actual: 100,
+      Committed: 25,
+      Planned: 10,
+      Available: 275,
+      LeftToPlan: 265,
+      BurnRate: 0.25,
+    });
     expect(byName.Ads.BudgetCategoryName).toBe('Paid media');
     expect(byName.Zero).toMatchObject({ Amount: 0, Actual: 7, BurnRate: 0 });
   });

@@ -39,6 +39,22 @@ export const findCategory = async (db: Db, tenantId: string, id: string): Promis
   return row ?? null;
 };
 
+/** Another category of the tenant with this name, compared case-insensitively and trimmed. */
+export const findCategoryByName = async (db: Db, tenantId: string, name: string, exceptId: string | null): Promise<CategoryRow | null> => {
+  const [row] = await db
+    .select()
+    .from(budgetCategories)
+    .where(
+      and(
+        eq(budgetCategories.tenantId, tenantId),
+        sql`lower(btrim(${budgetCategories.name})) = lower(btrim(${name}))`,
+        exceptId ? sql`${budgetCategories.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+};
+
 export const insertCategory = async (db: Db, tenantId: string, id: string, values: CategoryValues, now: Date): Promise<CategoryRow> => {
   const [row] = await db
     .insert(budgetCategories)

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { lockTenant } from '../tenants/index.ts';
 import * as repo from './categories.repository.ts';
 
 type SaveInput = z.output<typeof BudgetCategorySaveRequestSchema>;
@@ -32,6 +33,10 @@ const plural = (count: number, word: string, words = `${word}s`) => `${count} ${
 export const createCategoriesService = (ctx: AppContext) => {
   /** Saves one category inside the caller's transaction, with its audit entry. */
   const saveOne = async (tx: Db, auth: AuthContext, input: SaveInput, now: Date): Promise<BudgetCategory> => {
+    // One save at a time per tenant, so two saves of one name cannot both pass the check.
+    await lockTenant(tx, auth.tenantId);
+    const sameName = await repo.findCategoryByName(tx, auth.tenantId, input.Name, isNewId(input.Id) ? null : (input.Id as string));
+    if (sameName) throw conflict(`A budget category named “${sameName.name}” already exists. Category names must differ (ignoring case).`);
     const base = { tenantId: auth.tenantId, actorId: auth.userId, entityType: 'BudgetCategory' as const, marketingPlanId: null, at: now };
     if (isNewId(input.Id)) {
       // New categories are always active (SPEC.md §5).

@@ -60,6 +60,36 @@ describe('budget categories', () => {
     expect(await categoryRows(acme)).toEqual(before);
   });
 
+  it('refuses a second category of the same name, ignoring case and spaces (409 naming it), on create, rename and SaveAll; other tenants may reuse it', async () => {
+    const owner = await token(acme, 'owner');
+    const first = await t.post(`${CATEGORY_API}/Save`, { Name: 'Paid Media', CategoryType: 1 }, owner);
+    expect(first.status).toBe(200);
+    const before = await categoryRows(acme);
+    for (const name of ['Paid Media', 'paid media', '  PAID MEDIA ']) {
+      const again = await t.post(`${CATEGORY_API}/Save`, { Name: name, CategoryType: 2 }, owner);
+      expect(again.status).toBe(409);
+      expect(again.body.Message).toBe('A budget category named “Paid Media” already exists. Category names must differ (ignoring case).');
+    }
+    const print = await t.post(`${CATEGORY_API}/Save`, { Name: 'Print', CategoryType: 1 }, owner);
+    const rename = await t.post(`${CATEGORY_API}/Save`, { Id: print.body.Result.Id, Name: 'paid MEDIA', CategoryType: 1 }, owner);
+    expect(rename.status).toBe(409);
+    // Saving a category under its own name (a case change) is not a duplicate.
+    const recase = await t.post(`${CATEGORY_API}/Save`, { Id: first.body.Result.Id, Name: 'Paid media', CategoryType: 1 }, owner);
+    expect(recase.status).toBe(200);
+    const batch = await t.post(
+      `${CATEGORY_API}/SaveAll`,
+      [
+        { Name: 'Radio', CategoryType: 1 },
+        { Name: 'radio', CategoryType: 1 },
+      ],
+      owner,
+    );
+    expect(batch.status).toBe(409);
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name.toLowerCase()).sort();
+    expect(names(await categoryRows(acme))).toEqual(names([...before, { name: 'Print' }]));
+    expect((await t.post(`${CATEGORY_API}/Save`, { Name: 'Paid Media', CategoryType: 1 }, await token(other, 'owner'))).status).toBe(200);
+  });
+
   it('lets only Owners and Admins change categories', async () => {
     expect((await t.post(`${CATEGORY_API}/Save`, { Name: 'Admin', CategoryType: 1 }, await token(acme, 'admin'))).status).toBe(200);
     expect((await t.post(`${CATEGORY_API}/Save`, { Name: 'Member', CategoryType: 1 }, await token(acme, 'member'))).status).toBe(403);

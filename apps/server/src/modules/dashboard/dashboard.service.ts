@@ -1,6 +1,6 @@
 import { DASHBOARD_ACTIVITY_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_TOP_CATEGORIES, type Dashboard } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
-import { toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listRecentPlanActivities } from '../activities/index.ts';
 import { requirePlanAccess } from '../access/index.ts';
@@ -30,6 +30,7 @@ export const createDashboardService = (ctx: AppContext) => ({
       Committed: toDollars(committed),
       Actual: toDollars(actual),
       Available: toDollars(budgeted - committed - actual),
+      LeftToPlan: toDollars(leftToPlanCents({ budget: budgeted, planned, committed, actual })),
       BurnRate: budgeted > 0 ? actual / budgeted : 0,
       Months: spending.months,
       TopCategories: [...spending.categories]

@@ -44,6 +44,7 @@ describe('dashboard', () => {
       Actual: 1083.34,
       Planned: 40,
       Available: 946.67,
+      LeftToPlan: 906.67,
       OverdueCount: 2,
       OverdueAmount: 140,
     });

@@ -234,10 +234,14 @@ export const findBudgetItem = async (db: Db, tenantId: string, itemId: string): 
   return row ? { ...row, amountCents: Number(row.amountCents) } : null;
 };
 
-/** The item's committed and actual money (active expenses), for its burn rate. */
-export const sumItemSpend = async (db: Db, tenantId: string, itemId: string): Promise<{ committed: number; actual: number }> => {
+/** The item's planned, committed and actual money (active expenses), in cents. */
+export const sumItemSpend = async (
+  db: Db,
+  tenantId: string,
+  itemId: string,
+): Promise<{ planned: number; committed: number; actual: number }> => {
   const sums = await sumExpenses(db, tenantId, { budgetItemId: itemId });
-  return { committed: sums.committed, actual: sums.actual };
+  return { planned: sums.planned, committed: sums.committed, actual: sums.actual };
 };
 
 export const findGeneralLedgerCode = async (db: Db, tenantId: string, id: string): Promise<{ id: string; name: string } | null> => {

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
-import { toCents, toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
@@ -27,6 +27,14 @@ const PAYEE_SUGGESTION_LIMIT = 500;
 
 const assertPlanWritable = (access: PlanAccess): void => {
   if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict('This plan is archived: its expenses cannot be changed.');
+};
+
+/** An expense's purchase date lies within its plan (DESIGN.md §12); the message gives the plan's dates. */
+const assertDateInPlan = (access: PlanAccess, purchaseDate: string): void => {
+  const { startDate, endDate } = access.plan;
+  if (purchaseDate < startDate || purchaseDate > endDate) {
+    throw fieldError('PurchaseDate', `The purchase date must lie within the plan’s dates, ${startDate} to ${endDate}.`);
+  }
 };
 
 const burnRate = (actualCents: number, amountCents: number): number => (amountCents > 0 ? actualCents / amountCents : 0);
@@ -78,8 +86,11 @@ export const createExpensesService = (ctx: AppContext) => ({
         MarketingPlanId: item.marketingPlanId,
         CategoryType: item.categoryType,
         Amount: toDollars(item.amountCents),
+        Planned: toDollars(spend.planned),
         Committed: toDollars(spend.committed),
         Actual: toDollars(spend.actual),
+        Available: toDollars(item.amountCents - spend.committed - spend.actual),
+        LeftToPlan: toDollars(leftToPlanCents({ budget: item.amountCents, ...spend })),
         BurnRate: burnRate(spend.actual, item.amountCents),
       };
     } else if (planId) {
@@ -143,6 +154,7 @@ export const createExpensesService = (ctx: AppContext) => ({
       const item = await checkAgreement(tx, auth, input);
       assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not change them.');
       assertPlanWritable(access);
+      assertDateInPlan(access, input.PurchaseDate);
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,

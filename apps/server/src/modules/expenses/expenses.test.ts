@@ -87,6 +87,17 @@ describe('saving an expense', () => {
     expect(updated?.changes).toEqual({ Status: { from: 2, to: 3 } });
   });
 
+  it('a planned expense lowers the item’s Left to plan (below zero when over-planned) but not its Available, on the item page and the grid', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant, 200_000); // $2,000
+    const token = await tenant.tokenFor('owner');
+    await t.post(SAVE, expenseBody(plan.id, item.id, { Amount: 500, Status: 3 }), token);
+    await t.post(SAVE, expenseBody(plan.id, item.id, { Amount: 1800.5, Status: 1 }), token);
+    const money = { Amount: 2000, Planned: 1800.5, Committed: 0, Actual: 500, Available: 1500, LeftToPlan: -300.5 };
+    expect((await t.post(LIST, { BudgetItemId: item.id }, token)).body.Result.BudgetItem).toMatchObject(money);
+    const grid = await t.post('/api/BudgetItemClient/GetBudgetItems', { MarketingPlanId: plan.id }, token);
+    expect(grid.body.Result.find((row: { Id: string }) => row.Id === item.id)).toMatchObject(money);
+  });
+
   it('refuses an item of another plan, a mismatched category type and a GL code that is not a GL code', async () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const otherPlan = await createPlan(t, tenant);
@@ -133,6 +144,27 @@ describe('saving an expense', () => {
     const cents = await t.post(SAVE, expenseBody(plan.id, item.id, { Amount: 1.005 }), token);
     expect(cents.status).toBe(400);
     expect(cents.body.Message).toBe('Amount can have at most 2 decimals.');
+  });
+
+  it('refuses a purchase date outside the plan (400 naming the plan’s dates) and saves nothing; the first and last days are in', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant);
+    const token = await tenant.tokenFor('owner');
+    for (const date of ['2030-01-10', '2025-12-31', '2027-01-01']) {
+      const response = await t.post(SAVE, expenseBody(plan.id, item.id, { PurchaseDate: date, Name: `Outside ${date}` }), token);
+      expect(response.status).toBe(400);
+      expect(response.body.Errors).toEqual([
+        { Field: 'PurchaseDate', Message: 'The purchase date must lie within the plan’s dates, 2026-01-01 to 2026-12-31.' },
+      ]);
+    }
+    expect(await t.ctx.db.select().from(expenses).where(eq(expenses.budgetItemId, item.id))).toEqual([]);
+    for (const date of ['2026-01-01', '2026-12-31']) {
+      expect((await t.post(SAVE, expenseBody(plan.id, item.id, { PurchaseDate: date }), token)).status).toBe(200);
+    }
+    // Moving an existing expense out of the plan is refused too.
+    const saved = await t.post(SAVE, expenseBody(plan.id, item.id), token);
+    const moved = await t.post(SAVE, expenseBody(plan.id, item.id, { Id: saved.body.Result.Id, PurchaseDate: '2027-01-10' }), token);
+    expect(moved.status).toBe(400);
+    expect((await rowOf(saved.body.Result.Id))?.purchaseDate).toBe('2026-03-10');
   });
 
   it('refuses to move an expense to another plan and to change expenses of an archived plan', async () => {

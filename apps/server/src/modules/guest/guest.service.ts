@@ -2,7 +2,7 @@ import type { GuestPlanSummary } from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { type CentsLine, selectBudgetCategoriesReport } from '../reports/index.ts';
 
@@ -10,9 +10,11 @@ const NOT_AVAILABLE = 'This plan summary';
 
 const money = (line: CentsLine) => ({
   Budgeted: toDollars(line.budgeted),
+  Planned: toDollars(line.planned),
   Committed: toDollars(line.committed),
   Actual: toDollars(line.actual),
   Available: toDollars(line.budgeted - line.committed - line.actual),
+  LeftToPlan: toDollars(leftToPlanCents({ ...line, budget: line.budgeted })),
 });
 
 /**
@@ -48,7 +50,7 @@ export const createGuestService = (ctx: AppContext) => ({
     };
     for (const row of rows) {
       if (row.level === 'category') {
-        if (row.budgeted !== 0 || row.committed !== 0 || row.actual !== 0) {
+        if (row.budgeted !== 0 || row.planned !== 0 || row.committed !== 0 || row.actual !== 0) {
           summary.Categories.push({ Name: row.name, CategoryType: row.categoryType, ...money(row) });
         }
       } else if (row.level === 'type') {

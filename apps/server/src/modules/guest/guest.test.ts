@@ -23,20 +23,20 @@ describe('guest plan summary', () => {
     const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents: 500_000 });
     await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 12_345, payee: 'Jane Doe Consulting' });
     await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 5_000, status: 2 });
+    await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 480_000, status: 1 });
 
     const response = await t.post(SUMMARY, { ShareKey: SHARE_KEY });
     expect(response.status).toBe(200);
+    // Left to plan = 5000 − 4800 planned − 50 − 123.45 (DESIGN.md §12); Available ignores planned.
+    const money = { Budgeted: 5000, Planned: 4800, Committed: 50, Actual: 123.45, Available: 4826.55, LeftToPlan: 26.55 };
     expect(response.body.Result).toEqual({
       Name: 'FY26 Demand',
       Description: null,
       StartDate: '2026-01-01',
       EndDate: '2026-12-31',
-      Budgeted: 5000,
-      Committed: 50,
-      Actual: 123.45,
-      Available: 4826.55,
-      Categories: [{ Name: 'Paid media', CategoryType: 1, Budgeted: 5000, Committed: 50, Actual: 123.45, Available: 4826.55 }],
-      Types: [{ CategoryType: 1, Budgeted: 5000, Committed: 50, Actual: 123.45, Available: 4826.55 }],
+      ...money,
+      Categories: [{ Name: 'Paid media', CategoryType: 1, ...money }],
+      Types: [{ CategoryType: 1, ...money }],
     });
     expect(response.text).not.toContain('Jane Doe');
     expect(response.text).not.toContain(plan.id);

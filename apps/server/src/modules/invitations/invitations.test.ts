@@ -5,6 +5,7 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { userKeys } from '../../schema/identity.ts';
 import { mailOutbox } from '../../schema/mail.ts';
+import { teamMembers } from '../../schema/teams.ts';
 import { users } from '../../schema/tenants.ts';
 
 const PUBLIC_URL = 'https://plansmith.example.com';
@@ -141,6 +142,39 @@ describe('validating and completing an invitation', () => {
     const again = await anonymous(COMPLETE, { ...body, Password: 'another-long-passphrase', ConfirmPassword: 'another-long-passphrase' });
     expect(again.status).toBe(404);
     expect(again.body.Message).toBe(UNVERIFIED);
+  });
+
+  it('an invitation that names a team and role lands the invitee in that team; a team of another tenant is refused and nobody is created', async () => {
+    const admin = await acme.tokenFor('admin');
+    const saved = await t.post(
+      '/api/UserProfileClient/Save',
+      { FirstName: 'Tia', LastName: 'Teamed', Email: 'tia@example.test', TeamId: acme.teamId, TeamRoleId: 3 },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    await invite(saved.body.Result.Id);
+    const key = keyFrom((await latestMailTo('tia@example.test')).links[0]?.url ?? '');
+    const joined = await anonymous(COMPLETE, {
+      InvitationKey: key,
+      Password: NEW_PASSWORD,
+      ConfirmPassword: NEW_PASSWORD,
+      ClientId: CLIENT_ID,
+    });
+    expect(joined.status).toBe(200);
+    const myTeams = await t.post('/api/TeamClient/MyList', {}, joined.body.Result.AccessToken);
+    expect(myTeams.body.Result).toEqual([expect.objectContaining({ Id: acme.teamId })]);
+    const membership = await t.ctx.db.select().from(teamMembers).where(eq(teamMembers.userId, saved.body.Result.Id));
+    expect(membership).toEqual([expect.objectContaining({ teamId: acme.teamId, teamRoleId: 3 })]);
+
+    const other = await createTenant(t, { name: 'Elsewhere' });
+    const refused = await t.post(
+      '/api/UserProfileClient/Save',
+      { FirstName: 'Xan', LastName: 'Astray', Email: 'xan@example.test', TeamId: other.teamId },
+      admin,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.Errors).toEqual([{ Field: 'TeamId', Message: 'That team does not exist. Choose one of your teams.' }]);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, 'xan@example.test'))).toEqual([]);
   });
 
   // Two completions at once are raced on PostgreSQL in invitations.pg.test.ts.

@@ -1,4 +1,4 @@
-import { isNewId, PLAN_NAMES, PLAN_QUOTAS, type Person, type TenantRole } from '@plansmith/contract';
+import { isNewId, PLAN_NAMES, PLAN_QUOTAS, type Person, TEAM_ROLE_PLANNER, type TeamRoleId, type TenantRole } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { revokeAllSessions } from '../identity/index.ts';
 import { listInvitationKeys, revokeUserKeys } from '../identity/index.ts';
+import { addNewPersonToTeam } from '../teams/index.ts';
 import { toTenantRoleCode } from '../tenants/index.ts';
 import { lockTenant } from '../tenants/index.ts';
 import type { TenantRoleCode } from '../../schema/tenants.ts';
@@ -19,6 +20,8 @@ export type PersonSaveInput = {
   Email?: string | undefined;
   Active?: boolean | undefined;
   TenantRole?: TenantRole | undefined;
+  TeamId?: string | undefined;
+  TeamRoleId?: TeamRoleId | undefined;
 };
 
 /**
@@ -52,7 +55,8 @@ export const createPeopleService = (ctx: AppContext) => {
     if (role === 'owner' && auth.role !== 'owner') throw forbidden('Only an Owner can make someone an Owner.');
     if (input.Active !== false) await assertQuota(db, auth);
     if (await repo.isEmailTaken(db, input.Email)) throw conflict('Someone with this email address already has a Plansmith account.');
-    return repo.insertPerson(db, {
+    const now = ctx.clock.now();
+    const row = await repo.insertPerson(db, {
       tenantId: auth.tenantId,
       id: newId(),
       email: input.Email,
@@ -60,8 +64,14 @@ export const createPeopleService = (ctx: AppContext) => {
       lastName: input.LastName,
       active: input.Active ?? true,
       tenantRole: role,
-      now: ctx.clock.now(),
+      now,
     });
+    // An invitation that names a team: the invitee lands in it (DESIGN.md §12).
+    if (input.TeamId) {
+      const teamRoleId = input.TeamRoleId ?? TEAM_ROLE_PLANNER;
+      await addNewPersonToTeam(db, { tenantId: auth.tenantId, teamId: input.TeamId, userId: row.id, teamRoleId, now });
+    }
+    return row;
   };
 
   const update = async (db: Db, auth: AuthContext, id: string, input: PersonSaveInput): Promise<repo.UserRow> => {

@@ -14,6 +14,7 @@ export type PerformanceCellRow = {
 export type PerformanceTotalsRow = {
   budget_cents: string;
   committed_cents: string;
+  planned_cents: string;
   spent_cents: string;
   cut_spent_cents: string;
 };
@@ -58,6 +59,7 @@ export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff:
     (SELECT coalesce(sum(bi.amount_cents), 0) FROM budget_items bi
       WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId} AND bi.active)::text AS budget_cents,
     coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::text AS committed_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 1), 0)::text AS planned_cents,
     coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::text AS spent_cents,
     coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3 AND e.purchase_date <= ${cutoff}::date), 0)::text AS cut_spent_cents
   FROM expenses e

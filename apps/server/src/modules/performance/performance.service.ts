@@ -24,14 +24,20 @@ export const createPerformanceService = (ctx: AppContext) => ({
       compareFunnel(ctx.db, auth.tenantId, plan),
     ]);
     const spentCents = BigInt(totals?.spent_cents ?? '0');
+    const budgetCents = BigInt(totals?.budget_cents ?? '0');
+    const committedCents = BigInt(totals?.committed_cents ?? '0');
+    const plannedCents = BigInt(totals?.planned_cents ?? '0');
     return {
       MarketingPlanId: plan.id,
       PlanName: plan.name,
       StartDate: plan.startDate,
       EndDate: plan.endDate,
-      Budget: fromHundredths(BigInt(totals?.budget_cents ?? '0')),
-      Committed: fromHundredths(BigInt(totals?.committed_cents ?? '0')),
+      Budget: fromHundredths(budgetCents),
+      Planned: fromHundredths(plannedCents),
+      Committed: fromHundredths(committedCents),
       Spent: fromHundredths(spentCents),
+      Available: fromHundredths(budgetCents - committedCents - spentCents),
+      LeftToPlan: fromHundredths(budgetCents - plannedCents - committedCents - spentCents),
       Kpis: computeKpis(objectives, spentCents, today, false),
       PreviousKpis: computeKpis(objectives, BigInt(totals?.cut_spent_cents ?? '0'), cutoff, true),
       Objectives: objectives.map((row) => toObjective(row, today)),

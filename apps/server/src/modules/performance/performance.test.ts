@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createPerformanceFixture, PERFORMANCE_GET } from '../../../test/objective-factories.ts';
 import { createStages, EXPECTATION, FUNNEL } from '../../../test/funnel-factories.ts';
-import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -185,5 +185,26 @@ describe('PerformanceClient/Get: the funnel planned vs expected vs actual (DESIG
       { FunnelStageId: stages.mql.id, Name: 'MQL', Planned: 100, Expected: 60, Actual: 4 },
       { FunnelStageId: stages.customer.id, Name: 'Customer', Planned: 20, Expected: 2, Actual: 0 },
     ]);
+  });
+
+  // Last in the file: it adds a planned expense to the shared fixture.
+  it('answers Planned, Available and Left to plan beside the totals (DESIGN.md §12)', async () => {
+    await createExpenseRow(t, acme, {
+      planId: fixture.plan.id,
+      itemId: fixture.items.search.id,
+      amountCents: 80_000,
+      purchaseDate: '2026-09-01',
+      status: 1,
+      active: true,
+    });
+    const result = await getPerformance();
+    expect(result).toMatchObject({
+      Budget: 17_000.01,
+      Planned: 800,
+      Committed: 500,
+      Spent: 3_450.01,
+      Available: 13_050, // 17,000.01 − 500 − 3,450.01
+      LeftToPlan: 12_250, // 17,000.01 − 800 − 500 − 3,450.01
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { MoneyTotals } from '@plansmith/contract';
-import { toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 
 /** Money sums of a set of budget items, in cents, as SQL answers them (bigint may arrive as string). */
 export type CentsSums = {
@@ -24,6 +24,7 @@ export const toMoneyTotals = (sums: CentsSums): MoneyTotals => {
     Committed: toDollars(committed),
     Planned: toDollars(planned),
     Available: toDollars(budget - committed - actual),
+    LeftToPlan: toDollars(leftToPlanCents({ budget, planned, committed, actual })),
     BurnRate: burnRate(actual, budget),
     ItemCount: Number(sums.itemCount ?? 0),
   };

@@ -251,6 +251,7 @@ describe('RebuildPlan', () => {
       Committed: 100,
       Planned: 50,
       Available: 640,
+      LeftToPlan: 590,
       BurnRate: 760 / 1500,
       ItemCount: 2,
     });

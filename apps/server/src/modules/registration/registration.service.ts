@@ -7,6 +7,7 @@ import { checkPasswordRules, hashPassword, verifyPassword } from '../../lib/pass
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import { renderMail } from '../mail/index.ts';
 import { createStarterPlays, monthStartOf } from '../playbook/index.ts';
+import { createStarterData } from '../starter/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { buildPublicUrl, renderVerificationMail } from '../mail/index.ts';
 import { teamMembers, teams } from '../../schema/teams.ts';
@@ -92,7 +93,7 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
 
   /**
    * Verifies the e-mail and sets the password: the tenant (on Starter until a plan is paid), its
-   * Owner, a first team with the Owner as Lead and the starter plays, in one transaction. Repeating the call with the
+   * Owner, a first team with the Owner as Lead, the starter data and the starter plays, in one transaction. Repeating the call with the
    * same key and password answers the same user; it never makes a second tenant.
    */
   completeRequest: async (emailVerifyKey: string, password: string, ip: string): Promise<RegisteredUser> => {
@@ -137,6 +138,8 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
         });
         await tx.insert(teams).values({ tenantId, id: teamId, name: 'My Team', createdAt: now, updatedAt: now });
         await tx.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 1, createdAt: now });
+        // A new account can budget at once (DESIGN.md §12): suggested lookups and a first plan.
+        await createStarterData(tx, { tenantId, teamId, ownerId: userId, now });
         // The starter library (DESIGN.md §9), in the same transaction as the tenant: a sign-up has it or has nothing.
         await createStarterPlays(tx, { tenantId, teamId, createdBy: userId, startMonth: monthStartOf(now), now });
         await repo.updateRegistration(tx, registration.id, { tenantId, userId, completedAt: now, updatedAt: now });

@@ -7,6 +7,7 @@ import { mailOutbox } from '../../schema/mail.ts';
 import { teamMembers, teams } from '../../schema/teams.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 import { registrations } from '../../schema/registration.ts';
+import { STARTER_CATEGORIES, STARTER_FUNNEL_STAGES, STARTER_GL_CODES } from '../starter/index.ts';
 import { latestVerificationKey, registrationBody, SIGNUP_PASSWORD } from '../../../test/signup.ts';
 
 const REGISTER = '/api/prospectrequest/register';
@@ -119,6 +120,35 @@ describe('complete request', () => {
     const [registration] = await t.ctx.db.select().from(registrations).where(eq(registrations.id, user.ApplicationId));
     expect(registration?.tenantId).toBe(tenant?.id);
     expect((await login(t, body.Email, SIGNUP_PASSWORD)).AccessToken).toBeTruthy();
+  });
+
+  it('gives the new account the suggested categories, GL codes, funnel stages and a first live plan, so it can budget at once', async () => {
+    const body = registrationBody();
+    await t.post(REGISTER, body);
+    expect((await complete(await latestVerificationKey(t, body.Email))).status).toBe(200);
+    const { AccessToken: token } = await login(t, body.Email, SIGNUP_PASSWORD);
+    const categories = (await t.post('/api/BudgetCategoryClient/GetBudgetCategories', {}, token)).body.Result;
+    expect(categories.map((category: { Name: string }) => category.Name)).toEqual(
+      Object.values(STARTER_CATEGORIES).map((category) => category.name),
+    );
+    expect(new Set(categories.map((category: { CategoryType: number }) => category.CategoryType))).toEqual(new Set([1, 2, 3]));
+    const lookups = (await t.post('/api/LookupClient/GetLookupInformation', {}, token)).body.Result;
+    expect(lookups.filter((lookup: { LookupType: number }) => lookup.LookupType === 1)).toHaveLength(Object.keys(STARTER_GL_CODES).length);
+    expect(
+      lookups.filter((lookup: { LookupType: number }) => lookup.LookupType === 2).map((stage: { Name: string }) => stage.Name),
+    ).toEqual(Object.values(STARTER_FUNNEL_STAGES).map((stage) => stage.name));
+    // One live plan (State 1); the starter plays of DESIGN.md §9 are templates beside it.
+    const plans = (await t.post('/api/MarketingPlanClient/GetMarketingPlans', {}, token)).body.Result.filter(
+      (plan: { State: number }) => plan.State === 1,
+    );
+    expect(plans).toEqual([expect.objectContaining({ State: 1, Permissions: { CanManagePlan: true, CanEditBudget: true } })]);
+    // The Owner adds a first budget item to it without visiting Lookups.
+    const saved = await t.post(
+      '/api/BudgetItemClient/Save',
+      { Name: 'Search ads', Amount: 1200, ItemType: 1, BudgetCategoryId: categories[0].Id, MarketingPlanId: plans[0].Id },
+      token,
+    );
+    expect(saved.status).toBe(200);
   });
 
   it('retrying with the same key and password answers the same user and never makes a second tenant', async () => {

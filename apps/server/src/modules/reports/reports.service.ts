@@ -1,6 +1,6 @@
 import type { BudgetCategoriesReport, ReportMoney } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
-import { toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requirePlanAccess } from '../access/index.ts';
 import { type CentsLine, selectBudgetCategoriesReport } from './reports.repository.ts';
@@ -14,6 +14,7 @@ export const toReportMoney = (line: CentsLine): ReportMoney => ({
   Committed: toDollars(line.committed),
   Actual: toDollars(line.actual),
   Available: toDollars(line.budgeted - line.committed - line.actual),
+  LeftToPlan: toDollars(leftToPlanCents({ ...line, budget: line.budgeted })),
   Variance: toDollars(line.budgeted - line.actual),
   Percent: line.budgeted === 0 ? null : line.actual / line.budgeted,
 });

@@ -54,6 +54,7 @@ const expectedLine = (fixtures: Fixture[]) => {
     Committed: committed / 100,
     Actual: actual / 100,
     Available: (budgeted - committed - actual) / 100,
+    LeftToPlan: (budgeted - planned - committed - actual) / 100,
     Variance: (budgeted - actual) / 100,
     Percent: budgeted === 0 ? null : actual / budgeted,
   };

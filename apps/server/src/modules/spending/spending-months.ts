@@ -15,7 +15,7 @@ export const elapsedRatio = (start: string, end: string, today: string): number 
  * The plan's months with the phased budget against planned, committed and actual spend, and the
  * cumulative lines. Items without phasing are spread over the plan's months by the contract's one
  * spreading rule, the same split the phasing grid's "Spread evenly" shows. Months holding expenses
- * outside the plan's dates are included too.
+ * outside the plan's dates are included too, with the empty months between them and the plan.
  */
 export const buildSpendingMonths = (
   plan: { startDate: string; endDate: string },
@@ -29,7 +29,9 @@ export const buildSpendingMonths = (
     budgetByMonth.set(month, (budgetByMonth.get(month) ?? 0) + (spread[index] ?? 0));
   });
   const spendByMonth = new Map(spend.map((row) => [row.month, row]));
-  const keys = [...new Set([...planMonths, ...budgetByMonth.keys(), ...spendByMonth.keys()])].sort();
+  const known = [...new Set([...planMonths, ...budgetByMonth.keys(), ...spendByMonth.keys()])].sort();
+  // Every month from the first to the last, none skipped, so a chart spaces months evenly (DESIGN.md §12).
+  const keys = known.length ? monthsBetween(`${known[0]}-01`, `${known[known.length - 1]}-01`) : [];
   let cumulativeBudget = 0;
   let cumulativeActual = 0;
   return keys.map((month) => {

@@ -1,7 +1,7 @@
 import { SPENDING_TOP_PAYEES, type SpendingCategory, type SpendingPayee, type SpendingReport } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
 import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/index.ts';
@@ -15,13 +15,14 @@ export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
 export const toSpendingCategories = (rows: CategoryReportRow[]): SpendingCategory[] =>
   rows.flatMap((row) =>
-    row.level === 'category' && (row.budgeted !== 0 || row.committed !== 0 || row.actual !== 0)
+    row.level === 'category' && (row.budgeted !== 0 || row.planned !== 0 || row.committed !== 0 || row.actual !== 0)
       ? [
           {
             BudgetCategoryId: row.id,
             Name: row.name,
             CategoryType: row.categoryType,
             Budgeted: toDollars(row.budgeted),
+            Planned: toDollars(row.planned),
             Committed: toDollars(row.committed),
             Actual: toDollars(row.actual),
           },
@@ -81,8 +82,11 @@ export const createSpendingService = (ctx: AppContext) => ({
       AsOf: today,
       ElapsedRatio: spending.elapsed,
       Budgeted: toDollars(spending.total.budgeted),
+      Planned: toDollars(spending.total.planned),
       Committed: toDollars(spending.total.committed),
       Actual: toDollars(spending.total.actual),
+      Available: toDollars(spending.total.budgeted - spending.total.committed - spending.total.actual),
+      LeftToPlan: toDollars(leftToPlanCents({ ...spending.total, budget: spending.total.budgeted })),
       Months: spending.months,
       ByCategory: spending.categories,
       ByPayee: byPayee,

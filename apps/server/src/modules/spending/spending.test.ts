@@ -1,7 +1,7 @@
 import { monthsBetween, spreadCents } from '@plansmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createPlan, createSpendingFixture } from '../../../test/planning-factories.ts';
+import { createExpenseRow, createPlan, createPlanWithItem, createSpendingFixture } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { elapsedRatio } from './spending-months.ts';
 
@@ -34,6 +34,8 @@ describe('spending report', () => {
     expect(response.status).toBe(200);
     const report = response.body.Result;
     expect(report).toMatchObject({ AsOf: '2026-04-01', Budgeted: 2200.01, Committed: 170, Actual: 1083.33 });
+    expect(report.LeftToPlan).toBeCloseTo(report.Budgeted - report.Planned - report.Committed - report.Actual, 2);
+    expect(report.Available).toBeCloseTo(report.Budgeted - report.Committed - report.Actual, 2);
     expect(report.ElapsedRatio).toBeCloseTo(90.5 / 365, 3);
     expect(report.Months).toHaveLength(12);
     // Unphased $1,000.01 spread over 12 months: 100001 = 12 × 8333 + 5, so 8334 cents in the first five months.
@@ -60,6 +62,14 @@ describe('spending report', () => {
       { Payee: 'Meta', Committed: 0, Actual: 250, Count: 1 },
       { Payee: 'Agency', Committed: 70, Actual: 0, Count: 1 },
     ]);
+  });
+
+  it('lists every month from the plan to an older expense outside it, none skipped, so charts space months evenly', async () => {
+    const { plan, item } = await createPlanWithItem(t, tenant);
+    await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 5_000, purchaseDate: '2028-03-05' });
+    const report = (await t.post(SPENDING, { MarketingPlanId: plan.id }, await tenant.tokenFor('owner'))).body.Result;
+    expect(report.Months.map((month: { Month: string }) => month.Month)).toEqual(monthsBetween('2026-01-01', '2028-03-01'));
+    expect(report.Months.at(-1)).toMatchObject({ Month: '2028-03', Actual: 50 });
   });
 
   it('answers 404 to another tenant and to a Member outside the team', async () => {

@@ -2,6 +2,8 @@ import {
   isNewId,
   PLAN_NAMES,
   PLAN_QUOTAS,
+  type MyTeam,
+  TEAM_ROLE_LEAD,
   TEAM_ROLES,
   type Team,
   type TeamMember,
@@ -46,8 +48,15 @@ export const createTeamsService = (ctx: AppContext) => {
       return toTeam(row);
     },
 
-    myList: async (auth: AuthContext): Promise<Team[]> =>
-      (await repo.listTeams(ctx.db, auth.tenantId, { ids: await visibleIds(auth), activeOnly: true })).map(toTeam),
+    myList: async (auth: AuthContext): Promise<MyTeam[]> => {
+      const [rows, memberships] = await Promise.all([
+        visibleIds(auth).then((ids) => repo.listTeams(ctx.db, auth.tenantId, { ids, activeOnly: true })),
+        repo.listMemberships(ctx.db, auth.tenantId, auth.userId),
+      ]);
+      // Who may create a plan in the team: the same rule as the plans service (Owner, Admin, Lead).
+      const leads = new Set(memberships.filter((m) => m.teamRoleId === TEAM_ROLE_LEAD).map((m) => m.teamId));
+      return rows.map((row) => ({ ...toTeam(row), CanManagePlans: isTenantAdmin(auth) || leads.has(row.id) }));
+    },
 
     list: async (auth: AuthContext, filter: { UserProfileId?: string | undefined; Name?: string | undefined }): Promise<Team[]> => {
       let ids = await visibleIds(auth);

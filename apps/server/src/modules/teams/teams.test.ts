@@ -35,6 +35,18 @@ describe('reading teams', () => {
     expect(outsiderList.body.Result).toEqual([]);
   });
 
+  it('says in MyList whether the caller may create the team’s plans: Owners, Admins and the team’s Leads, not Planners or Viewers', async () => {
+    const canManage = async (who: keyof TestTenant['users']) =>
+      (await call('MyList', {}, who)).body.Result.find((team: { Id: string }) => team.Id === acme.teamId)?.CanManagePlans;
+    expect(await canManage('owner')).toBe(true);
+    expect(await canManage('admin')).toBe(true);
+    expect(await canManage('member')).toBe(false);
+    expect(await canManage('viewer')).toBe(false);
+    // The same rule as the plans service: a Planner's new plan is refused.
+    const refused = await t.post('/api/MarketingPlanClient/Save', { Name: 'Not mine', TeamId: acme.teamId }, await acme.tokenFor('member'));
+    expect(refused.status).toBe(403);
+  });
+
   it('answers Get for a team one belongs to and 404 for a team one does not', async () => {
     expect((await call('Get', { Id: acme.teamId }, 'viewer')).body.Result).toEqual({ Id: acme.teamId, Name: 'Acme Team', Active: true });
     expect((await call('Get', { Id: acme.teamId }, 'outsider')).status).toBe(404);

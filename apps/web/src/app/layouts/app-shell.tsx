@@ -1,13 +1,14 @@
-import { BellOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { getHref } from '@plansmith/contract';
 import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { LoadingState } from '../../shared/ui/query-state.tsx';
+import { useNarrowScreen } from '../../shared/ui/use-narrow-screen.ts';
 import { ContextBar } from '../context-bar.tsx';
 import { NAVIGATION, titleOf } from '../navigation.tsx';
 
@@ -15,6 +16,8 @@ import { NAVIGATION, titleOf } from '../navigation.tsx';
 const OnboardingOverlay = lazy(async () => ({
   default: (await import('../../features/onboarding/components/onboarding-overlay.tsx')).OnboardingOverlay,
 }));
+
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
 
 const selectedKeyFor = (pathname: string): string => {
   const first = `/${pathname.split('/')[1] ?? ''}`;
@@ -29,6 +32,17 @@ export const AppShell = () => {
   const permissions = usePermissions();
   const profile = useProfile();
   const tenant = useTenant();
+  // Below antd's lg breakpoint (992 px) the side navigation becomes a drawer behind a menu button.
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  // Choosing a page (or any navigation) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  const openDrawer = () => {
+    setDrawerLoaded(true);
+    setDrawerOpen(true);
+  };
 
   const menuItems = useMemo<MenuProps['items']>(
     () =>
@@ -50,6 +64,18 @@ export const AppShell = () => {
     [permissions.data],
   );
 
+  const navigation = (
+    <nav aria-label="Main">
+      <Menu
+        mode="inline"
+        selectedKeys={[selectedKeyFor(location.pathname)]}
+        items={menuItems}
+        style={{ borderInlineEnd: 'none' }}
+        onClick={() => setDrawerOpen(false)}
+      />
+    </nav>
+  );
+
   const fullName = profile.data ? `${profile.data.FirstName} ${profile.data.LastName}` : '';
   const userMenu: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: <Link to={getHref('myProfile')}>My Profile</Link> },
@@ -61,30 +87,37 @@ export const AppShell = () => {
   return (
     <AntdApp>
       <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-          <div style={{ padding: '20px 20px 12px' }}>
-            <Logo />
-          </div>
-          <nav aria-label="Main">
-            <Menu mode="inline" selectedKeys={[selectedKeyFor(location.pathname)]} items={menuItems} style={{ borderInlineEnd: 'none' }} />
-          </nav>
-        </Layout.Sider>
+        {narrow ? null : (
+          <Layout.Sider width={232} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+            <div style={{ padding: '20px 20px 12px' }}>
+              <Logo />
+            </div>
+            {navigation}
+          </Layout.Sider>
+        )}
         <Layout>
           <Layout.Header
             style={{
               background: '#fff',
               borderBottom: '1px solid #f0f0f0',
-              padding: '0 24px',
+              padding: narrow ? '0 12px' : '0 24px',
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'space-between',
-              gap: 16,
+              gap: narrow ? 8 : 16,
             }}
           >
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <ContextBar />
-            </div>
-            <Flex align="center" gap={12}>
+            {narrow ? (
+              <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+                <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={openDrawer} />
+                <Logo />
+              </Flex>
+            ) : (
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <ContextBar />
+              </div>
+            )}
+            <Flex align="center" gap={narrow ? 4 : 12}>
               <Tooltip title={tenant.data?.Name}>
                 <Avatar shape="square" style={{ background: '#0958d9' }} aria-label={`Account ${tenant.data?.Name ?? ''}`}>
                   {tenant.data?.ShortName ?? ''}
@@ -94,15 +127,25 @@ export const AppShell = () => {
                 <Button type="text" aria-label="User menu">
                   <Flex align="center" gap={8}>
                     <Avatar size="small" icon={<UserOutlined />} />
-                    <Typography.Text>{fullName}</Typography.Text>
+                    {narrow ? null : <Typography.Text>{fullName}</Typography.Text>}
                     <DownOutlined style={{ fontSize: 10 }} />
                   </Flex>
                 </Button>
               </Dropdown>
             </Flex>
           </Layout.Header>
+          {narrow && drawerLoaded ? (
+            <Suspense fallback={null}>
+              <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+                <div style={{ padding: 12, borderBottom: '1px solid #f0f0f0' }}>
+                  <ContextBar stacked />
+                </div>
+                {navigation}
+              </NavDrawer>
+            </Suspense>
+          ) : null}
           {/* antd renders Layout.Content as <main>: the one main landmark of the page. */}
-          <Layout.Content style={{ padding: 24, background: '#f7f8fa' }}>
+          <Layout.Content style={{ padding: narrow ? 12 : 24, background: '#f7f8fa', minWidth: 0 }}>
             <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>

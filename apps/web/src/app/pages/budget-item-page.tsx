@@ -10,6 +10,8 @@ import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
 import { usePlan } from '../../features/plans/api/plan-queries.ts';
+import { useAdoptContextPlan, useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
+import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
@@ -35,6 +37,10 @@ export const BudgetItemPage = () => {
   const categories = useBudgetCategories();
   const lookups = useLookups();
   const remove = useDeleteBudgetItem();
+  // The item's plan becomes the context plan, so "← Budget" shows this plan (DESIGN.md §12);
+  // picking another team or plan in the shell goes back to the budget.
+  useAdoptContextPlan(plan.data);
+  useOnContextSwitch(plan.data, () => navigate(getHref('budget')));
   // Objectives belong to the Performance plan: the picker shows only where the tenant has it.
   const canUseObjectives = hasPolicy(usePermissions().data, 'Plan.Performance');
   const objectives = useObjectives(item.data?.MarketingPlanId ?? null, canUseObjectives);
@@ -47,6 +53,7 @@ export const BudgetItemPage = () => {
   const planData = plan.data;
   if (!planData) return <LoadingState />;
   const canEdit = planData.Permissions.CanEditBudget && planData.State !== PLAN_STATE_ARCHIVED;
+  const readOnly = readOnlyReason(planData);
 
   const confirmDelete = () =>
     modal.confirm({
@@ -83,6 +90,7 @@ export const BudgetItemPage = () => {
           </>
         }
       />
+      {readOnly ? <ReadOnlyNote reason={readOnly} /> : null}
       <Flex vertical gap={16}>
         <section aria-label="Spend">
           <BudgetItemSpend item={data} />

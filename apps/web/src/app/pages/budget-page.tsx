@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Alert, Button, Flex, Segmented, Typography } from 'antd';
+import { Button, Flex, Segmented, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
@@ -14,6 +14,7 @@ import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -97,14 +98,7 @@ export const BudgetPage = () => {
           </>
         }
       />
-      {isArchived ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="This plan is archived: restore it on the Plans page to change its budget."
-        />
-      ) : null}
+      {readOnlyReason(plan) ? <ReadOnlyNote reason={readOnlyReason(plan) ?? ''} /> : null}
       {items.isPending ? (
         <LoadingState label="Loading budget items…" />
       ) : items.isError ? (

@@ -66,6 +66,7 @@ export const DashboardPage = () => {
       error={plans.error}
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
+      hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => <DashboardForPlan planId={planId} />}
     </ContextPlanGate>

@@ -127,6 +127,7 @@ const NewExpenseInContextPlan = () => {
       error={plans.error}
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
+      hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => <NewExpense planId={planId} />}
     </ContextPlanGate>

@@ -68,6 +68,7 @@ export const ExpensesPage = () => {
       error={plans.error}
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
+      hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => (
         <ExpensesForPlan

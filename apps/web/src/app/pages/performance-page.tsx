@@ -1,5 +1,5 @@
 import { getHref } from '@plansmith/contract';
-import { Button, Card, Col, Row, Statistic } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import { Link } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { usePerformance } from '../../features/performance/api/performance-queries.ts';
@@ -8,7 +8,7 @@ import { CostPerResultChart } from '../../features/performance/components/lazy-c
 import { FunnelComparison } from '../../features/performance/components/lazy-funnel-comparison.tsx';
 import { KpiTiles } from '../../features/performance/components/kpi-tiles.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
-import { formatUsd } from '../../shared/format/money.ts';
+import { MoneyStats } from '../../shared/ui/money-stats.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -55,17 +55,17 @@ const PerformanceForPlan = ({ planId }: { planId: string }) => {
         </Col>
         <Col span={24}>
           <Card title="Plan money" size="small">
-            <Row gutter={16}>
-              <Col xs={8}>
-                <Statistic title="Budget" value={formatUsd(data.Budget)} />
-              </Col>
-              <Col xs={8}>
-                <Statistic title="Committed" value={formatUsd(data.Committed)} />
-              </Col>
-              <Col xs={8}>
-                <Statistic title="Spent" value={formatUsd(data.Spent)} />
-              </Col>
-            </Row>
+            <MoneyStats
+              bordered={false}
+              figures={{
+                budget: data.Budget,
+                planned: data.Planned,
+                committed: data.Committed,
+                actual: data.Spent,
+                available: data.Available,
+                leftToPlan: data.LeftToPlan,
+              }}
+            />
           </Card>
         </Col>
         <Col span={24}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts';
 import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
+import { useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -47,6 +48,8 @@ export const PlanPage = () => {
   const totals = usePlanTotals(id);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState<MarketingPlan | null>(null);
+  // Another team in the shell: its plans; another plan: that plan's page (DESIGN.md §12).
+  useOnContextSwitch(plan.data, (planId) => navigate(planId ? getHref('plan', { id: planId }) : getHref('plans')));
 
   if (plan.isPending) return <LoadingState label="Loading the plan…" />;
   if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} title="This plan could not be loaded." />;

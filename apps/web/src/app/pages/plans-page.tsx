@@ -2,6 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { isLiveState, type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_TEMPLATE } from '@plansmith/contract';
 import { Button, Card, Tabs } from 'antd';
 import { Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMyTeams } from '../../shared/api/my-teams.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { LazyCreatePlanModal } from '../../features/playbook/components/lazy-dialogs.tsx';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
@@ -25,7 +27,12 @@ const PlanFormModal = lazyModal(
 /** /plans: the context team's plans by state (live, archived, templates), with their totals. */
 export const PlansPage = () => {
   const { plans, teamPlans, plan: contextPlan, teamId, setPlanId } = useContextPlan();
-  const [editing, setEditing] = useState<MarketingPlan | null | 'new'>(null);
+  const teams = useMyTeams();
+  // Only Owners, Admins and the team's Leads create plans: nobody else is offered the button (DESIGN.md §12).
+  const canCreate = teams.data?.find((team) => team.Id === teamId)?.CanManagePlans ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  // ?new=1 (the empty dashboard's "Create a plan") opens the form at once.
+  const [editing, setEditing] = useState<MarketingPlan | null | 'new'>(() => (searchParams.get('new') ? 'new' : null));
   const [sharing, setSharing] = useState<MarketingPlan | null>(null);
   const [copying, setCopying] = useState<MarketingPlan | null>(null);
   const [copyOpened, setCopyOpened] = useState(false);
@@ -65,9 +72,11 @@ export const PlansPage = () => {
         title="Plans"
         subtitle="Your team’s marketing plans, with their budgets and spend."
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New plan
-          </Button>
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              New plan
+            </Button>
+          ) : null
         }
       />
       <Card>
@@ -95,10 +104,13 @@ export const PlansPage = () => {
         )}
       </Card>
       <PlanFormModal
-        open={editing !== null}
+        open={editing !== null && (editing !== 'new' || canCreate)}
         plan={editing === 'new' ? null : editing}
         defaultTeamId={teamId}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          setEditing(null);
+          if (searchParams.has('new')) setSearchParams({}, { replace: true });
+        }}
         onSaved={(plan) => {
           if (editing === 'new') setPlanId(plan.Id);
         }}

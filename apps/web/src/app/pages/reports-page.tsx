@@ -93,6 +93,7 @@ export const ReportsPage = () => {
         error={plans.error}
         onRetry={() => void plans.refetch()}
         planId={plan?.Id ?? null}
+        hasPlans={(plans.data?.length ?? 0) > 0}
       >
         {(planId) => <ReportForPlan planId={planId} />}
       </ContextPlanGate>

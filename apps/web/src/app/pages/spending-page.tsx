@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useSpendingReport } from '../../features/spending/api/spending-queries.ts';
@@ -8,7 +8,8 @@ import {
   MonthlySpendChart,
   PayeeSpendChart,
 } from '../../features/spending/components/lazy-charts.tsx';
-import { formatPercent, formatUsd } from '../../shared/format/money.ts';
+import { formatPercent } from '../../shared/format/money.ts';
+import { MoneyStats } from '../../shared/ui/money-stats.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -25,25 +26,20 @@ const SpendingForPlan = ({ planId }: { planId: string }) => {
     <>
       <PageHeader title="Spending" subtitle={data.PlanName} />
       <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}>
-          <Card size="small">
-            <Statistic title="Budget" value={formatUsd(data.Budgeted)} />
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card size="small">
-            <Statistic title="Spent" value={formatUsd(data.Actual)} />
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card size="small">
-            <Statistic title="Committed" value={formatUsd(data.Committed)} />
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card size="small">
-            <Statistic title="Spent vs. time elapsed" value={`${formatPercent(burn)} / ${formatPercent(data.ElapsedRatio)}`} />
-          </Card>
+        <Col span={24}>
+          <MoneyStats
+            figures={{
+              budget: data.Budgeted,
+              planned: data.Planned,
+              committed: data.Committed,
+              actual: data.Actual,
+              available: data.Available,
+              leftToPlan: data.LeftToPlan,
+            }}
+          />
+          <Typography.Text type="secondary">
+            Spent {formatPercent(burn)} of the budget with {formatPercent(data.ElapsedRatio)} of the plan elapsed.
+          </Typography.Text>
         </Col>
         <Col span={24}>
           <Card title="Spend by month against the phased budget">
@@ -88,6 +84,7 @@ export const SpendingPage = () => {
       error={plans.error}
       onRetry={() => void plans.refetch()}
       planId={plan?.Id ?? null}
+      hasPlans={(plans.data?.length ?? 0) > 0}
     >
       {(planId) => <SpendingForPlan planId={planId} />}
     </ContextPlanGate>

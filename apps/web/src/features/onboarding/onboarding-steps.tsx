@@ -44,10 +44,13 @@ export const accountSetupSteps = (companyName: string): OnboardingStep[] => [
     title: 'Budget set-up',
     content: (
       <>
-        <P>Budget categories, general-ledger codes and funnel stages make reports line up with your finance team’s view.</P>
         <P>
-          Review them under <Link to={getHref('lookups')}>Account › Lookups</Link>, then create your first plan under{' '}
-          <Link to={getHref('plans')}>Plans</Link>.
+          Your account starts ready to budget: suggested budget categories (Paid Media, Events, Software &amp; Tools, Salaries, …),
+          general-ledger codes, funnel stages and a first plan for this year, so you can add budget items right away.
+        </P>
+        <P>
+          Rename, add or retire categories, GL codes and stages under <Link to={getHref('lookups')}>Account › Lookups</Link> so reports line
+          up with your finance team’s view; change the plan’s name and dates under <Link to={getHref('plans')}>Plans</Link>.
         </P>
       </>
     ),

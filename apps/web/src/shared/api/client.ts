@@ -86,11 +86,18 @@ export const callApi = async <R extends RouteDef>(
   ...args: BodyOf<R> extends undefined ? [] : [body: BodyOf<R>]
 ): Promise<ResultOf<R>> => {
   const body = args[0];
-  const attempt = async (): Promise<Response> =>
-    send(route, body, route.access === 'anonymous' && !readSession() ? undefined : readSession()?.AccessToken);
+  let sentToken: string | undefined;
+  const attempt = async (): Promise<Response> => {
+    sentToken = route.access === 'anonymous' && !readSession() ? undefined : readSession()?.AccessToken;
+    return send(route, body, sentToken);
+  };
   let response = await attempt();
   if (response.status === 401 && route.access !== 'anonymous') {
-    if (await refreshSession()) response = await attempt();
+    // A 401 for a token another request has already refreshed is replayed with the new one, not
+    // refreshed again (a second refresh would spend the new refresh token for nothing).
+    const current = readSession()?.AccessToken;
+    const refreshedMeanwhile = sentToken !== undefined && current !== undefined && current !== sentToken;
+    if (refreshedMeanwhile || (await refreshSession())) response = await attempt();
   }
   // Anything but a 503 means the server is serving (a 4xx is an answer too): the banner clears.
   if (response.status === 503) {

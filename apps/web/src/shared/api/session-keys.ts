@@ -9,7 +9,15 @@ export const GUEST_ACCESS_KEY = 'guest_access';
 export const CONTEXT_TEAM_KEY = 'context_team';
 export const CONTEXT_PLAN_KEY = 'context_plan';
 
-export const isGuestAccess = (): boolean => sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';
+/** The guest page's path (paths.guestPlanSummary), written out so this file stays free of the contract. */
+const GUEST_PAGE_PREFIX = '/external/plansummary/';
+
+/**
+ * Guest access counts only on the guest page itself (DESIGN.md §12): after opening a share link,
+ * the app's signed-in pages in that tab still send a signed-out visitor to /login.
+ */
+export const isGuestAccess = (pathname: string = window.location.pathname): boolean =>
+  pathname.startsWith(GUEST_PAGE_PREFIX) && sessionStorage.getItem(GUEST_ACCESS_KEY) === 'true';
 
 let sessionExpiredHandler = (): void => {
   window.location.assign('/login');

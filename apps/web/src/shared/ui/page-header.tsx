@@ -10,6 +10,11 @@ export const PageHeader = ({ title, subtitle, actions }: { title: string; subtit
       </Typography.Title>
       {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
     </div>
-    {actions ? <Flex gap={8}>{actions}</Flex> : null}
+    {/* Actions wrap onto more rows on a phone instead of running off the screen. */}
+    {actions ? (
+      <Flex gap={8} wrap>
+        {actions}
+      </Flex>
+    ) : null}
   </Flex>
 );

@@ -1,6 +1,8 @@
 import { type BudgetCategory, EMPTY_ID, type ItemType, type Lookup } from '@plansmith/contract';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { hasPolicy, usePermissions } from '../../../shared/api/identity.ts';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 
 type FormValues = {
@@ -29,6 +31,14 @@ export const AddItemModal = ({
   const [form] = Form.useForm<FormValues>();
   const save = useSaveBudgetItem();
   const { message } = App.useApp();
+  const permissions = usePermissions();
+  // Only when there are no categories at all is Lookups mentioned, and only as what the caller can do.
+  const noCategoryText =
+    categories.length > 0
+      ? 'No category matches what you typed.'
+      : hasPolicy(permissions.data, 'Account.Lookups')
+        ? 'No budget categories yet: add them under Account → Lookups.'
+        : 'No budget categories yet: an Owner or Admin adds them under Lookups.';
 
   const submit = async (values: FormValues) => {
     try {
@@ -81,10 +91,10 @@ export const AddItemModal = ({
             showSearch
             optionFilterProp="label"
             options={categories.filter((category) => category.Active).map((category) => ({ value: category.Id, label: category.Name }))}
-            notFoundContent="No categories yet: an admin adds them under Lookups."
+            notFoundContent={noCategoryText}
           />
         </Form.Item>
-        <Form.Item name="ItemType" label="Type">
+        <Form.Item name="ItemType" label="Item type" extra="Productive or operational spend; it can differ from the category’s type.">
           <Radio.Group
             options={[
               { value: 1, label: 'Productive' },
@@ -92,15 +102,8 @@ export const AddItemModal = ({
             ]}
           />
         </Form.Item>
-        <Form.Item
-          name="Amount"
-          label="Amount (USD)"
-          rules={[
-            { required: true, message: 'Please enter an amount.' },
-            { type: 'number', min: 0, message: 'The amount cannot be negative.' },
-          ]}
-        >
-          <InputNumber<number> style={{ width: '100%' }} min={0} precision={2} prefix="$" />
+        <Form.Item name="Amount" label="Amount (USD)" rules={moneyRules({ required: 'Please enter an amount.' })}>
+          <MoneyInput />
         </Form.Item>
         <Form.Item name="GeneralLedgerCodeId" label="GL code">
           <Select allowClear options={glCodes.filter((code) => code.Active).map((code) => ({ value: code.Id, label: code.Name }))} />

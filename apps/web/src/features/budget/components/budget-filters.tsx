@@ -29,7 +29,7 @@ export const BudgetFiltersBar = ({
       value={filters.itemType ?? 'all'}
       onChange={(value) => onChange({ ...filters, itemType: value === 'all' ? null : value })}
       options={[
-        { value: 'all', label: 'All types' },
+        { value: 'all', label: 'All item types' },
         { value: 1, label: 'Productive' },
         { value: 2, label: 'Operational' },
       ]}

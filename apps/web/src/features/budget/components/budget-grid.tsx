@@ -10,6 +10,7 @@ import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
 import { EditableCell } from './editable-cell.tsx';
+import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-state-cells.tsx';
 import './budget-grid.css';
 
 const ROW_HEIGHT = 44;
@@ -22,9 +23,7 @@ const Cell = ({ children, className, label }: { children?: ReactNode; className?
 
 const MoneyCells = ({ sums }: { sums: MoneySums }) => (
   <>
-    <Cell className="num">{formatUsd(sums.actual)}</Cell>
-    <Cell className="num">{formatUsd(sums.committed)}</Cell>
-    <Cell className={`num${sums.available < 0 ? ' over' : ''}`}>{formatUsd(sums.available)}</Cell>
+    <MoneyStateCells sums={sums} />
     <Cell>
       <BurnRateBar rate={sums.burnRate} />
     </Cell>
@@ -118,9 +117,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
             </div>
           </Tooltip>
         </Cell>
-        <Cell className="num">{formatUsd(item.Actual)}</Cell>
-        <Cell className="num">{formatUsd(item.Committed)}</Cell>
-        <Cell className={`num${item.Available < 0 ? ' over' : ''}`}>{formatUsd(item.Available)}</Cell>
+        <MoneyStateCells sums={itemMoneyStates(item)} />
         <Cell>
           <BurnRateBar rate={item.BurnRate} />
         </Cell>
@@ -134,59 +131,54 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
   };
 
   return (
+    // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
     <div className="budget-grid">
-      <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
-        <thead>
-          <tr className="budget-grid-row budget-grid-head">
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Budget
-            </th>
-            <th scope="col" className="num">
-              Actual
-            </th>
-            <th scope="col" className="num">
-              Committed
-            </th>
-            <th scope="col" className="num">
-              Available
-            </th>
-            <th scope="col">Burn rate</th>
-            <th scope="col">
-              <span className="budget-grid-hidden-label">Open</span>
-            </th>
-          </tr>
-        </thead>
-      </table>
-      <div ref={scrollRef} className="budget-grid-scroll">
-        <table aria-label="Budget items by category">
-          <tbody style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((virtual) => {
-              const row = rows[virtual.index] as BudgetRow;
-              return (
-                <tr
-                  key={row.key}
-                  aria-rowindex={virtual.index + 2}
-                  data-testid={row.kind === 'category' ? `category-${row.name}` : `item-${row.item.Name}`}
-                  className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
-                >
-                  {renderRow(row)}
-                </tr>
-              );
-            })}
-          </tbody>
+      <div className="budget-grid-inner">
+        <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
+          <thead>
+            <tr className="budget-grid-row budget-grid-head">
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                Budget
+              </th>
+              <MoneyStateHeaders />
+              <th scope="col">Burn rate</th>
+              <th scope="col">
+                <span className="budget-grid-hidden-label">Open</span>
+              </th>
+            </tr>
+          </thead>
+        </table>
+        <div ref={scrollRef} className="budget-grid-scroll">
+          <table aria-label="Budget items by category">
+            <tbody style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((virtual) => {
+                const row = rows[virtual.index] as BudgetRow;
+                return (
+                  <tr
+                    key={row.key}
+                    aria-rowindex={virtual.index + 2}
+                    data-testid={row.kind === 'category' ? `category-${row.name}` : `item-${row.item.Name}`}
+                    className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
+                  >
+                    {renderRow(row)}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <table aria-label="Budget total">
+          <tfoot>
+            <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
+              <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
+              <Cell className="num">{formatUsd(totals.budget)}</Cell>
+              <MoneyCells sums={totals} />
+            </tr>
+          </tfoot>
         </table>
       </div>
-      <table aria-label="Budget total">
-        <tfoot>
-          <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
-            <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
-            <Cell className="num">{formatUsd(totals.budget)}</Cell>
-            <MoneyCells sums={totals} />
-          </tr>
-        </tfoot>
-      </table>
     </div>
   );
 };

@@ -8,9 +8,10 @@ import {
   sumCents,
   toCents,
 } from '@plansmith/contract';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 
@@ -104,9 +105,9 @@ export const BudgetItemForm = ({
             name="Amount"
             label="Amount (USD)"
             style={{ flex: '1 1 180px' }}
-            rules={[{ required: true, message: 'Please enter an amount.' }]}
+            rules={moneyRules({ required: 'Please enter an amount.' })}
           >
-            <InputNumber<number> min={0} precision={2} prefix="$" style={{ width: '100%' }} />
+            <MoneyInput />
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
@@ -136,7 +137,7 @@ export const BudgetItemForm = ({
               />
             </Form.Item>
           ) : null}
-          <Form.Item name="ItemType" label="Type" style={{ flex: '1 1 220px' }}>
+          <Form.Item name="ItemType" label="Item type" style={{ flex: '1 1 220px' }}>
             <Radio.Group
               options={[
                 { value: 1, label: 'Productive' },

@@ -1,6 +1,6 @@
 import { ITEM_TYPE_NAMES, type ItemType } from '@plansmith/contract';
 import { Col, Row, Statistic } from 'antd';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import type { MoneySums } from '../lib/budget-rows.ts';
@@ -15,53 +15,62 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
     <Col xs={24} xl={12}>
       <Row gutter={[12, 12]}>
         {[
-          ['Budget', formatUsd(totals.budget)],
-          ['Actual', formatUsd(totals.actual)],
-          ['Available', formatUsd(totals.available)],
-          ['Burn rate', formatPercent(totals.burnRate)],
+          ['Budget', totals.budget],
+          ['Planned', totals.planned],
+          ['Committed', totals.committed],
+          ['Actual', totals.actual],
+          ['Available', totals.available],
+          ['Left to plan', totals.leftToPlan],
         ].map(([title, value]) => (
-          <Col key={title} xs={12} md={6} xl={12}>
+          <Col key={title} xs={12} md={8} xl={8}>
             <Panel size="small">
-              <Statistic title={title} value={value} />
+              <Statistic
+                title={title}
+                value={formatUsd(Number(value))}
+                valueStyle={{ color: Number(value) < 0 ? '#cf1322' : undefined, fontSize: 20 }}
+              />
             </Panel>
           </Col>
         ))}
       </Row>
     </Col>
     <Col xs={24} xl={12}>
-      <Panel size="small" title="Subtotals by type">
-        <table className="budget-subtotals" aria-label="Subtotals by type">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="budget-subtotals-number">
-                Items
-              </th>
-              <th scope="col" className="budget-subtotals-number">
-                Budget
-              </th>
-              <th scope="col" className="budget-subtotals-number">
-                Actual
-              </th>
-              <th scope="col" style={{ width: 150 }}>
-                Burn rate
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {byType.map(({ itemType, sums }) => (
-              <tr key={itemType}>
-                <td>{ITEM_TYPE_NAMES[itemType]}</td>
-                <td className="budget-subtotals-number">{sums.count}</td>
-                <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
-                <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
-                <td>
-                  <BurnRateBar rate={sums.burnRate} />
-                </td>
+      <Panel size="small" title="Subtotals by item type">
+        {/* On a phone the subtotals scroll sideways inside their panel, not the page. */}
+        <div className="budget-subtotals-scroll">
+          <table className="budget-subtotals" aria-label="Subtotals by item type">
+            <thead>
+              <tr>
+                <th scope="col">Item type</th>
+                <th scope="col" className="budget-subtotals-number">
+                  Items
+                </th>
+                <th scope="col" className="budget-subtotals-number">
+                  Budget
+                </th>
+                <th scope="col" className="budget-subtotals-number">
+                  Actual
+                </th>
+                <th scope="col" style={{ width: 150 }}>
+                  Burn rate
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {byType.map(({ itemType, sums }) => (
+                <tr key={itemType}>
+                  <td>{ITEM_TYPE_NAMES[itemType]}</td>
+                  <td className="budget-subtotals-number">{sums.count}</td>
+                  <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
+                  <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
+                  <td>
+                    <BurnRateBar rate={sums.burnRate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Panel>
     </Col>
   </Row>

@@ -1,10 +1,14 @@
 import { sumCents, toCents, toDollars } from '@plansmith/contract';
-import { Alert, Button, Col, Flex, InputNumber, Row, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Row, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { spreadEvenly } from '../lib/phasing.ts';
+import { MoneyInput, moneyProblem } from '../../../shared/ui/money-input.tsx';
 
 export type Phasing = { enabled: boolean; months: Record<string, number | null> };
+
+const monthProblem = (amount: number | null | undefined): string | null =>
+  amount === null || amount === undefined ? null : moneyProblem(amount);
 
 /** The monthly phasing of an item: one amount per month of the plan; the months must add up to the amount. */
 export const MonthlyPhasingGrid = ({
@@ -47,16 +51,18 @@ export const MonthlyPhasingGrid = ({
                 <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                   {dayjs(`${month}-01`).format('MMM YYYY')}
                 </Typography.Text>
-                <InputNumber<number>
+                <MoneyInput
                   aria-label={`Amount for ${dayjs(`${month}-01`).format('MMMM YYYY')}`}
                   value={value.months[month] ?? null}
-                  min={0}
-                  precision={2}
-                  prefix="$"
                   disabled={disabled}
-                  style={{ width: '100%' }}
+                  status={monthProblem(value.months[month]) ? 'error' : undefined}
                   onChange={(next) => onChange({ enabled: true, months: { ...value.months, [month]: next } })}
                 />
+                {monthProblem(value.months[month]) ? (
+                  <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+                    {monthProblem(value.months[month])}
+                  </Typography.Text>
+                ) : null}
               </Col>
             ))}
           </Row>

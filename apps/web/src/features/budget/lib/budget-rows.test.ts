@@ -13,6 +13,7 @@ const item = (id: string, category: string, amount: number, actual: number, item
   Committed: 0,
   Planned: 0,
   Available: amount - actual,
+  LeftToPlan: amount - actual,
   ItemType: itemType,
   BudgetCategoryId: category,
   BudgetCategoryName: `Category ${category}`,
@@ -53,7 +54,8 @@ describe('budget rows', () => {
 
   it('reads typed dollars and explains what it cannot read', () => {
     expect(parseDollars('$1,234.5')).toEqual({ value: 1234.5 });
-    expect(parseDollars('12.345')).toEqual({ error: 'Enter an amount in dollars, with at most 2 decimals.' });
-    expect(parseDollars('-3')).toHaveProperty('error');
+    expect(parseDollars('12.345')).toEqual({ error: 'Enter whole cents: at most 2 decimals (e.g. 123.45).' });
+    expect(parseDollars('20000000000')).toEqual({ error: 'The amount can be at most $10,000,000,000.00.' });
+    expect(parseDollars('-3')).toEqual({ error: 'The amount cannot be negative: enter $0.00 or more.' });
   });
 });

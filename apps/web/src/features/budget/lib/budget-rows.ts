@@ -1,3 +1,4 @@
+import { moneyProblem } from '../../../shared/format/money-rules.ts';
 import { type BudgetItem, type CategoryType, type ItemType, toCents, toDollars } from '@plansmith/contract';
 
 export type MoneySums = {
@@ -6,6 +7,8 @@ export type MoneySums = {
   committed: number;
   planned: number;
   available: number;
+  /** Budget − Planned − Committed − Actual (DESIGN.md §12). */
+  leftToPlan: number;
   burnRate: number;
   count: number;
 };
@@ -48,6 +51,7 @@ export const sumItems = (items: readonly BudgetItem[]): MoneySums => {
     committed: toDollars(committed),
     planned: toDollars(planned),
     available: toDollars(budget - committed - actual),
+    leftToPlan: toDollars(budget - planned - committed - actual),
     burnRate: budget > 0 ? actual / budget : 0,
     count: items.length,
   };
@@ -80,10 +84,11 @@ export const buildRows = (items: readonly BudgetItem[]): BudgetRow[] => {
 export const sumsByType = (items: readonly BudgetItem[]): { itemType: ItemType; sums: MoneySums }[] =>
   ([1, 2] as const).map((itemType) => ({ itemType, sums: sumItems(items.filter((item) => item.ItemType === itemType)) }));
 
-/** Dollars typed by a person ("$1,234.5") to a number with at most two decimals, or an error message. */
+/** Dollars typed by a person ("$1,234.5") to a number, or the rule it breaks (DESIGN.md §12: never rounded or clamped). */
 export const parseDollars = (text: string): { value: number } | { error: string } => {
   const clean = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return { error: 'Enter an amount in dollars, with at most 2 decimals.' };
+  if (!/^-?\d+(\.\d*)?$/.test(clean)) return { error: 'Enter an amount in dollars, e.g. 1250.50.' };
   const value = Number(clean);
-  return value > 10_000_000_000 ? { error: 'Amount is too large.' } : { value };
+  const problem = moneyProblem(value);
+  return problem ? { error: problem } : { value };
 };

@@ -91,6 +91,8 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
         </Button>
       </Flex>
       <Table<BudgetCategory>
+        // On a phone the table scrolls sideways inside itself, never the page (DESIGN.md §12).
+        scroll={{ x: 'max-content' }}
         rowKey="Id"
         size="small"
         dataSource={categories}
@@ -122,7 +124,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
             ),
           },
           { title: 'Name', dataIndex: 'Name' },
-          { title: 'Type', dataIndex: 'CategoryType', render: (type: CategoryType) => CATEGORY_TYPE_NAMES[type] },
+          { title: 'Category type', dataIndex: 'CategoryType', render: (type: CategoryType) => CATEGORY_TYPE_NAMES[type] },
           { title: 'Budget items', dataIndex: 'ItemCount', align: 'right' },
           {
             title: 'Status',
@@ -156,7 +158,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
           <Form.Item name="Name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}>
             <Input autoFocus />
           </Form.Item>
-          <Form.Item name="CategoryType" label="Type" rules={[{ required: true }]}>
+          <Form.Item name="CategoryType" label="Category type" rules={[{ required: true }]}>
             <Select options={([1, 2, 3] as const).map((type) => ({ value: type, label: CATEGORY_TYPE_NAMES[type] }))} />
           </Form.Item>
           {editing !== 'new' ? (

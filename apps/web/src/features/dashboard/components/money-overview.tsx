@@ -7,7 +7,7 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 
 /** Budget, committed, spent and available with progress bars, and the burn rate against time. */
 export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
-  const { Budgeted, Committed, Actual, Available, BurnRate, ElapsedRatio } = dashboard;
+  const { Budgeted, Planned, Committed, Actual, Available, LeftToPlan, BurnRate, ElapsedRatio } = dashboard;
   const cards = [
     {
       title: 'Budget',
@@ -16,20 +16,28 @@ export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
       color: '#389e0d',
       note: `${formatDate(dashboard.StartDate)} – ${formatDate(dashboard.EndDate)}`,
     },
+    { title: 'Planned', value: Planned, percent: share(Planned, Budgeted), color: '#9254de', note: 'Expected, not yet signed' },
     { title: 'Committed', value: Committed, percent: share(Committed, Budgeted), color: '#faad14', note: 'Signed, not yet paid' },
-    { title: 'Spent', value: Actual, percent: share(Actual, Budgeted), color: '#0958d9', note: 'Actual expenses' },
+    { title: 'Actual', value: Actual, percent: share(Actual, Budgeted), color: '#0958d9', note: 'Spent' },
     {
       title: 'Available',
       value: Available,
       percent: Math.max(0, share(Available, Budgeted)),
       color: Available < 0 ? '#cf1322' : '#13c2c2',
-      note: 'Budget − committed − spent',
+      note: 'Budget − committed − actual',
+    },
+    {
+      title: 'Left to plan',
+      value: LeftToPlan,
+      percent: Math.max(0, share(LeftToPlan, Budgeted)),
+      color: LeftToPlan < 0 ? '#cf1322' : '#52c41a',
+      note: LeftToPlan < 0 ? 'Over-planned: budget − planned − committed − actual' : 'Budget − planned − committed − actual',
     },
   ];
   return (
     <Row gutter={[16, 16]}>
       {cards.map((card) => (
-        <Col key={card.title} xs={24} sm={12} xl={6}>
+        <Col key={card.title} xs={12} md={8} xl={4}>
           <Card size="small">
             <Statistic title={card.title} value={formatUsd(card.value)} valueStyle={{ color: card.value < 0 ? '#cf1322' : undefined }} />
             <Progress

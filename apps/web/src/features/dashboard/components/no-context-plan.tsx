@@ -2,22 +2,52 @@ import { getHref } from '@plansmith/contract';
 import { Button, Card } from 'antd';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import { useMyTeams } from '../../../shared/api/my-teams.ts';
+import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 
-/** Shown by the plan-wide screens until a context plan is chosen in the context bar. */
-export const NoContextPlan = ({ what }: { what: string }) => (
-  <Card>
-    <EmptyState
-      description={`Choose a plan in the context bar above to see its ${what}.`}
-      action={
-        <Link to={getHref('plans')}>
-          <Button type="primary">Go to plans</Button>
-        </Link>
-      }
-    />
-  </Card>
-);
+/**
+ * Shown by the plan-wide screens until there is a context plan: with no plan at all, a way to
+ * create the first one (or who can); otherwise a pointer to the plan picker.
+ */
+export const NoContextPlan = ({ what, hasPlans }: { what: string; hasPlans: boolean }) => {
+  const teams = useMyTeams();
+  const { teamId } = useContextSelection();
+  const team = teams.data?.find((entry) => entry.Id === teamId) ?? teams.data?.[0];
+  if (hasPlans) {
+    return (
+      <Card>
+        <EmptyState
+          description={`This team has no live plan. Choose a plan in the context bar above to see its ${what}.`}
+          action={
+            <Link to={getHref('plans')}>
+              <Button type="primary">Go to plans</Button>
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <EmptyState
+        description={
+          team?.CanManagePlans
+            ? `There is no plan yet. Create one to budget, record expenses and see its ${what}.`
+            : `There is no plan yet. A team Lead, an Admin or the Owner creates it; then you will see its ${what} here.`
+        }
+        action={
+          team?.CanManagePlans ? (
+            <Link to={`${getHref('plans')}?new=1`}>
+              <Button type="primary">Create a plan</Button>
+            </Link>
+          ) : null
+        }
+      />
+    </Card>
+  );
+};
 
 /**
  * Renders a plan-wide screen for the context plan once it is known: a loading state while the
@@ -30,6 +60,7 @@ export const ContextPlanGate = ({
   error,
   onRetry,
   planId,
+  hasPlans = true,
   children,
 }: {
   title: string;
@@ -38,6 +69,8 @@ export const ContextPlanGate = ({
   error: unknown;
   onRetry: () => void;
   planId: string | null;
+  /** Whether the user has any plan at all (of any state, in any team they see). */
+  hasPlans?: boolean;
   children: (planId: string) => ReactNode;
 }) => {
   if (planId) return <>{children(planId)}</>;
@@ -49,7 +82,7 @@ export const ContextPlanGate = ({
       ) : error ? (
         <ErrorState error={error} onRetry={onRetry} title="Your plans could not be loaded." />
       ) : (
-        <NoContextPlan what={what} />
+        <NoContextPlan what={what} hasPlans={hasPlans} />
       )}
     </>
   );

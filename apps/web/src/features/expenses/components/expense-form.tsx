@@ -6,14 +6,15 @@ import {
   type ExpenseCategoryType,
   type ExpenseStatus,
 } from '@plansmith/contract';
-import { App, AutoComplete, Button, Flex, Form, Input, InputNumber, Segmented, Select, Typography } from 'antd';
+import { App, AutoComplete, Button, Flex, Form, Input, Segmented, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveExpense } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
-import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 type FormValues = {
   BudgetItemId: string;
@@ -155,21 +156,16 @@ export const ExpenseForm = ({
         <Input maxLength={200} placeholder="e.g. Search ads, March" />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item
-          label="Amount"
-          name="Amount"
-          style={{ flex: '1 1 180px' }}
-          rules={[{ required: true, message: 'Please enter the amount.' }]}
-        >
-          <InputNumber<number> prefix="$" min={0} precision={2} step={100} style={{ width: '100%' }} />
+        <Form.Item label="Amount" name="Amount" style={{ flex: '1 1 180px' }} rules={moneyRules({ required: 'Please enter the amount.' })}>
+          <MoneyInput step={100} />
         </Form.Item>
         <Form.Item
           label="Purchase date"
           name="PurchaseDate"
           style={{ flex: '1 1 180px' }}
-          rules={[{ required: true, message: 'Please pick the date.' }]}
+          rules={[{ required: true, message: 'Please enter the date.' }, validDateRule]}
         >
-          <DatePicker format="MMM D, YYYY" style={{ width: '100%' }} allowClear={false} />
+          <DateInput style={{ width: '100%' }} allowClear={false} />
         </Form.Item>
       </Flex>
       <Form.Item label="Status" name="Status">

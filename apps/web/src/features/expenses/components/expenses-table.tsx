@@ -41,6 +41,7 @@ export const ExpensesTable = ({
       sorter: true,
       sortOrder: sortOrderOf('PurchaseDate'),
       width: 130,
+      fixed: 'left',
       render: (date: string) => formatDate(date),
     },
     {

@@ -1,18 +1,16 @@
 import type { Funnel } from '@plansmith/contract';
-import { Alert, App, Button, Card, Col, Divider, Flex, Form, InputNumber, Row, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Statistic, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveFunnel } from '../api/funnel-mutations.ts';
 import { budgetSentence, formatCount } from '../lib/funnel-inputs.ts';
 
 type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null };
 
+// MoneyInput keeps what was typed; moneyRules name what is wrong (DESIGN.md §12).
 const money = {
-  min: 0,
-  precision: 2,
-  prefix: '$',
-  style: { width: '100%' },
   // Thousands separators while typing: 3000000 reads as 3,000,000.00.
   formatter: (value: number | string | undefined) => `${value ?? ''}`.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
   parser: (text: string | undefined) => Number((text ?? '').replace(/[$,\s]/g, '')),
@@ -49,8 +47,8 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={!canEdit} requiredMark={false}>
         <Row gutter={12}>
           <Col xs={24} md={8}>
-            <Form.Item name="RevenueGoal" label="Revenue goal" rules={[{ required: true, message: 'Enter the revenue goal.' }]}>
-              <InputNumber<number> {...money} aria-label="Revenue goal" />
+            <Form.Item name="RevenueGoal" label="Revenue goal" rules={moneyRules({ required: 'Enter the revenue goal.' })}>
+              <MoneyInput {...money} aria-label="Revenue goal" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -58,16 +56,16 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
               name="AverageDealSize"
               label="Average deal size"
               rules={[
-                { required: true, message: 'Enter the average deal size.' },
+                ...moneyRules({ required: 'Enter the average deal size.' }),
                 { type: 'number', min: 0.01, message: 'The deal size must be more than $0.' },
               ]}
             >
-              <InputNumber<number> {...money} aria-label="Average deal size" />
+              <MoneyInput {...money} aria-label="Average deal size" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="CostPerLead" label="Cost per lead (first stage)">
-              <InputNumber<number> {...money} aria-label="Cost per lead" />
+            <Form.Item name="CostPerLead" label="Cost per lead (first stage)" rules={moneyRules()}>
+              <MoneyInput {...money} aria-label="Cost per lead" />
             </Form.Item>
           </Col>
         </Row>

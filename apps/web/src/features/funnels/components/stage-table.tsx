@@ -59,6 +59,8 @@ export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boole
       size="middle"
       pagination={false}
       dataSource={funnel.Stages}
+      // On a phone the stages scroll sideways inside the table, never the page (DESIGN.md §12).
+      scroll={{ x: 'max-content' }}
       footer={
         funnel.HasModel
           ? undefined

@@ -1,5 +1,6 @@
 import { EXPENSE_CATEGORY_TYPE_LABELS, type GuestPlanSummary } from '@plansmith/contract';
-import { Card, Col, Flex, Progress, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Flex, Progress, Table, Typography } from 'antd';
+import { MoneyStats } from '../../../shared/ui/money-stats.tsx';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 
@@ -19,65 +20,58 @@ export const GuestPlanSummaryView = ({ summary }: { summary: GuestPlanSummary })
         </Typography.Text>
         {summary.Description ? <Typography.Paragraph style={{ marginTop: 8 }}>{summary.Description}</Typography.Paragraph> : null}
       </div>
-      <Row gutter={[16, 16]}>
-        {(
-          [
-            ['Budget', summary.Budgeted],
-            ['Committed', summary.Committed],
-            ['Spent', summary.Actual],
-            ['Available', summary.Available],
-          ] as const
-        ).map(([title, value]) => (
-          <Col key={title} xs={12} md={6}>
-            <Card size="small">
-              <Statistic title={title} value={formatUsd(value)} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <MoneyStats
+        figures={{
+          budget: summary.Budgeted,
+          planned: summary.Planned,
+          committed: summary.Committed,
+          actual: summary.Actual,
+          available: summary.Available,
+          leftToPlan: summary.LeftToPlan,
+        }}
+      />
       <Card size="small" title={`Spent ${formatPercent(spent)} of the budget`}>
         <Progress percent={Math.round(spent * 100)} showInfo={false} aria-label={`Spent ${formatPercent(spent)} of the budget`} />
       </Card>
-      <Card size="small" title="By category">
+      <Card size="small" title="By category, grouped by category type">
         <Table<Line>
           rowKey={(line) => `${line.CategoryType}-${line.Name}`}
           size="small"
           pagination={false}
           dataSource={summary.Categories}
-          scroll={{ x: 560 }}
+          scroll={{ x: 860 }}
           locale={{ emptyText: 'No budget in this plan yet.' }}
           columns={[
-            { title: 'Category', dataIndex: 'Name', key: 'Name' },
+            { title: 'Category', dataIndex: 'Name', key: 'Name', fixed: 'left', width: 150 },
             {
-              title: 'Type',
+              title: 'Category type',
               dataIndex: 'CategoryType',
               key: 'CategoryType',
               render: (type: Line['CategoryType']) => EXPENSE_CATEGORY_TYPE_LABELS[type],
             },
             { title: 'Budget', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: formatUsd },
+            { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', render: formatUsd },
             { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: formatUsd },
-            { title: 'Spent', dataIndex: 'Actual', key: 'Actual', align: 'right', render: formatUsd },
+            { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: formatUsd },
             { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: formatUsd },
+            { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', render: formatUsd },
           ]}
           summary={() => (
             <>
               {summary.Types.map((type) => (
                 <Table.Summary.Row key={type.CategoryType}>
                   <Table.Summary.Cell index={0} colSpan={2}>
-                    <strong>{EXPENSE_CATEGORY_TYPE_LABELS[type.CategoryType]} total</strong>
+                    <strong>{EXPENSE_CATEGORY_TYPE_LABELS[type.CategoryType]} categories total</strong>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={2} align="right">
-                    {formatUsd(type.Budgeted)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} align="right">
-                    {formatUsd(type.Committed)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={4} align="right">
-                    {formatUsd(type.Actual)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={5} align="right">
-                    {formatUsd(type.Available)}
-                  </Table.Summary.Cell>
+                  {[type.Budgeted, type.Planned, type.Committed, type.Actual, type.Available, type.LeftToPlan].map((value, index) => (
+                    <Table.Summary.Cell
+                      key={['Budgeted', 'Planned', 'Committed', 'Actual', 'Available', 'LeftToPlan'][index]}
+                      index={index + 2}
+                      align="right"
+                    >
+                      {formatUsd(value)}
+                    </Table.Summary.Cell>
+                  ))}
                 </Table.Summary.Row>
               ))}
             </>

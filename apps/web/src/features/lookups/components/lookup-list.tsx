@@ -63,6 +63,8 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
         dataSource={entries}
         pagination={entries.length > 50 ? { pageSize: 50 } : false}
         locale={{ emptyText: `No ${noun}s yet.` }}
+        // On a phone the list scrolls sideways inside itself, never the page (DESIGN.md §12).
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: 'Order', dataIndex: 'SortOrder', width: 80 },
           { title: 'Name', dataIndex: 'Name' },

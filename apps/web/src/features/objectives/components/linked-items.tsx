@@ -67,6 +67,8 @@ export const LinkedItems = ({ objectiveId, planItems, canEdit }: { objectiveId: 
         <EmptyState description="No budget items are linked yet. Link the items that pay for this objective to see its spend and cost per result." />
       ) : (
         <Table<BudgetItem>
+          // On a phone the table scrolls sideways inside itself, never the page (DESIGN.md §12).
+          scroll={{ x: 'max-content' }}
           rowKey="Id"
           size="small"
           pagination={false}

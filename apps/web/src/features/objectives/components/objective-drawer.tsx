@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { useSaveObjective } from '../api/objective-mutations.ts';
 import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
+import { valueRule } from '../lib/value-rules.ts';
 
 /** Typed dates are read in ISO, en-US numeric and en-US short forms (DESIGN.md §12). */
 const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
@@ -136,12 +137,11 @@ export const ObjectiveDrawer = ({
             rules={[
               { required: true, message: 'Please enter a target.' },
               { type: 'number', min: 0.01, message: 'The target must be more than 0.' },
-              ...(metricType === 3 ? [{ type: 'number' as const, max: 100, message: 'A percent target can be at most 100.' }] : []),
+              valueRule(metricType),
             ]}
           >
+            {/* No min or precision: a target is refused with the rule named, never rounded or clamped. */}
             <InputNumber<number>
-              min={0}
-              precision={2}
               style={{ width: '100%' }}
               prefix={metricType === 2 ? '$' : undefined}
               suffix={metricType === 3 ? '%' : undefined}

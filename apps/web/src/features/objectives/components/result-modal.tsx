@@ -4,10 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSaveResult } from '../api/objective-mutations.ts';
-import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
-
-const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
+import { valueRule } from '../lib/value-rules.ts';
 
 type FormValues = { Date: Dayjs; Value: number; Note?: string };
 
@@ -69,9 +68,8 @@ export const ResultModal = ({
       destroyOnHidden
     >
       <Form<FormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
-        <Form.Item name="Date" label="Date" rules={[{ required: true, message: 'Please choose the date.' }]}>
-          <DatePicker
-            format={DATE_INPUT_FORMATS}
+        <Form.Item name="Date" label="Date" rules={[{ required: true, message: 'Please choose the date.' }, validDateRule]}>
+          <DateInput
             allowClear={false}
             style={{ width: '100%' }}
             disabledDate={(day) => day.isBefore(objective.StartDate, 'day') || day.isAfter(objective.EndDate, 'day')}
@@ -86,12 +84,10 @@ export const ResultModal = ({
                 ? 'Value (%)'
                 : `Value${objective.Metric ? ` (${objective.Metric})` : ''}`
           }
-          rules={[{ required: true, message: 'Please enter the value.' }]}
+          rules={[{ required: true, message: 'Please enter the value.' }, valueRule(objective.MetricType)]}
         >
+          {/* No min, max or precision: a value is refused with the rule named, never rounded or clamped. */}
           <InputNumber<number>
-            min={0}
-            max={objective.MetricType === 3 ? 100 : undefined}
-            precision={2}
             style={{ width: '100%' }}
             prefix={objective.MetricType === 2 ? '$' : undefined}
             suffix={objective.MetricType === 3 ? '%' : undefined}

@@ -58,6 +58,8 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
         />
       ) : (
         <Table<ObjectiveResult>
+          // On a phone the table scrolls sideways inside itself, never the page (DESIGN.md §12).
+          scroll={{ x: 'max-content' }}
           rowKey="Id"
           dataSource={rows}
           size="small"

@@ -52,10 +52,14 @@ export const PeopleTable = ({
       rowKey="Id"
       dataSource={people}
       pagination={people.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      // On phones the table scrolls sideways with names fixed, instead of squeezing them letter by letter.
+      scroll={{ x: 720 }}
       columns={[
         {
           title: 'Name',
           key: 'name',
+          fixed: 'left',
+          width: 220,
           render: (_, p) => (
             <Flex vertical>
               <Typography.Text strong>

@@ -51,28 +51,31 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="funnel-comparison-table" aria-label="Funnel planned, expected and actual per stage">
-        <thead>
-          <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Planned</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Actual</th>
-            <th scope="col">Actual of planned</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stages.map((stage) => (
-            <tr key={stage.FunnelStageId}>
-              <th scope="row">{stage.Name}</th>
-              <td>{show(stage.Planned)}</td>
-              <td>{show(stage.Expected)}</td>
-              <td>{show(stage.Actual)}</td>
-              <td>{stage.Planned ? percent.format(stage.Actual / stage.Planned) : '—'}</td>
+      {/* On a phone the table scrolls sideways inside its wrapper, never the page. */}
+      <div className="funnel-comparison-scroll">
+        <table className="funnel-comparison-table" aria-label="Funnel planned, expected and actual per stage">
+          <thead>
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Planned</th>
+              <th scope="col">Expected</th>
+              <th scope="col">Actual</th>
+              <th scope="col">Actual of planned</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stages.map((stage) => (
+              <tr key={stage.FunnelStageId}>
+                <th scope="row">{stage.Name}</th>
+                <td>{show(stage.Planned)}</td>
+                <td>{show(stage.Expected)}</td>
+                <td>{show(stage.Actual)}</td>
+                <td>{stage.Planned ? percent.format(stage.Actual / stage.Planned) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 };

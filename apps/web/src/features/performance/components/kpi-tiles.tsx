@@ -51,7 +51,12 @@ export const KpiTiles = ({ now, before }: { now: PerformanceKpis; before: Perfor
       {tiles.map((tile) => (
         <Col key={tile.title} xs={12} xl={6}>
           <Card size="small">
-            <Statistic title={tile.title} value={tile.now === null ? '—' : tile.format(tile.now)} />
+            <Statistic
+              title={tile.title}
+              value={tile.now === null ? '—' : tile.format(tile.now)}
+              // Long amounts wrap inside the tile on a phone instead of running out of it.
+              valueStyle={{ overflowWrap: 'anywhere' }}
+            />
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {tile.help}
             </Typography.Text>

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
@@ -98,8 +99,8 @@ export const PlanFormModal = ({
             options={(teams.data ?? []).map((team) => ({ value: team.Id, label: team.Name }))}
           />
         </Form.Item>
-        <Form.Item name="StartDate" label="Start date" rules={[{ required: true, message: 'Please choose a start date.' }]}>
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+        <Form.Item name="StartDate" label="Start date" rules={[{ required: true, message: 'Please choose a start date.' }, validDateRule]}>
+          <DateInput style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="EndDate"
@@ -107,17 +108,18 @@ export const PlanFormModal = ({
           dependencies={['StartDate']}
           rules={[
             { required: true, message: 'Please choose an end date.' },
+            validDateRule,
             ({ getFieldValue }) => ({
               validator: (_rule, value: Dayjs | undefined) => {
                 const start = getFieldValue('StartDate') as Dayjs | undefined;
-                return !value || !start || !value.isBefore(start, 'day')
+                return !value?.isValid() || !start?.isValid() || !value.isBefore(start, 'day')
                   ? Promise.resolve()
                   : Promise.reject(new Error('The end date cannot be before the start date.'));
               },
             }),
           ]}
         >
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          <DateInput style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

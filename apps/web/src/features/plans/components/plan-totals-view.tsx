@@ -1,8 +1,13 @@
 import { CATEGORY_TYPE_NAMES, ITEM_TYPE_NAMES, type MoneyTotals, type PlanTotals } from '@plansmith/contract';
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Table, Typography } from 'antd';
+import { MoneyStats } from '../../../shared/ui/money-stats.tsx';
 import { formatDateTime } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
+
+const Money = ({ value }: { value: number }) => (
+  <Typography.Text type={value < 0 ? 'danger' : undefined}>{formatUsd(value)}</Typography.Text>
+);
 
 type TotalsRow = MoneyTotals & { key: string; label: string; type?: string };
 
@@ -10,7 +15,9 @@ const moneyColumns = [
   { title: 'Budget', dataIndex: 'Budget', align: 'right' as const, render: formatUsd },
   { title: 'Actual', dataIndex: 'Actual', align: 'right' as const, render: formatUsd },
   { title: 'Committed', dataIndex: 'Committed', align: 'right' as const, render: formatUsd },
+  { title: 'Planned', dataIndex: 'Planned', align: 'right' as const, render: formatUsd },
   { title: 'Available', dataIndex: 'Available', align: 'right' as const, render: formatUsd },
+  { title: 'Left to plan', dataIndex: 'LeftToPlan', align: 'right' as const, render: (value: number) => <Money value={value} /> },
   { title: 'Burn rate', dataIndex: 'BurnRate', width: 150, render: (rate: number) => <BurnRateBar rate={rate} /> },
 ];
 
@@ -25,28 +32,31 @@ export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
   const typeRows: TotalsRow[] = totals.ByType.map((row) => ({ ...row, key: String(row.ItemType), label: ITEM_TYPE_NAMES[row.ItemType] }));
   return (
     <>
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {[
-          ['Budget', formatUsd(totals.Totals.Budget)],
-          ['Actual', formatUsd(totals.Totals.Actual)],
-          ['Committed', formatUsd(totals.Totals.Committed)],
-          ['Available', formatUsd(totals.Totals.Available)],
-          ['Burn rate', formatPercent(totals.Totals.BurnRate)],
-        ].map(([title, value]) => (
-          <Col key={title} xs={12} md={8} xl={4}>
-            <Card size="small">
-              <Statistic title={title} value={value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <div style={{ marginBottom: 16 }}>
+        <MoneyStats
+          figures={{
+            budget: totals.Totals.Budget,
+            planned: totals.Totals.Planned,
+            committed: totals.Totals.Committed,
+            actual: totals.Totals.Actual,
+            available: totals.Totals.Available,
+            leftToPlan: totals.Totals.LeftToPlan,
+          }}
+        />
+        <Typography.Text type="secondary">Burn rate {formatPercent(totals.Totals.BurnRate)}</Typography.Text>
+      </div>
       <Card title="By budget category" size="small" style={{ marginBottom: 16 }}>
         <Table<TotalsRow>
           size="small"
           pagination={false}
           dataSource={categoryRows}
           locale={{ emptyText: 'No budget items yet.' }}
-          columns={[{ title: 'Category', dataIndex: 'label' }, { title: 'Type', dataIndex: 'type' }, ...moneyColumns]}
+          scroll={{ x: 1000 }}
+          columns={[
+            { title: 'Category', dataIndex: 'label', fixed: 'left', width: 180 },
+            { title: 'Category type', dataIndex: 'type' },
+            ...moneyColumns,
+          ]}
         />
       </Card>
       <Card title="By item type" size="small">
@@ -54,7 +64,8 @@ export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
           size="small"
           pagination={false}
           dataSource={typeRows}
-          columns={[{ title: 'Type', dataIndex: 'label' }, ...moneyColumns]}
+          scroll={{ x: 900 }}
+          columns={[{ title: 'Item type', dataIndex: 'label', fixed: 'left', width: 140 }, ...moneyColumns]}
         />
       </Card>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>

@@ -28,10 +28,13 @@ export const PlansTable = ({
     dataSource={plans}
     pagination={plans.length > 20 ? { pageSize: 20 } : false}
     locale={{ emptyText }}
+    scroll={{ x: 900 }}
     columns={[
       {
         title: 'Plan',
         dataIndex: 'Name',
+        fixed: 'left',
+        width: 220,
         render: (_value, plan) => (
           <>
             <Link to={getHref('plan', { id: plan.Id })}>{plan.Name}</Link>

@@ -2,19 +2,19 @@ import type { MarketingPlan } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
 import { pickContextPlan } from './use-context-plan.ts';
 
-const plan = (id: string, state: MarketingPlan['State']): MarketingPlan => ({
+const plan = (id: string, state: MarketingPlan['State'], startDate = '2026-01-01'): MarketingPlan => ({
   Id: id,
   Name: id,
   Description: null,
   Active: true,
   State: state,
-  StartDate: '2026-01-01',
+  StartDate: startDate,
   EndDate: '2026-12-31',
   TeamId: 'team',
   ShareKey: null,
   ShareUrl: null,
   UpdatedAt: '2026-01-01T00:00:00.000Z',
-  Totals: { Budget: 0, Actual: 0, Committed: 0, Planned: 0, Available: 0, BurnRate: 0, ItemCount: 0 },
+  Totals: { Budget: 0, Actual: 0, Committed: 0, Planned: 0, Available: 0, LeftToPlan: 0, BurnRate: 0, ItemCount: 0 },
   Permissions: { CanManagePlan: true, CanEditBudget: true },
 });
 
@@ -28,6 +28,13 @@ describe('pickContextPlan', () => {
   it('falls back to the team’s plan in State 1 when nothing (or a plan of another team) was chosen', () => {
     expect(pickContextPlan(plans, null)?.Id).toBe('live');
     expect(pickContextPlan(plans, 'someone-elses')?.Id).toBe('live');
+  });
+
+  it('picks the team’s main plan, the first live one by start date, not the newest, whatever the list order', () => {
+    const newest = plan('newest', 1, '2026-11-23');
+    const main = plan('main', 1, '2026-01-01');
+    expect(pickContextPlan([newest, main, plan('archived', 2, '2025-01-01')], null)?.Id).toBe('main');
+    expect(pickContextPlan([main, newest], null)?.Id).toBe('main');
   });
 
   it('takes a State 0 plan when there is no State 1 plan, and nothing when no plan is live', () => {

@@ -13,15 +13,19 @@ const money = (value: number) => (
 export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport }) => {
   const columns: TableProps<ReportLine>['columns'] = [
     {
-      title: 'Category',
+      title: 'Category (by category type)',
       dataIndex: 'label',
       key: 'label',
+      fixed: 'left',
+      width: 200,
       render: (label: string, line) => (line.kind === 'category' ? label : <strong>{label}</strong>),
     },
     { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: money },
+    { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', render: money },
     { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: money },
     { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: money },
     { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: money },
+    { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', render: money },
     { title: 'Variance', dataIndex: 'Variance', key: 'Variance', align: 'right', render: money },
     {
       title: '% spent',
@@ -39,7 +43,7 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
       columns={columns}
       dataSource={toReportLines(report)}
       pagination={false}
-      scroll={{ x: 760 }}
+      scroll={{ x: 1000 }}
       rowClassName={(line) => `report-line-${line.kind}`}
       onRow={(line) =>
         line.kind === 'category' ? {} : { style: { background: line.kind === 'total' ? '#e6f0ff' : '#fafafa', fontWeight: 600 } }

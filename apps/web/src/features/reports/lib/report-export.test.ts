@@ -3,12 +3,13 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildReportWorkbook, reportToCsv } from './report-export.ts';
 
-const line = (budgeted: number, committed: number, actual: number) => ({
+const line = (budgeted: number, committed: number, actual: number, planned = 0) => ({
   Budgeted: budgeted,
-  Planned: 0,
+  Planned: planned,
   Committed: committed,
   Actual: actual,
   Available: budgeted - committed - actual,
+  LeftToPlan: budgeted - planned - committed - actual,
   Variance: budgeted - actual,
   Percent: budgeted ? actual / budgeted : null,
 });
@@ -40,12 +41,13 @@ describe('XLSX export', () => {
     expect(sheet?.getRow(4).values).toEqual([
       undefined,
       'Category',
-      'Type',
+      'Category type',
       'Budgeted',
       'Planned',
       'Committed',
       'Actual',
       'Available',
+      'Left to plan',
       'Variance',
       'Percent spent',
     ]);
@@ -53,7 +55,10 @@ describe('XLSX export', () => {
     expect(sheet?.getCell('C5').value).toBe(1000.5);
     expect(sheet?.getCell('G5').value).toBe(650.25);
     expect(sheet?.getCell('C5').numFmt).toContain('"$"#,##0.00');
-    expect(sheet?.getCell('A6').value).toBe('Productive subtotal');
+    expect(sheet?.getCell('H5').value).toBe(650.25);
+    expect(sheet?.getCell('H5').numFmt).toContain('"$"#,##0.00');
+    expect(sheet?.getCell('J5').numFmt).toBe('0%');
+    expect(sheet?.getCell('A6').value).toBe('Productive categories subtotal');
     expect(sheet?.getCell('A6').font?.bold).toBe(true);
     expect(sheet?.getCell('A7').value).toBe('Total');
     expect(sheet?.getCell('A5').font?.bold).toBeFalsy();
@@ -78,7 +83,7 @@ describe('CSV export', () => {
 
   it('leaves ordinary names and negative amounts as they are', () => {
     const lines = reportToCsv(withCategoryName('Paid Media')).split('\r\n');
-    expect(lines[1]).toBe('Paid Media,Productive,100,0,0,250,-150,-150,2.5');
+    expect(lines[1]).toBe('Paid Media,Productive,100,0,0,250,-150,-150,-150,2.5');
   });
 });
 

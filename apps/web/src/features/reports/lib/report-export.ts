@@ -42,8 +42,8 @@ export const buildReportWorkbook = async (report: BudgetCategoriesReport): Promi
   });
   sheet.columns.forEach((column, index) => {
     column.width = index === 0 ? 32 : 16;
-    if (index >= 2 && index <= 7) column.numFmt = '"$"#,##0.00;[Red]-"$"#,##0.00';
-    if (index === 8) column.numFmt = '0%';
+    if (index >= 2 && index <= 8) column.numFmt = '"$"#,##0.00;[Red]-"$"#,##0.00';
+    if (index === 9) column.numFmt = '0%';
   });
   return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
 };

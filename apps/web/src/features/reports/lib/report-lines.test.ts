@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { reportToCsv } from './report-export.ts';
 import { toReportLines } from './report-lines.ts';
 
-const money = (budgeted: number, actual: number) => ({
+const money = (budgeted: number, actual: number, planned = 0) => ({
   Budgeted: budgeted,
-  Planned: 0,
+  Planned: planned,
   Committed: 0,
   Actual: actual,
   Available: budgeted - actual,
+  LeftToPlan: budgeted - planned - actual,
   Variance: budgeted - actual,
   Percent: budgeted ? actual / budgeted : null,
 });
@@ -19,7 +20,13 @@ const REPORT: BudgetCategoriesReport = {
   StartDate: '2026-01-01',
   EndDate: '2026-12-31',
   Rows: [
-    { BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2101', Name: 'Paid, "Media"', CategoryType: 1, SortOrder: 1, ...money(100, 25) },
+    {
+      BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2101',
+      Name: 'Paid, "Media"',
+      CategoryType: 1,
+      SortOrder: 1,
+      ...money(100, 25, 90),
+    },
     { BudgetCategoryId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2107', Name: 'Salaries', CategoryType: 3, SortOrder: 2, ...money(50, 50) },
   ],
   Subtotals: [
@@ -33,17 +40,17 @@ describe('report lines', () => {
   it('follow each type’s categories with its subtotal and end with the total', () => {
     expect(toReportLines(REPORT).map((line) => [line.label, line.kind])).toEqual([
       ['Paid, "Media"', 'category'],
-      ['Productive subtotal', 'subtotal'],
+      ['Productive categories subtotal', 'subtotal'],
       ['Salaries', 'category'],
-      ['Personnel subtotal', 'subtotal'],
+      ['Personnel categories subtotal', 'subtotal'],
       ['Total', 'total'],
     ]);
   });
 
   it('export to CSV with quoted names, dollar amounts and the percent spent as a fraction', () => {
     const lines = reportToCsv(REPORT).split('\r\n');
-    expect(lines[0]).toBe('Category,Type,Budgeted,Planned,Committed,Actual,Available,Variance,Percent spent');
-    expect(lines[1]).toBe('"Paid, ""Media""",Productive,100,0,0,25,75,75,0.25');
-    expect(lines[5]).toBe('Total,,150,0,0,75,75,75,0.5');
+    expect(lines[0]).toBe('Category,Category type,Budgeted,Planned,Committed,Actual,Available,Left to plan,Variance,Percent spent');
+    expect(lines[1]).toBe('"Paid, ""Media""",Productive,100,90,0,25,75,-15,75,0.25');
+    expect(lines[5]).toBe('Total,,150,0,0,75,75,75,75,0.5');
   });
 });

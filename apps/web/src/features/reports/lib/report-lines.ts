@@ -3,7 +3,10 @@ import { type BudgetCategoriesReport, EXPENSE_CATEGORY_TYPE_LABELS, type ReportM
 /** One line of the report as shown, exported and printed: a category, a type subtotal or the total. */
 export type ReportLine = ReportMoney & { key: string; label: string; kind: 'category' | 'subtotal' | 'total'; typeLabel: string };
 
-/** Categories grouped by type, each group followed by its subtotal, then the grand total. */
+/**
+ * Categories grouped by their category type (productive, operational, personnel — not the items'
+ * item type, DESIGN.md §12), each group followed by its subtotal, then the grand total.
+ */
 export const toReportLines = (report: BudgetCategoriesReport): ReportLine[] => {
   const lines: ReportLine[] = [];
   for (const subtotal of report.Subtotals) {
@@ -12,7 +15,7 @@ export const toReportLines = (report: BudgetCategoriesReport): ReportLine[] => {
       lines.push({ ...row, key: row.BudgetCategoryId, label: row.Name, kind: 'category', typeLabel });
     }
     const { CategoryType: _type, ...money } = subtotal;
-    lines.push({ ...money, key: `type-${subtotal.CategoryType}`, label: `${typeLabel} subtotal`, kind: 'subtotal', typeLabel });
+    lines.push({ ...money, key: `type-${subtotal.CategoryType}`, label: `${typeLabel} categories subtotal`, kind: 'subtotal', typeLabel });
   }
   lines.push({ ...report.Totals, key: 'total', label: 'Total', kind: 'total', typeLabel: '' });
   return lines;
@@ -20,9 +23,11 @@ export const toReportLines = (report: BudgetCategoriesReport): ReportLine[] => {
 
 export const REPORT_COLUMNS = [
   ['Budgeted', 'Budgeted'],
+  ['Planned', 'Planned'],
   ['Committed', 'Committed'],
   ['Actual', 'Actual'],
-  ['Available', 'Available'],
+  ['Available', 'Available (budget − committed − actual)'],
+  ['LeftToPlan', 'Left to plan (budget − planned − committed − actual)'],
   ['Variance', 'Variance (budget − actual)'],
 ] as const;
 
@@ -30,12 +35,13 @@ export const REPORT_COLUMNS = [
 export const toExportRows = (lines: ReportLine[]) =>
   lines.map((line) => ({
     Category: line.label,
-    Type: line.typeLabel,
+    'Category type': line.typeLabel,
     Budgeted: line.Budgeted,
     Planned: line.Planned,
     Committed: line.Committed,
     Actual: line.Actual,
     Available: line.Available,
+    'Left to plan': line.LeftToPlan,
     Variance: line.Variance,
     'Percent spent': line.Percent === null ? '' : Math.round(line.Percent * 10_000) / 10_000,
   }));

@@ -18,7 +18,7 @@ export const CumulativeBurnChart = ({ months, asOf, elapsedRatio }: { months: Sp
       <ResponsiveContainer>
         <ComposedChart data={data} margin={{ top: 24, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonth(month, false)} tick={{ fontSize: 12 }} />
+          <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonth(month, true)} tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={formatAxisUsd} width={72} tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatUsd(Number(value))} />
           <Legend verticalAlign="top" formatter={legendLabel} />

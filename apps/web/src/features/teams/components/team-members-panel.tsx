@@ -10,7 +10,7 @@ type AddValues = { userId: string; teamRoleId: TeamRoleId };
 
 /** The members of one team with their roles; Owners, Admins and the team's Leads change them. */
 export const TeamMembersPanel = ({ team, canManage }: { team: TeamView; canManage: boolean }) => {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const members = useTeamMembers(team.Id);
   const roles = useTeamRoles();
   const people = useTeamPeople(canManage);
@@ -71,10 +71,13 @@ export const TeamMembersPanel = ({ team, canManage }: { team: TeamView; canManag
           dataSource={members.data}
           pagination={false}
           size="small"
+          scroll={{ x: 560 }}
           columns={[
             {
               title: 'Name',
               key: 'name',
+              fixed: 'left',
+              width: 200,
               render: (_, m) => (
                 <Flex vertical>
                   <Typography.Text>
@@ -96,10 +99,17 @@ export const TeamMembersPanel = ({ team, canManage }: { team: TeamView; canManag
                     style={{ width: 130 }}
                     options={roleOptions}
                     onChange={(next: TeamRoleId) =>
-                      run(
-                        { TeamId: team.Id, UserProfileId: m.UserProfileId, TeamRoleId: next, Update: true },
-                        `${m.FirstName} is now ${teamRoleName(next)}.`,
-                      )
+                      // A role change asks first: it changes what the person may do at once (DESIGN.md §12).
+                      modal.confirm({
+                        title: `Make ${m.FirstName} ${m.LastName} ${teamRoleName(next)} of ${team.Name}?`,
+                        content: `${teamRoleName(roleId)} → ${teamRoleName(next)}. ${roles.data?.find((role) => role.Id === next)?.Description ?? ''}`,
+                        okText: `Make ${teamRoleName(next)}`,
+                        onOk: () =>
+                          run(
+                            { TeamId: team.Id, UserProfileId: m.UserProfileId, TeamRoleId: next, Update: true },
+                            `${m.FirstName} is now ${teamRoleName(next)}.`,
+                          ),
+                      })
                     }
                   />
                 ) : (
@@ -116,8 +126,16 @@ export const TeamMembersPanel = ({ team, canManage }: { team: TeamView; canManag
                       <Button
                         size="small"
                         danger
+                        aria-label={`Remove ${m.FirstName} ${m.LastName} from ${team.Name}`}
                         onClick={() =>
-                          run({ TeamId: team.Id, UserProfileId: m.UserProfileId }, `${m.FirstName} was removed from ${team.Name}.`)
+                          modal.confirm({
+                            title: `Remove ${m.FirstName} ${m.LastName} from ${team.Name}?`,
+                            content: `They lose access to ${team.Name}’s plans at once. You can add them again later.`,
+                            okText: 'Remove',
+                            okButtonProps: { danger: true },
+                            onOk: () =>
+                              run({ TeamId: team.Id, UserProfileId: m.UserProfileId }, `${m.FirstName} was removed from ${team.Name}.`),
+                          })
                         }
                       >
                         Remove

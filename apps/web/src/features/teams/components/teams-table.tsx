@@ -42,10 +42,13 @@ export const TeamsTable = ({
       size="middle"
       onRow={(team) => ({ onClick: () => onSelect(team.Id), style: { cursor: 'pointer' } })}
       rowClassName={(team) => (team.Id === selectedId ? 'ant-table-row-selected' : '')}
+      scroll={{ x: 560 }}
       columns={[
         {
           title: 'Team',
           dataIndex: 'Name',
+          fixed: 'left',
+          width: 200,
           render: (name: string, team) => (
             <Button type="link" style={{ padding: 0 }} onClick={() => onSelect(team.Id)} aria-pressed={team.Id === selectedId}>
               {name}

@@ -1,0 +1,80 @@
+import { DatePicker, type DatePickerProps } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import type { FocusEvent, KeyboardEvent } from 'react';
+
+dayjs.extend(customParseFormat);
+
+/**
+ * What a date field accepts when typed (DESIGN.md §12): the first is how it is shown. Every date
+ * field of the app uses these, so the plan and expense forms read and accept the same.
+ */
+export const DATE_INPUT_FORMATS = ['MMM D, YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'M/D/YYYY'] as const;
+export const DATE_INPUT_HINT = 'YYYY-MM-DD, MM/DD/YYYY or MMM D, YYYY';
+
+// Text typed that is no date: kept beside its invalid value so the error can quote it.
+const typedTexts = new WeakMap<Dayjs, string>();
+
+/** The typed text as a date in one of the accepted forms, or null. */
+export const parseTypedDate = (text: string): Dayjs | null => {
+  const trimmed = text.trim();
+  for (const format of DATE_INPUT_FORMATS) {
+    const parsed = dayjs(trimmed, format, true);
+    if (parsed.isValid()) return parsed;
+  }
+  return null;
+};
+
+/** The form rule every DateInput takes: a typed text that is no date is an error that quotes it. */
+export const validDateRule: Rule = {
+  validator: (_rule, value: Dayjs | null | undefined) =>
+    value && !value.isValid()
+      ? Promise.reject(new Error(`“${typedTexts.get(value) ?? ''}” is not a date we can read. Type it as ${DATE_INPUT_HINT}.`))
+      : Promise.resolve(),
+};
+
+type DateInputProps = Omit<DatePickerProps, 'value' | 'onChange' | 'format' | 'picker'> & {
+  value?: Dayjs | null;
+  onChange?: (value: Dayjs | null) => void;
+};
+
+/**
+ * The one date field of the app: a DatePicker that accepts the typed forms above and never drops a
+ * typed date. On Enter or leaving the field, the text is read: a date in any accepted form becomes
+ * the value (before the form submits); anything else becomes an invalid value that validDateRule
+ * reports, instead of the picker quietly putting the previous date back.
+ */
+export const DateInput = ({ value, onChange, onBlur, onKeyDown, ...props }: DateInputProps) => {
+  const commitText = (input: EventTarget) => {
+    if (!(input instanceof HTMLInputElement)) return;
+    const text = input.value.trim();
+    if (text === '') return;
+    const parsed = parseTypedDate(text);
+    if (parsed) {
+      if (!value?.isValid() || !parsed.isSame(value, 'day')) onChange?.(parsed);
+      return;
+    }
+    const invalid = dayjs(Number.NaN);
+    typedTexts.set(invalid, text);
+    onChange?.(invalid);
+  };
+  return (
+    <DatePicker
+      {...props}
+      format={[...DATE_INPUT_FORMATS]}
+      placeholder={props.placeholder ?? 'e.g. Jan 10, 2027'}
+      value={value?.isValid() ? value : null}
+      status={value && !value.isValid() ? 'error' : props.status}
+      onChange={(next) => onChange?.(Array.isArray(next) ? (next[0] ?? null) : next)}
+      onKeyDown={(event: KeyboardEvent<HTMLElement>, preventDefault: () => void) => {
+        if (event.key === 'Enter') commitText(event.target);
+        onKeyDown?.(event, preventDefault);
+      }}
+      onBlur={(event: FocusEvent<HTMLElement>, info) => {
+        commitText(event.target);
+        onBlur?.(event, info);
+      }}
+    />
+  );
+};
