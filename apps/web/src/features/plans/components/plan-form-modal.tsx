@@ -7,7 +7,6 @@ import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
-import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
 
