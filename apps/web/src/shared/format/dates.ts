@@ -3,6 +3,9 @@ import dayjs from 'dayjs';
 /** Dates travel as YYYY-MM-DD (SPEC.md §9). */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
+/** How typed dates may be written (shared/ui/date-input.tsx reads them); light, so filters can quote it. */
+export const DATE_INPUT_HINT = 'YYYY-MM-DD, MM/DD/YYYY or MMM D, YYYY';
+
 export const today = (): string => dayjs().format(DATE_FORMAT);
 export const addDays = (date: string, days: number): string => dayjs(date).add(days, 'day').format(DATE_FORMAT);
 /** For people: "Mar 4, 2026". */

@@ -3,6 +3,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FocusEvent, KeyboardEvent } from 'react';
+import { DATE_INPUT_HINT } from '../format/dates.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -11,7 +12,6 @@ dayjs.extend(customParseFormat);
  * field of the app uses these, so the plan and expense forms read and accept the same.
  */
 export const DATE_INPUT_FORMATS = ['MMM D, YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'M/D/YYYY'] as const;
-export const DATE_INPUT_HINT = 'YYYY-MM-DD, MM/DD/YYYY or MMM D, YYYY';
 
 // Text typed that is no date: kept beside its invalid value so the error can quote it.
 const typedTexts = new WeakMap<Dayjs, string>();

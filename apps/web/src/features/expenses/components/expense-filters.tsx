@@ -1,10 +1,10 @@
 import { EXPENSE_CATEGORY_TYPE_LABELS, EXPENSE_STATUS_LABELS, type ExpenseCategoryType, type ExpenseStatus } from '@plansmith/contract';
-import { Button, Flex, Input, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Flex, Input, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DATE_FORMAT, DATE_INPUT_HINT } from '../../../shared/format/dates.ts';
+import { LazyDateInput } from '../../../shared/ui/lazy-date-input.tsx';
 import { useBudgetItemOptions, usePayees } from '../api/expense-queries.ts';
-import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 
 export type ExpenseFilterValues = {
   Query?: string;
@@ -17,6 +17,15 @@ export type ExpenseFilterValues = {
 };
 
 const SEARCH_DELAY_MS = 300;
+
+type DateRange = { from: Dayjs | null; to: Dayjs | null };
+
+/** Why a typed date range cannot filter yet, or null when it can. */
+const rangeProblem = ({ from, to }: DateRange): string | null => {
+  if ((from && !from.isValid()) || (to && !to.isValid())) return `Type dates as ${DATE_INPUT_HINT}.`;
+  if (from && to && to.isBefore(from, 'day')) return 'The “To” date cannot be before the “From” date.';
+  return null;
+};
 
 /** Search and filters; every one is applied by the server (the list can hold 100,000 expenses). */
 export const ExpenseFilters = ({
@@ -31,6 +40,22 @@ export const ExpenseFilters = ({
   const items = useBudgetItemOptions(planId);
   const payees = usePayees(planId);
   const [query, setQuery] = useState(value.Query ?? '');
+  // A range being typed that cannot filter (unreadable, or To before From): shown as typed with its
+  // problem, while the list keeps the last range that could.
+  const [pendingRange, setPendingRange] = useState<DateRange | null>(null);
+  const shownRange = pendingRange ?? {
+    from: value.DateFrom ? dayjs(value.DateFrom) : null,
+    to: value.DateTo ? dayjs(value.DateTo) : null,
+  };
+  const problem = rangeProblem(shownRange);
+  const changeRange = (next: DateRange) => {
+    if (rangeProblem(next)) {
+      setPendingRange(next);
+      return;
+    }
+    setPendingRange(null);
+    onChange({ ...value, DateFrom: next.from?.format(DATE_FORMAT), DateTo: next.to?.format(DATE_FORMAT) });
+  };
 
   useEffect(() => {
     const handle = setTimeout(() => {
@@ -39,7 +64,7 @@ export const ExpenseFilters = ({
     return () => clearTimeout(handle);
   }, [query, value, onChange]);
 
-  const hasFilters = Object.values(value).some((entry) => entry !== undefined && entry !== '');
+  const hasFilters = pendingRange !== null || Object.values(value).some((entry) => entry !== undefined && entry !== '');
   return (
     <Flex gap={8} wrap style={{ marginBottom: 16 }}>
       <Input.Search
@@ -88,21 +113,34 @@ export const ExpenseFilters = ({
         options={(payees.data ?? []).map((payee) => ({ value: payee, label: payee }))}
         onChange={(Payee?: string) => onChange({ ...value, Payee })}
       />
-      <DatePicker.RangePicker
-        aria-label="Purchase dates"
-        format="MMM D, YYYY"
-        value={value.DateFrom && value.DateTo ? [dayjs(value.DateFrom), dayjs(value.DateTo)] : null}
-        onChange={(range) => onChange({ ...value, DateFrom: range?.[0]?.format(DATE_FORMAT), DateTo: range?.[1]?.format(DATE_FORMAT) })}
+      <LazyDateInput
+        aria-label="Purchased from"
+        placeholder="From"
+        value={shownRange.from}
+        onChange={(from) => changeRange({ ...shownRange, from })}
+      />
+      <LazyDateInput
+        aria-label="Purchased to"
+        placeholder="To"
+        value={shownRange.to}
+        status={shownRange.from?.isValid() && shownRange.to?.isValid() && problem ? 'error' : undefined}
+        onChange={(to) => changeRange({ ...shownRange, to })}
       />
       {hasFilters ? (
         <Button
           onClick={() => {
             setQuery('');
+            setPendingRange(null);
             onChange({});
           }}
         >
           Clear filters
         </Button>
+      ) : null}
+      {problem ? (
+        <Typography.Text type="danger" role="alert" style={{ flexBasis: '100%' }}>
+          {problem}
+        </Typography.Text>
       ) : null}
     </Flex>
   );

@@ -1,15 +1,13 @@
 import { type Aggregation, EMPTY_ID, type Lookup, type MarketingPlan, type MetricType, type Objective } from '@plansmith/contract';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
+import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSaveObjective } from '../api/objective-mutations.ts';
-import { DatePicker } from '../../../shared/ui/lazy-date-picker.tsx';
 import { valueRule } from '../lib/value-rules.ts';
-
-/** Typed dates are read in ISO, en-US numeric and en-US short forms (DESIGN.md §12). */
-const DATE_INPUT_FORMATS = [DATE_FORMAT, 'MM/DD/YYYY', 'MMM D, YYYY'];
 
 type FormValues = {
   Name: string;
@@ -21,7 +19,8 @@ type FormValues = {
   HigherIsBetter: boolean;
   IsRevenue: boolean;
   FunnelStageId?: string | null;
-  Dates: [Dayjs, Dayjs];
+  StartDate: Dayjs;
+  EndDate: Dayjs;
   Active: boolean;
 };
 
@@ -35,8 +34,26 @@ const initialValues = (objective: Objective | null, plan: MarketingPlan): FormVa
   HigherIsBetter: objective?.HigherIsBetter ?? true,
   IsRevenue: objective?.IsRevenue ?? false,
   FunnelStageId: objective?.FunnelStageId ?? null,
-  Dates: [dayjs(objective?.StartDate ?? plan.StartDate), dayjs(objective?.EndDate ?? plan.EndDate)],
+  StartDate: dayjs(objective?.StartDate ?? plan.StartDate),
+  EndDate: dayjs(objective?.EndDate ?? plan.EndDate),
   Active: objective?.Active ?? true,
+});
+
+/** A typed date may lie outside the plan (the calendar greys those days out): say so before saving. */
+const withinPlanRule = (plan: MarketingPlan): Rule => ({
+  validator: (_rule, value: Dayjs | null | undefined) =>
+    !value?.isValid() || (!value.isBefore(plan.StartDate, 'day') && !value.isAfter(plan.EndDate, 'day'))
+      ? Promise.resolve()
+      : Promise.reject(new Error(`Choose a date within the plan: ${formatDate(plan.StartDate)} to ${formatDate(plan.EndDate)}.`)),
+});
+
+const notBeforeStartRule: Rule = ({ getFieldValue }) => ({
+  validator: (_rule, value: Dayjs | null | undefined) => {
+    const start = getFieldValue('StartDate') as Dayjs | undefined;
+    return !value?.isValid() || !start?.isValid() || !value.isBefore(start, 'day')
+      ? Promise.resolve()
+      : Promise.reject(new Error('The end date cannot be before the start date.'));
+  },
 });
 
 /** Creates or edits an objective in a side drawer; server field errors land on their fields. */
@@ -60,6 +77,7 @@ export const ObjectiveDrawer = ({
   const save = useSaveObjective();
   const { message } = App.useApp();
   const metricType = Form.useWatch('MetricType', form) ?? objective?.MetricType ?? 1;
+  const outsidePlan = (day: Dayjs) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day');
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(objective, plan));
@@ -79,8 +97,8 @@ export const ObjectiveDrawer = ({
         HigherIsBetter: values.HigherIsBetter,
         IsRevenue: values.MetricType === 2 && values.IsRevenue,
         FunnelStageId: values.FunnelStageId ?? null,
-        StartDate: values.Dates[0].format(DATE_FORMAT),
-        EndDate: values.Dates[1].format(DATE_FORMAT),
+        StartDate: values.StartDate.format(DATE_FORMAT),
+        EndDate: values.EndDate.format(DATE_FORMAT),
         ...(objective ? { Active: values.Active } : {}),
       });
       message.success(objective ? 'Objective saved.' : `“${saved.Name}” added.`);
@@ -88,8 +106,7 @@ export const ObjectiveDrawer = ({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        const fieldOf = (name: string) => (name === 'StartDate' || name === 'EndDate' ? 'Dates' : name);
-        form.setFields(error.fieldErrors.map((field) => ({ name: fieldOf(field.Field) as keyof FormValues, errors: [field.Message] })));
+        form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
       }
       message.error(errorMessage(error));
     }
@@ -181,23 +198,28 @@ export const ObjectiveDrawer = ({
             </Form.Item>
           ) : null}
         </Flex>
-        <Form.Item
-          name="Dates"
-          label="Dates"
-          extra={
-            <Typography.Text type="secondary">
-              Within the plan: {formatDate(plan.StartDate)} to {formatDate(plan.EndDate)}.
-            </Typography.Text>
-          }
-          rules={[{ required: true, message: 'Please choose the dates.' }]}
-        >
-          <DatePicker.RangePicker
-            format={DATE_INPUT_FORMATS}
-            allowClear={false}
-            style={{ width: '100%' }}
-            disabledDate={(day) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day')}
-          />
-        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="StartDate"
+            label="Start date"
+            style={{ flex: '1 1 180px' }}
+            rules={[{ required: true, message: 'Please choose a start date.' }, validDateRule, withinPlanRule(plan)]}
+          >
+            <DateInput allowClear={false} style={{ width: '100%' }} disabledDate={outsidePlan} />
+          </Form.Item>
+          <Form.Item
+            name="EndDate"
+            label="End date"
+            style={{ flex: '1 1 180px' }}
+            dependencies={['StartDate']}
+            rules={[{ required: true, message: 'Please choose an end date.' }, validDateRule, withinPlanRule(plan), notBeforeStartRule]}
+          >
+            <DateInput allowClear={false} style={{ width: '100%' }} disabledDate={outsidePlan} />
+          </Form.Item>
+        </Flex>
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          Within the plan: {formatDate(plan.StartDate)} to {formatDate(plan.EndDate)}.
+        </Typography.Paragraph>
         <Form.Item name="FunnelStageId" label="Funnel stage">
           <Select allowClear placeholder="None" options={funnelStages.map((stage) => ({ value: stage.Id, label: stage.Name }))} />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { getHref } from '@plansmith/contract';
-import { App, DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useCreatePlanFromPlay } from '../api/playbook-mutations.ts';
 import { nextYear } from '../lib/play-text.ts';
 
@@ -93,9 +94,9 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
           name="StartDate"
           label="Start date"
           extra="Month 1 of the source becomes the month of this date; the plan runs as many months."
-          rules={[{ required: true, message: 'Please choose a start date.' }]}
+          rules={[{ required: true, message: 'Please choose a start date.' }, validDateRule]}
         >
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          <DateInput style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>
