@@ -23,7 +23,7 @@ type DateRange = { from: Dayjs | null; to: Dayjs | null };
 /** Why a typed date range cannot filter yet, or null when it can. */
 const rangeProblem = ({ from, to }: DateRange): string | null => {
   if ((from && !from.isValid()) || (to && !to.isValid())) return `Type dates as ${DATE_INPUT_HINT}.`;
-  if (from && to && to.isBefore(from, 'day')) return 'The “To” date cannot be before the “From” date.';
+  if (from && to?.isBefore(from, 'day')) return 'The “To” date cannot be before the “From” date.';
   return null;
 };
 
