@@ -68,7 +68,8 @@ export const DateInput = ({ value, onChange, onBlur, onKeyDown, ...props }: Date
       status={value && !value.isValid() ? 'error' : props.status}
       onChange={(next) => onChange?.(Array.isArray(next) ? (next[0] ?? null) : next)}
       onKeyDown={(event: KeyboardEvent<HTMLElement>, preventDefault: () => void) => {
-        if (event.key === 'Enter') commitText(event.target);
+        // Tab too: the picker puts back the previous text before its (delayed) blur reaches us.
+        if (event.key === 'Enter' || event.key === 'Tab') commitText(event.target);
         onKeyDown?.(event, preventDefault);
       }}
       onBlur={(event: FocusEvent<HTMLElement>, info) => {

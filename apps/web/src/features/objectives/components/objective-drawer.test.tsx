@@ -35,13 +35,14 @@ const openDrawer = async () => {
   return { onSaved };
 };
 
-const typeDate = async (label: string, text: string) => {
+const typeDate = async (label: string, text: string, finish: 'blur' | 'Tab' = 'blur') => {
   const user = userEvent.setup();
   const input = screen.getByLabelText(label);
   await user.click(input);
   await user.clear(input);
   await user.type(input, text);
-  fireEvent.blur(input);
+  if (finish === 'Tab') await user.keyboard('{Tab}');
+  else fireEvent.blur(input);
 };
 
 const saveRequest = () => api.sent.find((request) => request.path === '/api/ObjectiveClient/Save');
@@ -65,11 +66,15 @@ describe('ObjectiveDrawer dates', () => {
     expect(saveRequest()).toBeUndefined();
   });
 
-  it('refuses a typed date outside the plan, naming the plan’s dates', async () => {
-    await openDrawer();
-    await typeDate('End date', '2028-01-10');
-    fireEvent.click(screen.getByRole('button', { name: 'Add objective' }));
-    expect(await screen.findAllByText('Choose a date within the plan: Jan 1, 2027 to Dec 31, 2027.')).not.toHaveLength(0);
-    expect(saveRequest()).toBeUndefined();
-  });
+  it.each(['blur', 'Tab'] as const)(
+    'keeps a typed date outside the plan (left with %s) and refuses it, naming the plan’s dates',
+    async (finish) => {
+      await openDrawer();
+      await typeDate('End date', '2028-01-10', finish);
+      expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe('Jan 10, 2028');
+      fireEvent.click(screen.getByRole('button', { name: 'Add objective' }));
+      expect(await screen.findAllByText('Choose a date within the plan: Jan 1, 2027 to Dec 31, 2027.')).not.toHaveLength(0);
+      expect(saveRequest()).toBeUndefined();
+    },
+  );
 });

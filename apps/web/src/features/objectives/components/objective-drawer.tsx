@@ -217,7 +217,7 @@ export const ObjectiveDrawer = ({
             <DateInput allowClear={false} style={{ width: '100%' }} disabledDate={outsidePlan} />
           </Form.Item>
         </Flex>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        <Typography.Paragraph type="secondary">
           Within the plan: {formatDate(plan.StartDate)} to {formatDate(plan.EndDate)}.
         </Typography.Paragraph>
         <Form.Item name="FunnelStageId" label="Funnel stage">
