@@ -48,7 +48,7 @@ test.describe('expenses, reports and the dashboard', () => {
 
   test('a Viewer reads the expenses but is not offered to record, change or comment', async ({ page }) => {
     await new LoginPage(page).signInAs(DEMO_VIEWER);
-    await new Onboarding(page).close();
+    await new Onboarding(page).closeTourIfDue();
     const expenses = new ExpensesPage(page);
     await expenses.open();
     await expect(page.getByRole('table')).toContainText('Google Search Ads');

@@ -10,7 +10,7 @@ const DEMO_ADMIN = { email: 'admin@plansmith.test', password: 'plansmith-demo-20
 test('a Planner takes an item over budget; its Lead gets the overspend mail and follows the link to the item', async ({ page }) => {
   // Morgan Member (Planner in Brand & Content) records a big expense on the $9,600 webinar item.
   await new LoginPage(page).signInAs(DEMO_MEMBER);
-  await new Onboarding(page).close();
+  await new Onboarding(page).closeTourIfDue();
   const expenses = new ExpensesPage(page);
   await expenses.open();
   await expenses.recordExpense({ item: 'Webinar Series', name: 'Webinar platform upgrade', amount: '25000', payee: 'ON24' });
@@ -24,7 +24,7 @@ test('a Planner takes an item over budget; its Lead gets the overspend mail and 
   expect(mail.Subject).toBe('Over budget: Webinar Series (2026 Marketing Plan)');
   expect(mail.Links.map((link) => link.Label)).toEqual(['Open the budget item', 'Unsubscribe from overspend alerts']);
   await new LoginPage(page).signInAs(DEMO_ADMIN);
-  await new Onboarding(page).close();
+  await new Onboarding(page).closeTourIfDue();
   await mailbox.openLinkInMailTo(DEMO_ADMIN.email, 'Open the budget item');
   await expect(page).toHaveURL(/\/budget\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Webinar Series', exact: true })).toBeVisible();

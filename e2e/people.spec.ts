@@ -15,7 +15,7 @@ test.describe('inviting people', () => {
 
     await new LoginPage(page).signInAs(DEMO_ADMIN);
     // The demo admin has not finished the new-user tour; closing it records that.
-    await new Onboarding(page).close();
+    await new Onboarding(page).closeTourIfDue();
     const people = new PeoplePage(page);
     await people.open();
     const teamName = await people.invite(invitee);
@@ -78,7 +78,7 @@ test.describe('inviting people', () => {
 
   test('an admin adds a person to a team and changes their role', async ({ page }) => {
     await new LoginPage(page).signInAs({ email: 'jordan@plansmith.test', password: 'plansmith-demo-2026' });
-    await new Onboarding(page).close();
+    await new Onboarding(page).closeTourIfDue();
     await page.goto('/account/teams');
     await page.getByRole('button', { name: 'Demand Generation', exact: true }).click();
     const members = page.getByLabel('Members of Demand Generation');

@@ -39,6 +39,9 @@ const expectFitsThePhone = async (page: Page, screen: string) => {
 };
 
 test('signs in, budgets, records an expense and reads the report at 390 px with nothing wider than the screen', async ({ page }) => {
+  // Twelve screens, each waiting for the network to settle: an early answer a phone page does not use
+  // (the plans, whose picker sits in the closed menu) is let go only after 10 s.
+  test.slow();
   await page.goto('/login');
   await expect(page).toHaveTitle('Sign In · Plansmith');
   await expectFitsThePhone(page, 'login');

@@ -51,4 +51,29 @@ describe('early requests', () => {
     expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'plan-1' }, 'token-1')).toBeUndefined();
     expect(takeEarlyResponse('GET', EARLY_PATHS.tenant, undefined, 'token-1')).toBeDefined();
   });
+  it('cancel an answer nobody took, so its unread body does not hold the connection open', async () => {
+    vi.useFakeTimers();
+    try {
+      const cancelled: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (path: string) => {
+          const body = new ReadableStream<Uint8Array>({ cancel: () => void cancelled.push(path) });
+          return new Response(body, { headers: { 'content-type': 'application/json' } });
+        }),
+      );
+      localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+      sendEarlyRequests('/plans/plan-1');
+      const taken = await takeEarlyResponse('GET', EARLY_PATHS.tenant, undefined, 'token-1');
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(cancelled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+
+      // The taken answer is the caller's to read; the four others are cancelled.
+      expect(taken?.bodyUsed).toBe(false);
+      expect(cancelled.sort()).toEqual([EARLY_PATHS.plans, EARLY_PATHS.permissions, EARLY_PATHS.myTeams, EARLY_PATHS.profile].sort());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -24,7 +24,7 @@ export const EARLY_PATHS = {
 export const EARLY_EXPENSE_PAGE = { Page: 1, PageSize: 50, SortBy: 'PurchaseDate', SortDirection: 'desc' } as const;
 
 /** How long an early answer waits to be taken: the route's components ask within a second or two. */
-const KEEP_MS = 15_000;
+const KEEP_MS = 10_000;
 
 /** The same key for the same request, whatever the order of the body's fields. */
 const keyOf = (method: string, path: string, body: unknown, token: string): string => {
@@ -84,7 +84,14 @@ export const sendEarlyRequests = (pathname: string): void => {
     });
     response.catch(() => undefined); // a failed one is simply asked again by callApi
     pending.set(key, response);
-    setTimeout(() => pending.delete(key), KEEP_MS);
+    setTimeout(() => {
+      if (pending.get(key) !== response) return;
+      pending.delete(key);
+      // Nobody took it (a page that does not show the plans, e.g. on a phone where the pickers sit in
+      // the closed menu): cancel the unread body, which otherwise keeps the request and its
+      // connection open for as long as the page lives.
+      response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+    }, KEEP_MS);
   }
 };
 
