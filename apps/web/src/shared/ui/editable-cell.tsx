@@ -1,4 +1,6 @@
-import { Input, type InputRef } from 'antd';
+import type { InputRef } from 'antd';
+// Input directly: antd's Input namespace also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import './editable-cell.css';
 

@@ -9,7 +9,7 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
-import { EditableCell } from './editable-cell.tsx';
+import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-state-cells.tsx';
 import './budget-grid.css';
 
