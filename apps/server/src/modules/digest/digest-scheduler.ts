@@ -1,6 +1,7 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { repeatingJob } from '../../lib/repeating-job.ts';
 import { digestRuns } from '../../schema/notifications.ts';
 import { tenants } from '../../schema/tenants.ts';
 import { buildPublicUrl } from '../mail/index.ts';
@@ -92,42 +93,15 @@ export const createDigestScheduler = (ctx: AppContext, log?: Log) => {
     return outcome;
   };
 
-  let running: Promise<{ tenants: number; mails: number }> | null = null;
-  const tick = async () => {
-    while (running) await running.catch(() => undefined);
-    running = tickOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  const schedule = (intervalMs: number) => {
-    timer = setTimeout(() => {
-      void tick()
-        .catch((error: unknown) => log?.error({ error: error instanceof Error ? error.message : String(error) }, 'digest tick failed'))
-        .finally(() => {
-          if (!stopped) schedule(intervalMs);
-        });
-    }, intervalMs);
-    timer.unref();
-  };
+  const job = repeatingJob(tickOnce, (error: unknown) =>
+    log?.error({ error: error instanceof Error ? error.message : String(error) }, 'digest tick failed'),
+  );
 
   return {
-    tick,
+    tick: job.run,
     /** Ticks every intervalMs (a minute by default) until stop(). */
-    start: (intervalMs = 60_000) => {
-      if (!stopped) return;
-      stopped = false;
-      schedule(intervalMs);
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
+    start: (intervalMs = 60_000) => job.start(intervalMs),
+    stop: job.stop,
   };
 };
 export type DigestScheduler = ReturnType<typeof createDigestScheduler>;

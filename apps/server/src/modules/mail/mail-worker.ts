@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { repeatingJob } from '../../lib/repeating-job.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { mailOutbox } from '../../schema/mail.ts';
 
@@ -101,47 +102,18 @@ export const createMailWorker = (options: MailWorkerOptions) => {
   };
 
   // Rounds never overlap inside one process: a drain asked for during another waits for it.
-  let running: Promise<DrainOutcome> | null = null;
-  const drain = async (): Promise<DrainOutcome> => {
-    while (running) await running.catch(() => undefined);
-    running = drainOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  const schedule = (intervalMs: number) => {
-    timer = setTimeout(() => {
-      void drain()
-        .catch((error: unknown) =>
-          log?.error({ error: error instanceof Error ? error.message : String(error) }, 'mail worker round failed'),
-        )
-        .finally(() => {
-          if (!stopped) schedule(intervalMs);
-        });
-    }, intervalMs);
-    timer.unref();
-  };
+  const job = repeatingJob(drainOnce, (error: unknown) =>
+    log?.error({ error: error instanceof Error ? error.message : String(error) }, 'mail worker round failed'),
+  );
 
   return {
-    drain,
+    drain: job.run,
     /** Polls the outbox every intervalMs until stop(). */
-    start: (intervalMs = 1_000) => {
-      if (!stopped) return;
-      stopped = false;
-      schedule(intervalMs);
-    },
+    start: (intervalMs = 1_000) => job.start(intervalMs),
     /** Stops polling and waits for a round in progress, so the database can close cleanly. */
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
+    stop: job.stop,
     get isRunning() {
-      return !stopped;
+      return job.isRunning;
     },
   };
 };
