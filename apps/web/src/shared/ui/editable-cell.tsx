@@ -1,7 +1,7 @@
 import type { InputRef } from 'antd';
 // Input directly: antd's Input namespace also brings TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import './editable-cell.css';
 
 /**
@@ -40,6 +40,15 @@ export const EditableCell = ({
   const inputRef = useRef<InputRef>(null);
   const settled = useRef(false);
   const typedFirst = useRef(false);
+  // Set when an edit ends from the keyboard: the button takes focus back in the commit that shows
+  // it, before anything else can run (a frame later, a quick arrow key could be pulled back here).
+  const refocusButton = useRef(false);
+
+  useLayoutEffect(() => {
+    if (editing || !refocusButton.current) return;
+    refocusButton.current = false;
+    buttonRef.current?.focus();
+  }, [editing]);
 
   useEffect(() => {
     if (!editing) return;
@@ -68,8 +77,8 @@ export const EditableCell = ({
         return;
       }
     }
+    refocusButton.current = refocus;
     setEditing(false);
-    if (refocus) requestAnimationFrame(() => buttonRef.current?.focus());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
