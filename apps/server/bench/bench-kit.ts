@@ -120,6 +120,12 @@ export const openCountingPglite = async (): Promise<{ database: Database; statem
         return read(params);
       };
     },
+    listen: (channel, onNotice, onLive) => {
+      client.listen(channel, onNotice).then(
+        () => onLive(true),
+        () => onLive(false),
+      );
+    },
     withExclusiveLock: (work) => work(),
     close: () => client.close(),
   };

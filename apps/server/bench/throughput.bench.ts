@@ -1,6 +1,8 @@
 // Server throughput (issue 13 part 4), autocannon on loopback, every case in the same run:
 // a bare Fastify app's trivial route, our /healthz and an authenticated read (GET /api/TenantClient/Get
-// with the demo Owner's token) against the real server (src/server.ts, fresh data, demo seed, LOG_LEVEL=info),
+// with the demo Owner's token; the caller and the tenant come from the tenant row cache, db/tenant-row-cache.ts)
+// and, for comparison only, a read that reaches the database every time (POST /api/TeamClient/MyList),
+// against the real server (src/server.ts, fresh data, demo seed, LOG_LEVEL=info),
 // on the embedded PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database beside it;
 // and sign-in latency at 8 concurrent sign-ins. Ratios measured in one run are what count: the
 // machine is shared, so absolute numbers move with its load.
@@ -134,6 +136,14 @@ const measureServer = async (label: string, port: number, env: Record<string, st
       bare: { url: `http://127.0.0.1:${PORTS.bare}/` },
       healthz: { url: `${base}/healthz` },
       authRead: { url: `${base}/api/TenantClient/Get`, headers: { authorization: `Bearer ${token}` } },
+      // Not a target: a read answered from the database on every request (the teams of the caller),
+      // beside the tenant that the tenant row cache holds, so both costs stay in view.
+      teamsRead: {
+        url: `${base}/api/TeamClient/MyList`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      },
     });
     const signInLoad: Load = { rates: [], latencies: [] };
     await runOnce(
@@ -192,6 +202,13 @@ export const run = async (): Promise<BenchReport> => {
         ...loadFigures(`${server.label} run, bare Fastify GET /`, bare),
         ...loadFigures(`${server.label} /healthz`, server.healthz),
         ...loadFigures(`${server.label} GET /api/TenantClient/Get`, server.authRead),
+        ...loadFigures(`${server.label} POST /api/TeamClient/MyList (from the database)`, server.teamsRead),
+        {
+          name: `${server.label} teams read ÷ /healthz`,
+          value: round(ratio(server.teamsRead, server.healthz)),
+          unit: '×',
+          note: 'no target: every answer reads the database',
+        },
         {
           name: `${server.label} auth read ÷ /healthz`,
           value: round(authRatio),

@@ -2,17 +2,19 @@
 // behind a load balancer (issue 12). The shared failed-sign-in limit is in
 // modules/identity/login-limiter.pg.test.ts.
 import { EMPTY_ID, toCents } from '@plansmith/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TestTenant } from '../test/factories.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTenant, login, type TestTenant } from '../test/factories.ts';
 import { type PgProxy, startPgProxy } from '../test/pg-proxy.ts';
 import { requirePostgres } from '../test/pg-race.ts';
 import { createPlanWithItem } from '../test/planning-factories.ts';
 import { createSecondInstance, createTestApp, type TestApp } from '../test/test-app.ts';
 import { expenses } from './schema/expenses.ts';
+import { tenants } from './schema/tenants.ts';
 import { eq } from 'drizzle-orm';
 
 const EXPENSES = 40;
 const REPORT = '/api/ReportingClient/BudgetCategoriesReport';
+const VALID = '/api/identity/token/valid';
 
 type Instance = Pick<TestApp, 'post' | 'get' | 'close'>;
 
@@ -36,6 +38,8 @@ afterAll(async () => {
 
 /** Amounts with every kind of cents, so a lost or doubled write shows in the total. */
 const amountOf = (index: number) => ((index * 7919) % 100_000) / 100 + 0.01;
+
+const bothInstances = (): Instance[] => [first, second];
 
 describe('two instances on one PostgreSQL database', () => {
   it('keep every acknowledged write of concurrent expenses, and both report the same totals to the cent', async () => {
@@ -79,6 +83,29 @@ describe('two instances on one PostgreSQL database', () => {
     }
   });
 
+  it('end a session everywhere: a logout on one drops the caller the other held, by the database’s notice', async () => {
+    const session = await login(first, tenant.users.member.email);
+    // Both have answered for this caller, so both hold it (db/tenant-row-cache.ts).
+    for (const instance of bothInstances()) expect((await instance.get(VALID, session.AccessToken)).status).toBe(200);
+    expect((await first.post('/api/identity/token/logout', {}, session.AccessToken)).status).toBe(200);
+    expect((await first.get(VALID, session.AccessToken)).status).toBe(401);
+    // The other instance learns it from PostgreSQL's notice, which takes a moment to arrive.
+    await vi.waitFor(async () => expect((await second.get(VALID, session.AccessToken)).status).toBe(401));
+  });
+
+  it('take a plan change made on one into account on the other', async () => {
+    const token = await tenant.tokenFor('owner');
+    const readPlan = async (instance: Instance) => (await instance.get('/api/TenantClient/Get', token)).body.Result.PlanCode;
+    expect(await readPlan(second)).toBe('performance');
+    await first.ctx.db.update(tenants).set({ planCode: 'agility' }).where(eq(tenants.id, tenant.id));
+    try {
+      await vi.waitFor(async () => expect(await readPlan(second)).toBe('agility'));
+    } finally {
+      await first.ctx.db.update(tenants).set({ planCode: 'performance' }).where(eq(tenants.id, tenant.id));
+    }
+    await vi.waitFor(async () => expect(await readPlan(second)).toBe('performance'));
+  });
+
   it('answer 503 with Retry-After while their database is unreachable, write nothing, and recover without a restart', async () => {
     const { plan, item } = await createPlanWithItem(first, tenant);
     const token = await tenant.tokenFor('owner');
@@ -93,9 +120,13 @@ describe('two instances on one PostgreSQL database', () => {
       CategoryType: 1,
     };
     expect((await second.post(REPORT, { MarketingPlanId: plan.id }, token)).status).toBe(200);
+    expect((await second.get('/api/TenantClient/Get', token)).status).toBe(200);
 
     await proxy.cut();
     try {
+      // Nothing is answered from memory while the database's notices cannot arrive: the caller and
+      // the tenant, both held a moment ago, are read again and the read fails.
+      await vi.waitFor(async () => expect((await second.get('/api/TenantClient/Get', token)).status).toBe(503));
       for (const response of [
         await second.post(REPORT, { MarketingPlanId: plan.id }, token),
         await second.post('/api/ExpenseClient/Save', expense, token),

@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { listenOnPostgres } from './pg-listener.ts';
+import { DATE_PARSERS, DRIZZLE_PARSERS, drizzleFacade } from './pglite-drizzle.ts';
 import { type PreparedRead, preparePgliteRead, preparePostgresRead } from './prepared.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
@@ -24,6 +26,13 @@ export type Database = {
    * per-request user check). `name` is unique in the app; rows come back with the statement's column names.
    */
   prepareRead: <T>(name: string, statement: string) => PreparedRead<T>;
+  /**
+   * Calls `onNotice(payload)` for every NOTIFY on `channel` when its transaction commits, whatever
+   * process sent it. `onLive(true)` once notices arrive; `onLive(false)` when some may be missed
+   * from then on (PostgreSQL: the listening connection broke; it reconnects and says true again).
+   * On PGlite the notice is handled before the committing statement's caller resumes.
+   */
+  listen: (channel: string, onNotice: (payload: string) => void, onLive: (live: boolean) => void) => void;
   /** Serialises work across processes that share a database (migrations, seeding). */
   withExclusiveLock: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -58,14 +67,17 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     mkdirSync(dataDir, { recursive: true });
     release = await lockDataDir(dataDir);
   }
-  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+  // Drizzle's parsers on the client itself (db/pglite-drizzle.ts); prepared reads and queryRows
+  // bring back PGlite's own for dates and times.
+  const options = { parsers: DRIZZLE_PARSERS };
+  const client = dataDir === 'memory://' ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
   try {
     await client.waitReady;
   } catch (error) {
     await release?.();
     throw error;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleFacade(client) as unknown as PGlite }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -75,8 +87,15 @@ const openPglite = async (dataDir: string): Promise<Database> => {
         await tx.exec(script);
       });
     },
-    queryRows: async <T>(statement: string, params: unknown[] = []) => (await client.query<T>(statement, params)).rows,
-    prepareRead: (name, statement) => preparePgliteRead(client, name, statement),
+    queryRows: async <T>(statement: string, params: unknown[] = []) =>
+      (await client.query<T>(statement, params, { parsers: DATE_PARSERS })).rows,
+    prepareRead: (name, statement) => preparePgliteRead(client, name, statement, DATE_PARSERS),
+    listen: (channel, onNotice, onLive) => {
+      client.listen(channel, onNotice).then(
+        () => onLive(true),
+        () => onLive(false),
+      );
+    },
     // One in-process connection: nothing else can interleave across processes, the directory lock covers it.
     withExclusiveLock: (work) => work(),
     close: async () => {
@@ -95,6 +114,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  const listeners: { close: () => Promise<void> }[] = [];
   return {
     db,
     kind: 'postgres',
@@ -114,6 +134,9 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
     },
     queryRows: async <T>(statement: string, params: unknown[] = []) => (await pool.query(statement, params)).rows as T[],
     prepareRead: (name, statement) => preparePostgresRead(pool, name, statement),
+    listen: (channel, onNotice, onLive) => {
+      listeners.push(listenOnPostgres(databaseUrl, channel, onNotice, onLive));
+    },
     withExclusiveLock: async (work) => {
       const client = await pool.connect();
       try {
@@ -125,6 +148,7 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
       }
     },
     close: async () => {
+      await Promise.all(listeners.map((listener) => listener.close()));
       await pool.end();
     },
   };

@@ -33,7 +33,14 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
  * message. It takes the same two locks as `query()`, so it never runs inside another caller's
  * open transaction, and the Sync in the same message brings the session back even when it fails.
  */
-export const preparePgliteRead = <T>(client: PGlite, name: string, statement: string): PreparedRead<T> => {
+export const preparePgliteRead = <T>(
+  client: PGlite,
+  name: string,
+  statement: string,
+  /** Parsers over the client's own, for some types (merged once here, not on every run). */
+  parsers: Record<number, (value: string, typeId?: number) => unknown> = {},
+): PreparedRead<T> => {
+  let rowParsers: typeof client.parsers | undefined;
   const { serialize } = protocol;
   const exclusive = <R>(work: () => Promise<R>): Promise<R> => {
     if (client.closed) return Promise.reject(new Error('PGlite is closed'));
@@ -58,6 +65,7 @@ export const preparePgliteRead = <T>(client: PGlite, name: string, statement: st
       serialize.sync(),
     ]);
     const { messages } = await exclusive(() => client.execProtocol(message, { syncToFs: false }));
-    return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+    rowParsers ??= { ...client.parsers, ...parsers };
+    return (parse.parseResults(messages, rowParsers)[0]?.rows ?? []) as T[];
   };
 };

@@ -2,6 +2,7 @@ import type { PlanCode } from '@plansmith/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { definePreparedRead } from '../db/client.ts';
+import { tenantRowCache } from '../db/tenant-row-cache.ts';
 import { unauthorized } from '../lib/http-errors.ts';
 import type { TenantRoleCode } from '../schema/tenants.ts';
 
@@ -19,8 +20,9 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 type CallerRow = { role: TenantRoleCode; active: boolean; tokenVersion: number; email: string; planCode: PlanCode };
 
-// Runs on every authenticated request, so it is one statement prepared once per database
-// (schema/tenants.ts: users, tenants), read fresh each time: no cache may outlive a logout.
+// Runs on every authenticated request: one statement prepared once per database (schema/tenants.ts:
+// users, tenants), its row kept in the tenant row cache, which drops it whenever the user or the
+// tenant changes (a logout, a password change or a deactivation bumps or clears what is checked).
 const callerById = definePreparedRead<CallerRow>(
   'auth_caller',
   `SELECT u.tenant_role AS "role", u.active, u.token_version AS "tokenVersion", u.email, t.plan_code AS "planCode"
@@ -38,7 +40,10 @@ export const authenticate = async (ctx: AppContext, request: FastifyRequest): Pr
   if (!match?.[1]) return null;
   const claims = await ctx.jwt.verify(match[1], ctx.clock.now());
   if (!claims) return null;
-  const [row] = await callerById(ctx.database)([claims.tid, claims.sub]);
+  const row = await tenantRowCache(ctx.database).read(claims.tid, `caller:${claims.sub}`, async () => {
+    const [found] = await callerById(ctx.database)([claims.tid, claims.sub]);
+    return found;
+  });
   if (!row?.active || row.tokenVersion !== claims.ver) return null;
   return {
     userId: claims.sub,

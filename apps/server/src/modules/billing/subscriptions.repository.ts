@@ -3,6 +3,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenants } from '../../schema/tenants.ts';
 import { type SubscriptionRow, subscriptions } from '../../schema/billing.ts';
+import { forgetTenantRows } from '../../db/tenant-row-cache.ts';
 
 const ENDED = ['canceled', 'incomplete_expired'];
 
@@ -42,4 +43,5 @@ export const updateSubscription = async (db: Db, tenantId: string, id: string, v
 /** The tenant's plan drives its product policies (Plan.Agility, Plan.Performance). */
 export const setTenantPlan = async (db: Db, tenantId: string, planCode: PlanCode, now: Date) => {
   await db.update(tenants).set({ planCode, updatedAt: now }).where(eq(tenants.id, tenantId));
+  forgetTenantRows(tenantId);
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { findUserProfile } from '../tenants/index.ts';
 import { users } from '../../schema/tenants.ts';
 import { refreshTokens } from '../../schema/identity.ts';
+import { forgetTenantRows } from '../../db/tenant-row-cache.ts';
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -54,6 +55,7 @@ export const revokeAllSessions = async (db: Db, tenantId: string, userId: string
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning({ tokenVersion: users.tokenVersion });
+  forgetTenantRows(tenantId);
   return row?.tokenVersion ?? 0;
 };
 

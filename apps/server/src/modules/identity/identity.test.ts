@@ -190,6 +190,8 @@ describe('logout and password change', () => {
     const other = await createTenant(t);
     const a = await login(t, other.users.member.email);
     const b = await login(t, other.users.member.email);
+    // Used once first, so the server holds the caller (db/tenant-row-cache.ts).
+    expect((await t.get(VALID, b.AccessToken)).status).toBe(200);
     const response = await t.post('/api/identity/token/logout', {}, a.AccessToken);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ Result: true, Message: null });
@@ -204,6 +206,7 @@ describe('logout and password change', () => {
     const email = other.users.admin.email;
     const elsewhere = await login(t, email);
     const here = await login(t, email);
+    expect((await t.get(VALID, elsewhere.AccessToken)).status).toBe(200);
     const newPassword = 'a-brand-new-passphrase';
     const response = await t.post(
       '/user/ChangePassword',

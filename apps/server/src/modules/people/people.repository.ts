@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type TenantRoleCode, tenants, users } from '../../schema/tenants.ts';
+import { forgetTenantRows } from '../../db/tenant-row-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -86,6 +87,7 @@ export const updatePerson = async (
     .set({ ...values, updatedAt: now })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning();
+  forgetTenantRows(tenantId);
   return row ?? null;
 };
 

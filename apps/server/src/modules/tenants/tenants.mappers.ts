@@ -20,7 +20,7 @@ export const toUserProfile = (row: typeof users.$inferSelect): UserProfile => ({
   MetaData: row.metaData as UserProfile['MetaData'],
 });
 
-export const toTenant = (row: typeof tenants.$inferSelect): Tenant => ({
+export const toTenant = (row: Omit<typeof tenants.$inferSelect, 'createdAt' | 'updatedAt'>): Tenant => ({
   Id: row.id,
   Name: row.name,
   ShortName: shortNameOf(row.name),

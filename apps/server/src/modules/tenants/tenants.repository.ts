@@ -1,24 +1,30 @@
 import { and, eq } from 'drizzle-orm';
 import { type Database, type Db, definePreparedRead } from '../../db/client.ts';
+import { forgetTenantRows, tenantRowCache } from '../../db/tenant-row-cache.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
+/** The tenant as every screen reads it: its row without the timestamps. */
+type TenantSummaryRow = Omit<TenantRow, 'createdAt' | 'updatedAt'>;
 
 export const findTenant = async (db: Db, tenantId: string) => {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return row ?? null;
 };
 
-// The caller's tenant is read on every screen: prepared once, with the same row shape as findTenant.
-const tenantById = definePreparedRead<TenantRow>(
+// The caller's tenant is read on every screen: prepared once, with findTenant's row shape less the
+// timestamps (a prepared read answers them as Dates on PostgreSQL and as text on PGlite).
+const tenantById = definePreparedRead<TenantSummaryRow>(
   'tenant_by_id',
-  `SELECT id, name, plan_code AS "planCode", time_zone AS "timeZone", meta_data AS "metaData", created_at AS "createdAt", updated_at AS "updatedAt"
-     FROM tenants WHERE id = $1`,
+  `SELECT id, name, plan_code AS "planCode", time_zone AS "timeZone", meta_data AS "metaData" FROM tenants WHERE id = $1`,
 );
 
-/** findTenant outside a transaction, as a prepared statement. */
-export const readTenant = async (database: Database, tenantId: string): Promise<TenantRow | null> => {
-  const [row] = await tenantById(database)([tenantId]);
+/** findTenant outside a transaction: a prepared statement whose row is kept in the tenant row cache. */
+export const readTenant = async (database: Database, tenantId: string): Promise<TenantSummaryRow | null> => {
+  const row = await tenantRowCache(database).read(tenantId, 'tenant', async () => {
+    const [found] = await tenantById(database)([tenantId]);
+    return found;
+  });
   return row ?? null;
 };
 
@@ -41,6 +47,7 @@ export const updateTenant = async (
     .set({ name: values.name, metaData: values.metaData, timeZone: values.timeZone, updatedAt: now })
     .where(eq(tenants.id, tenantId))
     .returning();
+  forgetTenantRows(tenantId);
   return row ?? null;
 };
 
