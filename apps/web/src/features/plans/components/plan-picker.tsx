@@ -8,11 +8,12 @@ const groupOf = (plan: MarketingPlan): string =>
   plan.State === PLAN_STATE_ARCHIVED ? 'Archived' : plan.State === PLAN_STATE_TEMPLATE ? 'Templates' : 'Live';
 
 /** The context plan picker of SPEC.md §4: the last chosen plan, else the context team's live plan. */
-export const PlanPicker = () => {
+/** `width`: 260 px in the header; '100%' where the pickers stack (the phone drawer). */
+export const PlanPicker = ({ width = 260 }: { width?: number | string }) => {
   const { plans, teamPlans, plan, setPlanId } = useContextPlan();
 
   if (plans.isError) {
-    return <RetrySelect label="Context plan" what="plans" width={260} onRetry={() => void plans.refetch()} />;
+    return <RetrySelect label="Context plan" what="plans" width={width} onRetry={() => void plans.refetch()} />;
   }
 
   const options = ['Live', 'Templates', 'Archived']
@@ -25,7 +26,7 @@ export const PlanPicker = () => {
   return (
     <Select
       aria-label="Context plan"
-      style={{ width: 260 }}
+      style={{ width }}
       loading={plans.isPending}
       placeholder={plans.isPending ? 'Loading plans…' : 'No plans yet'}
       disabled={!plans.isPending && teamPlans.length === 0}

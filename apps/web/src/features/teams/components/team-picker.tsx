@@ -9,7 +9,8 @@ import { useMyTeams } from '../../../shared/api/my-teams.ts';
  * The context team picker (SPEC.md §4): the last chosen team, otherwise the first of the user's
  * teams. Signing in clears the stored choice (startSession), so each sign-in starts at the first.
  */
-export const TeamPicker = () => {
+/** `width`: 220 px in the header; '100%' where the pickers stack (the phone drawer). */
+export const TeamPicker = ({ width = 220 }: { width?: number | string }) => {
   const { teamId, setTeamId } = useContextSelection();
   const teams = useMyTeams();
   const list = teams.data ?? [];
@@ -23,13 +24,13 @@ export const TeamPicker = () => {
   }, [teams.data, teamId, setTeamId]);
 
   if (teams.isError) {
-    return <RetrySelect label="Context team" what="teams" width={220} onRetry={() => void teams.refetch()} />;
+    return <RetrySelect label="Context team" what="teams" width={width} onRetry={() => void teams.refetch()} />;
   }
 
   return (
     <Select
       aria-label="Context team"
-      style={{ width: 220 }}
+      style={{ width }}
       loading={teams.isPending}
       placeholder={teams.isPending ? 'Loading teams…' : 'No teams yet'}
       disabled={!teams.isPending && list.length === 0}
