@@ -9,7 +9,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const webDist = mkdtempSync(path.join(tmpdir(), 'plansmith-dist-'));
 const ASSET = `export const answer = ${JSON.stringify('forty-two '.repeat(400))};\n`;
 mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+const INDEX_HTML = `<!doctype html><title>Plansmith</title>${'<!-- the app -->'.repeat(100)}<div id="root"></div>`;
+const LOGIN_HTML = `<!doctype html><title>Plansmith</title>${'<!-- the app -->'.repeat(100)}<div id="root"><form>Sign In</form></div>`;
+writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+// The sign-in page drawn at build time (apps/web/build/prerender.ts).
+writeFileSync(path.join(webDist, 'login.html'), LOGIN_HTML);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
@@ -66,6 +70,32 @@ describe('JSON answers', () => {
     const response = await fetchRaw('/healthz', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('pages', () => {
+  it('sends the sign-in page drawn at build time for /login, and the empty app for other pages', async () => {
+    const login = await fetchRaw('/login?returnTo=%2Fbudget', { 'accept-encoding': 'identity' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toBe(LOGIN_HTML);
+    const budget = await fetchRaw('/budget', { 'accept-encoding': 'identity' });
+    expect(budget.body).toBe(INDEX_HTML);
+    expect(budget.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a page compressed with brotli or gzip as accepted, and as it is when neither is', async () => {
+    const br = await fetchRaw('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN_HTML);
+
+    const gz = await fetchRaw('/budget', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX_HTML);
+
+    const plain = await fetchRaw('/budget');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX_HTML);
   });
 });
 
