@@ -12,13 +12,17 @@ import { build } from 'vite';
 export const PRERENDERED_PAGES = { login: 'login.html' } as const;
 
 /**
- * Puts the page into the app's HTML. Its fields are read-only until React replaces them: what is
- * typed into a field React has not drawn yet would be lost when it does.
+ * Puts the page into the app's HTML. Until React replaces it the page only shows: its fields are
+ * read-only (what is typed there would be lost when React draws over them) and its buttons send
+ * nothing (a form sent then would reload the page); main.tsx passes a press of the form's button
+ * on to the form React draws (app/prerendered-page.ts).
  */
 export const withPrerenderedPage = (indexHtml: string, page: { html: string; css: string }): string => {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html has no empty <div id="root"></div> to draw the page in.');
-  const markup = page.html.replaceAll('<input ', '<input readonly="" ');
+  const markup = page.html
+    .replaceAll('<input ', '<input readonly="" ')
+    .replaceAll('<button type="submit"', '<button type="button" data-submits=""');
   return indexHtml
     .replace('</head>', `<style data-prerendered="">${page.css}</style></head>`)
     .replace(root, `<div id="root" data-prerendered="">${markup}</div>`);
