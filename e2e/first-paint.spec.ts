@@ -56,4 +56,15 @@ test.describe('first paint', () => {
     await expect(page.getByText('Please enter your email!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test("another page shows the router's loading line before its JavaScript, and announces the page's scripts", async ({ browser }) => {
+    const withoutScripts = await browser.newContext();
+    await withoutScripts.route('**/*.js', (route) => route.abort());
+    const page = await withoutScripts.newPage();
+    const response = await page.goto('/budget');
+    await expect(page.getByRole('status')).toHaveText('Loading Plansmith…');
+    // The budget page's own code is fetched with the entry's, not after the router asks for it.
+    expect(await response?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/budget-page-[\w-]+\.js">/);
+    await withoutScripts.close();
+  });
 });

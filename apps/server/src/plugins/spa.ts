@@ -1,24 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './security.ts';
-
-/** Pages whose HTML the web build draws beforehand, by address. */
-const PRERENDERED = [['/login', 'login.html']] as const;
-
-type CompressedPage = Record<'br' | 'gzip' | 'identity', Buffer>;
-
-/**
- * A page's HTML as it is and compressed once, at start: the not-found handler that sends it is not
- * a route, so the compression plugin does not see it (the sign-in page's HTML is ~90 KB with its CSS).
- */
-const compressedPage = (html: string): CompressedPage => {
-  const identity = Buffer.from(html, 'utf8');
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
-};
+import { type CompressedPage, loadPages } from './spa-pages.ts';
 
 /** Brotli, else gzip, as the client accepts them (an encoding with q=0 is refused). */
 const pickEncoding = (accepted: string | undefined): keyof CompressedPage => {
@@ -40,8 +26,8 @@ const pickEncoding = (accepted: string | undefined): keyof CompressedPage => {
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
  * SPEC.md §2 so deep links survive a reload. Unknown pages get the app too, with status 404.
  * Assets go out as the build's brotli or gzip copies (file.js.br / .gz) when the client takes them.
- * HEAD on a page answers like GET, without the body. A page the build drew beforehand (login.html,
- * apps/web/build/prerender.ts) is sent for its own address instead of the empty index.html.
+ * HEAD on a page answers like GET, without the body. Each route's HTML announces its scripts, and
+ * a page the build drew beforehand (login.html) is sent for its own address (spa-pages.ts).
  */
 export const registerSpa = async (app: FastifyInstance, webDistDir: string): Promise<void> => {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -58,12 +44,7 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
       },
     });
   }
-  const indexHtml = hasBuild ? compressedPage(readFileSync(indexFile, 'utf8')) : null;
-  const prerendered = new Map<string, CompressedPage>();
-  for (const [pathname, file] of PRERENDERED) {
-    const html = path.join(webDistDir, file);
-    if (hasBuild && existsSync(html)) prerendered.set(pathname, compressedPage(readFileSync(html, 'utf8')));
-  }
+  const pageFor = hasBuild ? loadPages(webDistDir) : null;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /api/\nDisallow: /external/\n'),
@@ -72,8 +53,8 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsPage && indexHtml) {
-      const page = prerendered.get(pathname) ?? indexHtml;
+    if (wantsPage && pageFor) {
+      const page = pageFor(pathname);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply
         .status(isAppPath(pathname) ? 200 : 404)

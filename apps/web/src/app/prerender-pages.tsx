@@ -1,5 +1,5 @@
-// Built for Node by build/prerender.ts, never loaded by the browser: draws the sign-in page with the
-// same components the app draws it with, so /login's HTML shows the form before any JavaScript runs.
+// Built for Node by build/prerender.ts, never loaded by the browser: draws what the app's HTML shows
+// before any JavaScript runs, with the same components the app draws it with.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
@@ -9,6 +9,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AnonymousLayout } from './layouts/anonymous-layout.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { THEME } from './providers.tsx';
+import { RouteFallback } from './route-fallback.tsx';
+
+/** What every page but /login shows first: the router's fallback while the route's code loads. */
+export const renderRouteFallback = (): string => renderToString(<RouteFallback />);
 
 /** The page's markup (what goes inside #root) and the antd CSS it needs (plain text for a <style>). */
 export const renderLoginPage = (): { html: string; css: string } => {
