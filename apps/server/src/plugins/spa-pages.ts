@@ -25,7 +25,7 @@ const preloadLinks = (files: readonly string[]): string =>
   files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 
 /**
- * Every route's HTML, built once: index.html (or the page the build drew for that route) with the
+ * Every route's HTML, built once: the page the build drew for that route, or index.html with the
  * route's scripts announced in the head, so the browser fetches them while it evaluates the entry.
  * Returns the page for an address, or index.html as it is for an address that is no route.
  */
@@ -37,11 +37,11 @@ export const loadPages = (webDistDir: string): ((pathname: string) => Compressed
   const index = compressedPage(indexHtml);
   const routes = Object.entries(paths).map(([name, def]) => {
     const drawn = PRERENDERED[name as PathName];
-    const html = drawn && existsSync(path.join(webDistDir, drawn)) ? read(drawn) : indexHtml;
-    return {
-      pattern: new RegExp(`^${def.pattern.replace(/:\w+/g, '[^/]+')}$`, 'i'),
-      page: compressedPage(html.replace('</head>', `${preloadLinks(preloads[name] ?? [])}</head>`)),
-    };
+    const pattern = new RegExp(`^${def.pattern.replace(/:\w+/g, '[^/]+')}$`, 'i');
+    // A page drawn beforehand is on screen without its scripts: announcing them early would only
+    // compete with what paints it.
+    if (drawn && existsSync(path.join(webDistDir, drawn))) return { pattern, page: compressedPage(read(drawn)) };
+    return { pattern, page: compressedPage(indexHtml.replace('</head>', `${preloadLinks(preloads[name] ?? [])}</head>`)) };
   });
   return (pathname) => {
     const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
