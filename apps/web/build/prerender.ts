@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { buildRoutePreloads, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
-export const PRERENDERED_PAGES = { login: 'login.html' } as const;
+const PRERENDERED_PAGES = { login: 'login.html' } as const;
 
 /**
  * Puts the page into the app's HTML. Until React replaces it the page only shows: its fields are
