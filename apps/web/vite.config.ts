@@ -1,8 +1,10 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroupNamer } from './build/chunk-groups.ts';
 import { directImports } from './build/direct-imports.ts';
+import { prerender } from './build/prerender.ts';
 
 const apiTarget = process.env.PLANSMITH_API ?? 'http://127.0.0.1:3000';
 
@@ -15,6 +17,12 @@ export default defineConfig({
     // Brotli and gzip copies beside every asset (file.js.br, file.js.gz), made once here and served
     // as they are by the server (apps/server/src/plugins/spa.ts, preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' }),
+    // Last: /login's HTML with the sign-in page already drawn (build/prerender.ts).
+    {
+      name: 'plansmith:prerender',
+      apply: 'build',
+      closeBundle: async () => prerender(import.meta.dirname, path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist')),
+    },
   ],
   build: {
     outDir: process.env.WEB_DIST_DIR ?? 'dist',

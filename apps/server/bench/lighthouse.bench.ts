@@ -2,9 +2,10 @@
 // first; this builds nothing): a fresh data dir with the demo seed, /login signed out, then /budget
 // signed in as the demo Owner (the demo plan), each on mobile and desktop settings. The browser
 // cache is emptied before every run; the session in localStorage is kept for /budget.
-// LIGHTHOUSE_RUNS=3 takes the median of three runs per page (default 1); WEB_DIST_DIR picks the build.
+// LIGHTHOUSE_RUNS=3 takes the median of three runs per page (default 1); WEB_DIST_DIR picks the build;
+// LIGHTHOUSE_REPORT_DIR keeps every run's full JSON report there (to see what the time goes to).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import type { BenchFigure, BenchReport } from './bench-kit.ts';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -83,7 +85,7 @@ let lighthouseVersion = '12';
 
 type Measure = { score: number; lcp: number; tbt: number; cls: number; fcp: number; scriptKb: number; benchmarkIndex: number };
 
-const measureOnce = async (context: BrowserContext, port: number, url: string, desktop: boolean): Promise<Measure> => {
+const measureOnce = async (context: BrowserContext, port: number, url: string, desktop: boolean, run: number): Promise<Measure> => {
   // An empty cache for every run (a first visit), but localStorage (the session) kept.
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
@@ -95,6 +97,11 @@ const measureOnce = async (context: BrowserContext, port: number, url: string, d
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}.`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   lighthouseVersion = lhr.lighthouseVersion;
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${desktop ? 'desktop' : 'mobile'}-${run + 1}.json`;
+    writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
   const script = summary?.items?.find((item) => item.resourceType === 'script');
@@ -116,7 +123,7 @@ const median = (values: number[]): number => {
 
 const measure = async (context: BrowserContext, port: number, url: string, desktop: boolean): Promise<Measure> => {
   const runs: Measure[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await measureOnce(context, port, url, desktop));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await measureOnce(context, port, url, desktop, run));
   const pick = (key: keyof Measure) => median(runs.map((entry) => entry[key]));
   return {
     score: pick('score'),

@@ -3,6 +3,7 @@ import './app/early-requests.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { takeOverPrerenderedPage } from './app/prerendered-page.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -13,10 +14,13 @@ if (!root) throw new Error('The page has no #root element.');
 // the first paint. A check that runs a moment later is as good.
 void import('./shared/api/session-keeper.ts').then((keeper) => keeper.startSessionKeeper());
 const client = createQueryClient();
-createRoot(root).render(
-  <StrictMode>
-    <Providers client={client}>
-      <RouterProvider router={createAppRouter(client)} />
-    </Providers>
-  </StrictMode>,
-);
+const router = createAppRouter(client);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers client={client}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+takeOverPrerenderedPage(root, router, render);

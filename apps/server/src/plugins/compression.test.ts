@@ -9,7 +9,22 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const webDist = mkdtempSync(path.join(tmpdir(), 'plansmith-dist-'));
 const ASSET = `export const answer = ${JSON.stringify('forty-two '.repeat(400))};\n`;
 mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+const page = (root: string, head = '') =>
+  `<!doctype html><head><title>Plansmith</title>${head}</head>${'<!-- the app -->'.repeat(100)}<div id="root">${root}</div>`;
+const INDEX_HTML = page('');
+writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+// The sign-in page drawn at build time (apps/web/build/prerender.ts).
+writeFileSync(path.join(webDist, 'login.html'), page('<form>Sign In</form>'));
+// Each route's scripts beyond the entry's (apps/web/build/route-preloads.ts).
+writeFileSync(
+  path.join(webDist, 'route-preloads.json'),
+  JSON.stringify({
+    login: ['assets/login-page-1.js'],
+    budget: ['assets/budget-page-1.js', 'assets/grid-1.js'],
+    budgetItem: ['assets/item-1.js'],
+  }),
+);
+const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
@@ -66,6 +81,40 @@ describe('JSON answers', () => {
     const response = await fetchRaw('/healthz', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('pages', () => {
+  it('sends the sign-in page drawn at build time for /login, and the app announcing its scripts for other pages', async () => {
+    const login = await fetchRaw('/login?returnTo=%2Fbudget', { 'accept-encoding': 'identity' });
+    expect(login.statusCode).toBe(200);
+    // Drawn already: its scripts are not announced ahead (they would compete with what paints it).
+    expect(login.body).toBe(page('<form>Sign In</form>'));
+    const budget = await fetchRaw('/budget', { 'accept-encoding': 'identity' });
+    expect(budget.body).toBe(page('', preload('budget-page-1.js') + preload('grid-1.js')));
+    expect(budget.headers['cache-control']).toBe('no-cache');
+    const item = await fetchRaw('/budget/0b6f3a52-5f0e-4b6b-9a43-1f0e2f6c9a10/', { 'accept-encoding': 'identity' });
+    expect(item.body).toBe(page('', preload('item-1.js')));
+    // A route without scripts of its own, and an address that is no route, get index.html as built.
+    expect((await fetchRaw('/plans')).body).toBe(INDEX_HTML);
+    const unknown = await fetchRaw('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX_HTML);
+  });
+
+  it('sends a page compressed with brotli or gzip as accepted, and as it is when neither is', async () => {
+    const br = await fetchRaw('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page('<form>Sign In</form>'));
+
+    const gz = await fetchRaw('/plans', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX_HTML);
+
+    const plain = await fetchRaw('/plans');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX_HTML);
   });
 });
 

@@ -1,15 +1,33 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './security.ts';
+import { type CompressedPage, loadPages } from './spa-pages.ts';
+
+/** Brotli, else gzip, as the client accepts them (an encoding with q=0 is refused). */
+const pickEncoding = (accepted: string | undefined): keyof CompressedPage => {
+  const names = (accepted ?? '')
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .toLowerCase()
+        .split(/\s*;\s*/),
+    )
+    .filter(([, quality]) => !quality || !/^q=0(\.0*)?$/.test(quality))
+    .map(([name]) => name);
+  if (names.includes('br')) return 'br';
+  return names.includes('gzip') ? 'gzip' : 'identity';
+};
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
  * SPEC.md §2 so deep links survive a reload. Unknown pages get the app too, with status 404.
  * Assets go out as the build's brotli or gzip copies (file.js.br / .gz) when the client takes them.
- * HEAD on a page answers like GET, without the body.
+ * HEAD on a page answers like GET, without the body. Each route's HTML announces its scripts, and
+ * a page the build drew beforehand (login.html) is sent for its own address (spa-pages.ts).
  */
 export const registerSpa = async (app: FastifyInstance, webDistDir: string): Promise<void> => {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -26,7 +44,7 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
       },
     });
   }
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+  const pageFor = hasBuild ? loadPages(webDistDir) : null;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /api/\nDisallow: /external/\n'),
@@ -35,12 +53,16 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsPage && indexHtml) {
-      return reply
+    if (wantsPage && pageFor) {
+      const page = pageFor(pathname);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply
         .status(isAppPath(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(indexHtml);
+        .header('Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(page[encoding]);
     }
     return reply
       .status(404)

@@ -33,7 +33,7 @@ export const createQueryClient = () =>
  * defaults do not: primary #1677ff is 4.1:1, secondary text rgba(0,0,0,.45) 3.4:1, placeholders 1.8:1,
  * error #ff4d4f 3.3:1. Tag text colours are in contrast.css.
  */
-const THEME = {
+export const THEME = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',

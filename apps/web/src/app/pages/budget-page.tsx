@@ -12,6 +12,7 @@ import { useBudgetCategories } from '../../features/categories/api/category-quer
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
+import { BelowTheFoldOnPhone } from '../../shared/ui/below-the-fold.tsx';
 import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
@@ -146,7 +147,9 @@ export const BudgetPage = () => {
               />
             </Panel>
           ) : gridView === 'Amounts' ? (
-            <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+            <BelowTheFoldOnPhone>
+              <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+            </BelowTheFoldOnPhone>
           ) : (
             <Suspense fallback={<LoadingState label="Loading the months…" />}>
               <MonthGrid

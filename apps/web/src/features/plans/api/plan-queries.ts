@@ -8,6 +8,9 @@ export const plansQuery = (teamId: string | null) =>
   queryOptions({
     queryKey: planKeys.list(teamId),
     queryFn: () => callApi(planRoutes.getMarketingPlans, teamId ? { TeamId: teamId } : {}),
+    // The route loaders fetch it while the page's code loads (app/prefetch.ts): the page mounting a
+    // moment later takes that answer instead of asking again. Changes invalidate it as before.
+    staleTime: 15_000,
   });
 export const usePlans = (teamId: string | null) => useQuery(plansQuery(teamId));
 

@@ -1,0 +1,76 @@
+// `vite build` runs it last (vite.config.ts, plansmith:prerender), so the first paint does not wait
+// for the JavaScript: writes dist/login.html, the app's index.html with the sign-in page already
+// drawn in #root and its antd CSS in the head (the server sends it for /login, spa.ts; main.tsx lets
+// React draw over it once the route's code is in), and puts the router's loading fallback, which
+// React draws first on every other page, into index.html itself.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { buildRoutePreloads, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
+
+const PRERENDERED_PAGES = { login: 'login.html' } as const;
+
+/**
+ * Puts the page into the app's HTML. Until React replaces it the page only shows: its fields are
+ * read-only (what is typed there would be lost when React draws over them) and its buttons send
+ * nothing (a form sent then would reload the page); main.tsx passes a press of the form's button
+ * on to the form React draws (app/prerendered-page.ts).
+ */
+export const withPrerenderedPage = (indexHtml: string, page: { html: string; css: string }): string => {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root)) throw new Error('index.html has no empty <div id="root"></div> to draw the page in.');
+  const markup = page.html
+    .replaceAll('<input ', '<input readonly="" ')
+    .replaceAll('<button type="submit"', '<button type="button" data-submits=""');
+  return indexHtml
+    .replace('</head>', `<style data-prerendered="">${page.css}</style></head>`)
+    .replace(root, `<div id="root" data-prerendered="">${markup}</div>`);
+};
+
+/**
+ * The entry's stylesheets (a few hundred bytes) written into the HTML instead of linked: a linked
+ * stylesheet holds the first paint back by a round trip.
+ */
+export const withInlineStyles = (indexHtml: string, readAsset: (href: string) => string): string =>
+  indexHtml.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g,
+    (_link, href: string) => `<style>${readAsset(href)}</style>`,
+  );
+
+/** The app's HTML with the router's fallback drawn in #root (React draws the same at once). */
+export const withFallback = (indexHtml: string, fallbackHtml: string): string => {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root)) throw new Error('index.html has no empty <div id="root"></div> to draw the fallback in.');
+  return indexHtml.replace(root, `<div id="root">${fallbackHtml}</div>`);
+};
+
+/** Builds src/app/prerender-pages.tsx for Node, draws the pages and writes them into the build. */
+export const prerender = async (webRoot: string, distDir: string): Promise<void> => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'plansmith-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root: webRoot,
+      logLevel: 'warn',
+      plugins: [react()],
+      // Everything in one file for Node, antd's ES modules included (Node cannot load them as they are).
+      ssr: { noExternal: true },
+      build: { ssr: 'src/app/prerender-pages.tsx', outDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+    });
+    const entry = pathToFileURL(path.join(outDir, 'prerender-pages.js')).href;
+    const { renderLoginPage, renderRouteFallback } = (await import(entry)) as typeof import('../src/app/prerender-pages.tsx');
+    const indexFile = path.join(distDir, 'index.html');
+    const indexHtml = withInlineStyles(readFileSync(indexFile, 'utf8'), (href) => readFileSync(path.join(distDir, href), 'utf8'));
+    writeFileSync(path.join(distDir, PRERENDERED_PAGES.login), withPrerenderedPage(indexHtml, renderLoginPage()));
+    // The compressed copies the build made of index.html would be stale: the server compresses it itself.
+    rmSync(`${indexFile}.br`, { force: true });
+    rmSync(`${indexFile}.gz`, { force: true });
+    writeFileSync(indexFile, withFallback(indexHtml, renderRouteFallback()));
+    writeFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(buildRoutePreloads(webRoot, distDir)));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+};

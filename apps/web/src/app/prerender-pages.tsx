@@ -1,0 +1,36 @@
+// Built for Node by build/prerender.ts, never loaded by the browser: draws what the app's HTML shows
+// before any JavaScript runs, with the same components the app draws it with.
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { AnonymousLayout } from './layouts/anonymous-layout.tsx';
+import { LoginPage } from './pages/login-page.tsx';
+import { THEME } from './providers.tsx';
+import { RouteFallback } from './route-fallback.tsx';
+
+/** What every page but /login shows first: the router's fallback while the route's code loads. */
+export const renderRouteFallback = (): string => renderToString(<RouteFallback />);
+
+/** The page's markup (what goes inside #root) and the antd CSS it needs (plain text for a <style>). */
+export const renderLoginPage = (): { html: string; css: string } => {
+  const cache = createCache();
+  const html = renderToString(
+    <StyleProvider cache={cache}>
+      <ConfigProvider theme={THEME} locale={enUS}>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={['/login']}>
+            <Routes>
+              <Route element={<AnonymousLayout />}>
+                <Route path="/login" element={<LoginPage />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </StyleProvider>,
+  );
+  return { html, css: extractStyle(cache, { plain: true }) };
+};
