@@ -43,6 +43,8 @@ const withoutQueryParsers = (client: PGlite | Transaction): Queryable => ({
 
 /** What Drizzle's PGlite driver is given in place of the client: query and transaction, as it uses them. */
 export const drizzleFacade = (client: PGlite) => ({
+  /** The client behind it (`db.$client.pglite`: tests take it away to stage an outage). */
+  pglite: client,
   ...withoutQueryParsers(client),
   transaction: <T>(work: (tx: Queryable) => Promise<T>) => client.transaction((tx) => work(withoutQueryParsers(tx))),
 });

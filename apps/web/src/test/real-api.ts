@@ -130,7 +130,8 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
   // Every statement goes through one of PGlite's two protocol methods: queries and transactions
   // through execProtocolStream, the prepared reads through execProtocol.
   type Exec = (...args: unknown[]) => Promise<unknown>;
-  const client = (server.ctx.db as unknown as { $client: { execProtocol: Exec; execProtocolStream: Exec } }).$client;
+  // Drizzle is given a facade over PGlite (apps/server/src/db/pglite-drizzle.ts); the client is behind it.
+  const client = (server.ctx.db as unknown as { $client: { pglite: { execProtocol: Exec; execProtocolStream: Exec } } }).$client.pglite;
   const healthy = { execProtocol: client.execProtocol, execProtocolStream: client.execProtocolStream };
   const down: Exec = () => Promise.reject(new Error('PGlite is closed'));
   const setOutage = (on: boolean) => {
