@@ -90,7 +90,7 @@ test.describe('guest plan summary', () => {
     const guest = await browser.newContext();
     const guestPage = await guest.newPage();
     await guestPage.goto(`/external/plansummary/${ShareKey}`);
-    await expect(guestPage.getByRole('heading', { name: '2026 Marketing Plan' })).toBeVisible();
+    await expect(guestPage.getByRole('heading', { name: '2026 Marketing Plan', exact: true })).toBeVisible();
     await expect(guestPage.getByText('read-only summary shared with you')).toBeVisible();
     await expect(guestPage.getByRole('cell', { name: 'Paid Media' })).toBeVisible();
     expect(await guestPage.evaluate(() => sessionStorage.getItem('guest_access'))).toBe('true');

@@ -20,7 +20,7 @@ test('a Viewer is offered no write control on plans, budget, items and expenses,
   await expect(writeButtons).toHaveCount(0);
 
   await page.goto(`/plans/${DEMO_PLAN_ID}`);
-  await expect(page.getByRole('heading', { name: '2026 Marketing Plan' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2026 Marketing Plan', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Edit|Archive|Share|Delete)/ })).toHaveCount(0);
 
   await page.goto('/budget');
