@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
 import type { Database } from './db/client.ts';
+import { tenantRowCache } from './db/tenant-row-cache.ts';
 import { createJwtService } from './lib/jwt.ts';
 import { createRateLimiterFactory } from './lib/rate-limits.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/index.ts';
@@ -120,6 +121,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: createRateLimiterFactory(database.pgPool),
   };
   app.decorate('ctx', ctx);
+  // Listening for changes starts now, not on the first request: rows are kept only once it listens.
+  tenantRowCache(database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres } from './pg-listener.ts';
 import { DATE_PARSERS, DRIZZLE_PARSERS, drizzleFacade } from './pglite-drizzle.ts';
+
+export { DRIZZLE_PARSERS } from './pglite-drizzle.ts';
 import { type PreparedRead, preparePgliteRead, preparePostgresRead } from './prepared.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
@@ -77,6 +79,14 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     await release?.();
     throw error;
   }
+  return pgliteDatabase(client, release);
+};
+
+/**
+ * The app's Database over an open PGlite client made with DRIZZLE_PARSERS (`new PGlite({ parsers:
+ * DRIZZLE_PARSERS })`); `release` runs after it closes. The benches build theirs with it too.
+ */
+export const pgliteDatabase = (client: PGlite, release?: () => Promise<void>): Database => {
   const db = drizzlePglite({ client: drizzleFacade(client) as unknown as PGlite }) as unknown as Db;
   return {
     db,
