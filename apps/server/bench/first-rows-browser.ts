@@ -4,18 +4,7 @@
 // emptied; a reload is the same page reloaded right after, with the cache warm.
 import os from 'node:os';
 import { type BrowserContext, chromium } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_FLAGS } from './built-app.ts';
 
 /**
  * Runs in the page before its own scripts: notes the time of the first frame painted with a row.

@@ -6,59 +6,19 @@
 // against the register, /budget against Actual's budget page). The
 // machine is shared: the 1-minute load average is printed beside every figure.
 // FIRST_ROWS_RUNS (default 3) runs per figure, medians shown; FIRST_ROWS_PEER=off skips Actual.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { measureActual, type PeerResult } from './actual-peer.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
+import { DEMO_PASSWORD, DEMO_USER, freePort, startBuiltApp, stopBuiltApp, WEB_DIST_DIR } from './built-app.ts';
 import { median, openProfile, type RowTimes, timeFirstRows } from './first-rows-browser.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(process.env.FIRST_ROWS_RUNS ?? 3));
 const EXPENSES = 10_000;
 const TARGET_RATIO = 0.25;
-const DEMO_USER = 'demo@plansmith.test';
-const DEMO_PASSWORD = 'plansmith-demo-2026';
 const ROWS = { expenses: '.ant-table-tbody tr.ant-table-row', budget: '[data-testid^="item-"]' };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-const startApp = async (dataDir: string, port: number): Promise<ChildProcess> => {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST_DIR },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let waited = 0; waited < 480; waited += 1) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with ${server.exitCode} before it was ready.`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server was not ready after 120 s.');
-};
-
-const stop = async (server: ChildProcess): Promise<void> => {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-};
 
 /** EXPENSES expenses spread over the items of the demo Owner's live plan with most items; its team and id. */
 const addExpenses = async (dataDir: string): Promise<{ teamId: string; planId: string }> => {
@@ -144,9 +104,9 @@ export const run = async (): Promise<BenchReport> => {
   const figures: BenchFigure[] = [];
   try {
     // The demo seed is made by the server's first start; the expenses are added with it stopped.
-    await stop(await startApp(dataDir, port));
+    await stopBuiltApp(await startBuiltApp(dataDir, port));
     const context = await addExpenses(dataDir);
-    const server = await startApp(dataDir, port);
+    const server = await startBuiltApp(dataDir, port);
     let expenses: RowTimes;
     let budget: RowTimes;
     try {
@@ -154,7 +114,7 @@ export const run = async (): Promise<BenchReport> => {
       expenses = await timeFirstRows(profileDir, `${base}/expenses`, ROWS.expenses, RUNS);
       budget = await timeFirstRows(profileDir, `${base}/budget`, ROWS.budget, RUNS);
     } finally {
-      await stop(server);
+      await stopBuiltApp(server);
     }
     figures.push(...ours('/expenses', expenses), ...ours('/budget', budget));
     let peer: PeerResult | undefined;

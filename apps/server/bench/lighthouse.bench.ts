@@ -4,71 +4,26 @@
 // cache is emptied before every run; the session in localStorage is kept for /budget.
 // LIGHTHOUSE_RUNS=3 takes the median of three runs per page (default 1); WEB_DIST_DIR picks the build;
 // LIGHTHOUSE_REPORT_DIR keeps every run's full JSON report there (to see what the time goes to).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, DEMO_PASSWORD, DEMO_USER, freePort, startBuiltApp, stopBuiltApp, WEB_DIST_DIR } from './built-app.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const DEMO_USER = 'demo@plansmith.test';
-const DEMO_PASSWORD = 'plansmith-demo-2026';
 
 /** Issue 13's targets: performance score per page and form factor, and CLS everywhere. */
 const TARGETS: Record<string, number> = { 'login mobile': 90, 'login desktop': 95, 'budget mobile': 80, 'budget desktop': 90 };
 const CLS_TARGET = 0.05;
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-const waitUntilReady = async (base: string, server: ChildProcess, seconds = 120): Promise<void> => {
-  for (let waited = 0; waited < seconds * 4; waited += 1) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with ${server.exitCode} before it was ready.`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server at ${base} was not ready after ${seconds} s.`);
-};
-
 /** The built app as `npm start` runs it, on its own port and a fresh data dir with the demo seed. */
 const startApp = async (dataDir: string): Promise<{ base: string; server: ChildProcess }> => {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST_DIR },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(base, server);
-  return { base, server };
+  return { base: `http://127.0.0.1:${port}`, server: await startBuiltApp(dataDir, port) };
 };
 
 const signIn = async (context: BrowserContext, base: string): Promise<void> => {
@@ -199,11 +154,7 @@ export const run = async (): Promise<BenchReport> => {
     };
   } finally {
     await context.close();
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopBuiltApp(server);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
   }
