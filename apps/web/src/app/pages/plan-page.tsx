@@ -10,22 +10,12 @@ import { useContextSelection } from '../../shared/context/context-selection.tsx'
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
-import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { LazyPlanFormModal, LazySharePlanModal } from '../../features/plans/components/lazy-dialogs.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 
 const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
 const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
 const PlanTotalsView = lazyPart(async () => (await import('../../features/plans/components/plan-totals-view.tsx')).PlanTotalsView);
-
-const SharePlanModal = lazyModal(
-  async () => (await import('../../features/plans/components/share-plan-modal.tsx')).SharePlanModal,
-  (props) => props.plan !== null,
-);
-
-const PlanFormModal = lazyModal(
-  async () => (await import('../../features/plans/components/plan-form-modal.tsx')).PlanFormModal,
-  (props) => props.open,
-);
 
 const stateLabel = (plan: MarketingPlan) =>
   isLiveState(plan.State) ? (
@@ -121,8 +111,8 @@ export const PlanPage = () => {
           </Col>
         </Row>
       </Flex>
-      <PlanFormModal open={editing} plan={data} defaultTeamId={data.TeamId} onClose={() => setEditing(false)} />
-      <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />
+      <LazyPlanFormModal open={editing} plan={data} defaultTeamId={data.TeamId} onClose={() => setEditing(false)} />
+      <LazySharePlanModal plan={sharing} onClose={() => setSharing(null)} />
     </>
   );
 };

@@ -9,20 +9,10 @@ import { LazyCreatePlanModal } from '../../features/playbook/components/lazy-dia
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
-import { lazyModal } from '../../shared/ui/lazy-modal.tsx';
+import { LazyPlanFormModal, LazySharePlanModal } from '../../features/plans/components/lazy-dialogs.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 
 const PlansTable = lazyPart(async () => (await import('../../features/plans/components/plans-table.tsx')).PlansTable);
-
-const SharePlanModal = lazyModal(
-  async () => (await import('../../features/plans/components/share-plan-modal.tsx')).SharePlanModal,
-  (props) => props.plan !== null,
-);
-
-const PlanFormModal = lazyModal(
-  async () => (await import('../../features/plans/components/plan-form-modal.tsx')).PlanFormModal,
-  (props) => props.open,
-);
 
 /** /plans: the context team's plans by state (live, archived, templates), with their totals. */
 export const PlansPage = () => {
@@ -103,7 +93,7 @@ export const PlansPage = () => {
           />
         )}
       </Card>
-      <PlanFormModal
+      <LazyPlanFormModal
         open={editing !== null && (editing !== 'new' || canCreate)}
         plan={editing === 'new' ? null : editing}
         defaultTeamId={teamId}
@@ -115,7 +105,7 @@ export const PlansPage = () => {
           if (editing === 'new') setPlanId(plan.Id);
         }}
       />
-      <SharePlanModal plan={sharing} onClose={() => setSharing(null)} />
+      <LazySharePlanModal plan={sharing} onClose={() => setSharing(null)} />
       {copyOpened ? (
         <Suspense fallback={null}>
           <LazyCreatePlanModal source={copying} mode="next-year" onClose={() => setCopying(null)} />
