@@ -2,11 +2,21 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { chunkGroupNamer } from './build/chunk-groups.ts';
+import { routeChunks } from './build/chunk-groups.ts';
 import { directImports } from './build/direct-imports.ts';
 import { prerender } from './build/prerender.ts';
 
 const apiTarget = process.env.PLANSMITH_API ?? 'http://127.0.0.1:3000';
+
+// antd's own packages (@rc-component/*, @ant-design/*) run nothing when imported but do not say so
+// (no "sideEffects" in their package.json, unlike antd itself): without this, one import of their
+// index keeps all of it (Input alone brought the whole form library and its validator).
+const treeshake = {
+  moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id) || id.endsWith('.css'),
+};
+// The chunks by route (build/chunk-groups.ts): a first build with the plugins that shape the module
+// graph says which modules each route's first load holds.
+const chunks = routeChunks(import.meta.dirname, () => [react(), directImports()], treeshake);
 
 export default defineConfig({
   plugins: [
@@ -14,6 +24,7 @@ export default defineConfig({
     // Only the production bundle's splitting reads it (build/chunk-groups.ts); tests and the dev
     // server keep the imports as written.
     { ...directImports(), apply: 'build' },
+    chunks.plugin,
     // Brotli and gzip copies beside every asset (file.js.br, file.js.gz), made once here and served
     // as they are by the server (apps/server/src/plugins/spa.ts, preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' }),
@@ -32,15 +43,10 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      treeshake: {
-        // antd's own packages (@rc-component/*, @ant-design/*) run nothing when imported but do not say
-        // so (no "sideEffects" in their package.json, unlike antd itself): without this, one import of
-        // their index keeps all of it (Input alone brought the whole form library and its validator).
-        moduleSideEffects: (id) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id) || id.endsWith('.css'),
-      },
+      treeshake,
       output: {
-        // The code every signed-in page loads in two chunks instead of ~60 (build/chunk-groups.ts).
-        codeSplitting: { groups: [{ name: chunkGroupNamer(import.meta.dirname), includeDependenciesRecursively: false }] },
+        // One chunk per set of routes that loads it, instead of one per set of dynamic imports (build/chunk-groups.ts).
+        codeSplitting: { groups: [{ name: chunks.name, includeDependenciesRecursively: false }] },
       },
     },
   },

@@ -33,7 +33,7 @@ export const TARGET_KB = { login: 170, default: 350 } as const;
 /**
  * Routes allowed above their target while they wait for their own work, held at their size so they
  * cannot grow. Empty since every signed-in route's first load met 350 KB: the signed-in shell's
- * code in two chunks (build/chunk-groups.ts), tables, forms, side panels and date pickers loading
+ * code in a few chunks (build/chunk-groups.ts), tables, forms, side panels and date pickers loading
  * as the page draws them (shared/ui/lazy-part.tsx, lazy-modal.tsx, lazy-date-input.tsx). Add a
  * route here only at or below the target; never above it.
  */

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * own code into one import per component (`import Button from 'antd/es/button'`), as
  * babel-plugin-import did for antd 4. The bundle is the same, but the module graph then says which
  * page uses which component, instead of every component hanging off the package's index: that is
- * what build/chunk-groups.ts reads to put the code every signed-in page needs into a few chunks.
+ * what build/chunk-groups.ts reads to put each route's code into a few chunks.
  */
 const require = createRequire(import.meta.url);
 

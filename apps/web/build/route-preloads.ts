@@ -25,14 +25,20 @@ export const routePages = (routerSource: string): Record<string, string> =>
 const ANONYMOUS_PARTS = ['src/app/layouts/anonymous-layout.tsx'];
 const SIGNED_IN_PARTS = ['src/app/guards.tsx', 'src/app/layouts/app-shell.tsx', 'src/app/require-policy.tsx', 'src/app/prefetch.ts'];
 
+/** What the router loads with a page (its source, src/app/pages/…): its layout, guards and prefetchers. */
+export const routeParts = (source: string): readonly string[] => {
+  const page = /src\/app\/pages\/(.+)-page\.tsx$/.exec(source)?.[1] ?? '';
+  // The guest's plan summary is drawn without a layout.
+  return page === 'guest-plan-summary' ? [] : ANONYMOUS_PAGES.has(page) ? ANONYMOUS_PARTS : SIGNED_IN_PARTS;
+};
+
 export const routePreloads = (manifest: Manifest, pages: Record<string, string>): Record<string, string[]> => {
   const entryFiles = new Set(firstLoadFiles(manifest, []));
   return Object.fromEntries(
     Object.entries(pages).map(([name, source]) => {
-      const page = /src\/app\/pages\/(.+)-page\.tsx$/.exec(source)?.[1] ?? '';
-      // The guest's plan summary is drawn without a layout.
-      const parts = page === 'guest-plan-summary' ? [] : ANONYMOUS_PAGES.has(page) ? ANONYMOUS_PARTS : SIGNED_IN_PARTS;
-      const files = firstLoadFiles(manifest, [...parts, source]).filter((file) => file.endsWith('.js') && !entryFiles.has(file));
+      const files = firstLoadFiles(manifest, [...routeParts(source), source]).filter(
+        (file) => file.endsWith('.js') && !entryFiles.has(file),
+      );
       return [name, files];
     }),
   );
