@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
 /** Where the sign-in page's parts are drawn: tag, id and box of each. */
 const layoutOf = (page: Page) =>
@@ -66,5 +67,41 @@ test.describe('first paint', () => {
     // The budget page's own code is fetched with the entry's, not after the router asks for it.
     expect(await response?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/budget-page-[\w-]+\.js">/);
     await withoutScripts.close();
+  });
+
+  test('a signed-in page asks for its data, its rows included, before its JavaScript has loaded, and the app takes those answers', async ({
+    page,
+  }) => {
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    // No plan chosen yet: the rows are asked for once the plans have answered.
+    await page.evaluate(() => localStorage.removeItem('context_plan'));
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    let release: () => void = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+
+    await page.goto('/budget', { waitUntil: 'commit' });
+    await expect.poll(() => asked).toContain('/api/BudgetItemClient/GetBudgetItems');
+    expect(asked).toEqual(
+      expect.arrayContaining(['/api/UserProfileClient/GetUserProfile', '/api/TenantClient/Get', '/api/MarketingPlanClient/GetMarketingPlans']),
+    );
+    release();
+    await expect(page.locator('[data-testid^="item-"]').first()).toBeVisible();
+    // The CSP let the inline script run, and the app asked for nothing twice.
+    expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    expect(asked.filter((path) => path === '/api/BudgetItemClient/GetBudgetItems')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/MarketingPlanClient/GetMarketingPlans')).toHaveLength(1);
   });
 });

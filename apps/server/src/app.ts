@@ -17,6 +17,7 @@ import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { inlineScriptHashes } from './plugins/spa-pages.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -132,7 +133,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerNulGuard(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, inlineScriptHashes(config.webDistDir));
   await registerCompression(app);
   await registerOpenApi(app);
 

@@ -2,13 +2,15 @@
 // for the JavaScript: writes dist/login.html, the app's index.html with the sign-in page already
 // drawn in #root and its antd CSS in the head (the server sends it for /login, spa.ts; main.tsx lets
 // React draw over it once the route's code is in), and puts the router's loading fallback, which
-// React draws first on every other page, into index.html itself.
+// React draws first on every other page, into index.html itself, with the early requests' script
+// in its head (early-script.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { buildEarlyScript, withEarlyScript } from './early-script.ts';
 import { buildRoutePreloads, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
 const PRERENDERED_PAGES = { login: 'login.html' } as const;
@@ -68,7 +70,8 @@ export const prerender = async (webRoot: string, distDir: string): Promise<void>
     // The compressed copies the build made of index.html would be stale: the server compresses it itself.
     rmSync(`${indexFile}.br`, { force: true });
     rmSync(`${indexFile}.gz`, { force: true });
-    writeFileSync(indexFile, withFallback(indexHtml, renderRouteFallback()));
+    // The sign-in page sends no early requests (there is no session to send them with).
+    writeFileSync(indexFile, withEarlyScript(withFallback(indexHtml, renderRouteFallback()), await buildEarlyScript(webRoot)));
     writeFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(buildRoutePreloads(webRoot, distDir)));
   } finally {
     rmSync(outDir, { recursive: true, force: true });

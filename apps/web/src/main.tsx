@@ -1,11 +1,13 @@
-// First: starts the page's data requests before React and the router are evaluated.
-import './app/early-requests.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takeOverPrerenderedPage } from './app/prerendered-page.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+
+// The built app's index.html sends the first requests from a script of its own, written into its
+// head (build/early-script.ts); the dev server's has none, so they are sent from here.
+if (import.meta.env.DEV) void import('./app/early-requests.ts');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
+import { PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_LIVE_LEGACY, PLAN_STATE_TEMPLATE, type PlanState } from './plan-states.ts';
 import { defineRoutes } from './route.ts';
 
-/** Marketing plan states (SPEC.md §4): 0 and 1 live, 2 archived, 3 template. */
-export const PLAN_STATE_LIVE_LEGACY = 0 as const;
-export const PLAN_STATE_LIVE = 1 as const;
-export const PLAN_STATE_ARCHIVED = 2 as const;
-export const PLAN_STATE_TEMPLATE = 3 as const;
-export const PlanStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-  error: 'State must be 0 or 1 (live), 2 (archived) or 3 (template).',
-});
-export type PlanState = z.infer<typeof PlanStateSchema>;
-export const isLiveState = (state: PlanState): boolean => state === PLAN_STATE_LIVE || state === PLAN_STATE_LIVE_LEGACY;
+export * from './plan-states.ts';
+
+export const PlanStateSchema = z.union(
+  [z.literal(PLAN_STATE_LIVE_LEGACY), z.literal(PLAN_STATE_LIVE), z.literal(PLAN_STATE_ARCHIVED), z.literal(PLAN_STATE_TEMPLATE)],
+  { error: 'State must be 0 or 1 (live), 2 (archived) or 3 (template).' },
+) satisfies z.ZodType<PlanState>;
 
 /** A new plan runs 365 days from today (SPEC.md §5, §9). */
 export const NEW_PLAN_LENGTH_DAYS = 365;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,10 @@ const ASSET = `export const answer = ${JSON.stringify('forty-two '.repeat(400))}
 mkdirSync(path.join(webDist, 'assets'));
 const page = (root: string, head = '') =>
   `<!doctype html><head><title>Plansmith</title>${head}</head>${'<!-- the app -->'.repeat(100)}<div id="root">${root}</div>`;
-const INDEX_HTML = page('');
+// The early requests' script, inline in index.html's head (apps/web/build/early-script.ts).
+const EARLY_SCRIPT = 'window.early = "sent";';
+const EARLY = `<script>${EARLY_SCRIPT}</script>`;
+const INDEX_HTML = page('', EARLY);
 writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
 // The sign-in page drawn at build time (apps/web/build/prerender.ts).
 writeFileSync(path.join(webDist, 'login.html'), page('<form>Sign In</form>'));
@@ -91,10 +95,10 @@ describe('pages', () => {
     // Drawn already: its scripts are not announced ahead (they would compete with what paints it).
     expect(login.body).toBe(page('<form>Sign In</form>'));
     const budget = await fetchRaw('/budget', { 'accept-encoding': 'identity' });
-    expect(budget.body).toBe(page('', preload('budget-page-1.js') + preload('grid-1.js')));
+    expect(budget.body).toBe(page('', EARLY + preload('budget-page-1.js') + preload('grid-1.js')));
     expect(budget.headers['cache-control']).toBe('no-cache');
     const item = await fetchRaw('/budget/0b6f3a52-5f0e-4b6b-9a43-1f0e2f6c9a10/', { 'accept-encoding': 'identity' });
-    expect(item.body).toBe(page('', preload('item-1.js')));
+    expect(item.body).toBe(page('', EARLY + preload('item-1.js')));
     // A route without scripts of its own, and an address that is no route, get index.html as built.
     expect((await fetchRaw('/plans')).body).toBe(INDEX_HTML);
     const unknown = await fetchRaw('/no-such-page');
@@ -134,5 +138,18 @@ describe('HEAD on pages', () => {
     const head = await fetchRaw('/no-such-page', {}, 'HEAD');
     expect(head.statusCode).toBe(404);
     expect(head.body).toBe('');
+  });
+});
+
+describe('inline scripts', () => {
+  it("lets pages run the build's own inline script, by its hash, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;
+    for (const url of ['/budget', '/login', '/no-such-page']) {
+      const csp = String((await fetchRaw(url)).headers['content-security-policy']);
+      expect(csp.split(';').find((directive) => directive.startsWith('script-src'))).toBe(`script-src 'self' ${hash}`);
+    }
+    expect(String((await fetchRaw('/api/TenantClient/Get')).headers['content-security-policy'])).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 });

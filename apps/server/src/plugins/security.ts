@@ -21,13 +21,15 @@ const csp = (directives: Record<string, string[]>): string =>
     .join(';');
 
 /**
- * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements;
- * Stripe.js's origins (https://docs.stripe.com/security/guide#content-security-policy) only where it loads.
+ * Inline styles are allowed because Ant Design writes its CSS-in-JS into <style> elements; inline
+ * scripts only by the hash of those the web build wrote into its pages (`scriptHashes`, the early
+ * requests' script: spa-pages.ts inlineScriptHashes); Stripe.js's origins
+ * (https://docs.stripe.com/security/guide#content-security-policy) only where it loads.
  */
-const pageCsp = (stripe: boolean): string =>
+const pageCsp = (stripe: boolean, scriptHashes: readonly string[]): string =>
   csp({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    'script-src': ["'self'", ...scriptHashes, ...(stripe ? ['https://js.stripe.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
@@ -51,9 +53,9 @@ const COMMON_HEADERS: HeaderSet = {
  * Pages (the SPA, static files, the dev mailbox) get the full set a browser document needs; the
  * values are exactly what @fastify/helmet sent before (issue 2), computed once instead of per request.
  */
-const pageHeaders = (stripe: boolean): HeaderSet => ({
+const pageHeaders = (stripe: boolean, scriptHashes: readonly string[]): HeaderSet => ({
   ...COMMON_HEADERS,
-  'content-security-policy': pageCsp(stripe),
+  'content-security-policy': pageCsp(stripe, scriptHashes),
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -75,24 +77,33 @@ const API_HEADERS: HeaderSet = {
   'cache-control': 'no-store',
 };
 
-/** The header set an answer to `url` gets (exported for tests). */
-export const securityHeadersFor = (url: string, options: { stripe: boolean }): HeaderSet => {
-  if (isApiPath(url)) return isDocumentUnderApi(url) ? API_DOCUMENT_HEADERS : API_HEADERS;
-  return options.stripe && isStripePage(url) ? STRIPE_PAGE_HEADERS : PAGE_HEADERS;
+/**
+ * The header set an answer to `url` gets, for pages whose inline scripts have `scriptHashes`
+ * ('sha256-…'); every set is computed here, once.
+ */
+export const securityHeaders = (scriptHashes: readonly string[] = []) => {
+  const page = pageHeaders(false, scriptHashes);
+  const stripePage = pageHeaders(true, scriptHashes);
+  const apiDocument: HeaderSet = { ...page, 'cache-control': 'no-store' };
+  return (url: string, options: { stripe: boolean }): HeaderSet => {
+    if (isApiPath(url)) return isDocumentUnderApi(url) ? apiDocument : API_HEADERS;
+    return options.stripe && isStripePage(url) ? stripePage : page;
+  };
 };
 
-const PAGE_HEADERS = pageHeaders(false);
-const STRIPE_PAGE_HEADERS = pageHeaders(true);
-const API_DOCUMENT_HEADERS: HeaderSet = { ...PAGE_HEADERS, 'cache-control': 'no-store' };
+/** The header set an answer to `url` gets when the pages have no inline scripts (exported for tests). */
+export const securityHeadersFor = securityHeaders();
 
 /**
- * Security headers (DESIGN.md §1, issue 2): a CSP without inline scripts, HSTS, nosniff,
- * frame-ancestors 'none', a strict Referrer-Policy; API answers are never stored. Set in
- * onRequest, so error answers carry them too and a route may still set its own Cache-Control.
+ * Security headers (DESIGN.md §1, issue 2): a CSP without inline scripts other than the build's own
+ * (by hash), HSTS, nosniff, frame-ancestors 'none', a strict Referrer-Policy; API answers are never
+ * stored. Set in onRequest, so error answers carry them too and a route may still set its own
+ * Cache-Control.
  */
-export const registerSecurityHeaders = (app: FastifyInstance): void => {
+export const registerSecurityHeaders = (app: FastifyInstance, scriptHashes: readonly string[] = []): void => {
+  const headersFor = securityHeaders(scriptHashes);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeadersFor(request.url, { stripe: app.ctx?.config.stripe !== undefined }));
+    reply.headers(headersFor(request.url, { stripe: app.ctx?.config.stripe !== undefined }));
     done();
   });
 };

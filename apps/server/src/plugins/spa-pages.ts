@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -17,6 +18,22 @@ const compressedPage = (html: string): CompressedPage => {
 
 /** Pages whose HTML the web build draws beforehand (apps/web/build/prerender.ts). */
 const PRERENDERED: Partial<Record<PathName, string>> = { login: 'login.html' };
+
+/**
+ * The CSP hashes ('sha256-…') of the inline scripts in the web build's pages (index.html carries the
+ * early requests' script, apps/web/build/early-script.ts), so the CSP allows those and no other.
+ */
+export const inlineScriptHashes = (webDistDir: string): string[] => {
+  const hashes = new Set<string>();
+  for (const file of ['index.html', ...Object.values(PRERENDERED)]) {
+    const page = path.join(webDistDir, file);
+    if (!existsSync(page)) continue;
+    for (const [, code = ''] of readFileSync(page, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+};
 
 // apps/web/build/route-preloads.ts: each route's first-load scripts beyond the entry's.
 const RoutePreloads = z.record(z.string(), z.array(z.string().regex(/^assets\/[\w.-]+\.js$/)));

@@ -3,7 +3,7 @@ import { budgetItemsQuery } from '../features/budget/api/budget-queries.ts';
 import { expensePageQuery, FIRST_EXPENSE_PAGE } from '../features/expenses/api/expense-queries.ts';
 import { permissionsQuery, profileQuery, tenantQuery } from '../shared/api/identity.ts';
 import { plansQuery } from '../features/plans/api/plan-queries.ts';
-import { pickContextPlan } from '../features/plans/hooks/use-context-plan.ts';
+import { contextPlanOf } from '../features/plans/context-plan.ts';
 import { myTeamsQuery } from '../shared/api/my-teams.ts';
 import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readSession } from '../shared/api/session.ts';
 
@@ -42,11 +42,7 @@ const withContextPlan = (client: QueryClient, next: (planId: string) => void): n
   const teamId = stored(CONTEXT_TEAM_KEY);
   void warm(client, plansQuery(teamId)).then((plans) => {
     if (!plans) return;
-    const fallbackTeamId = teamId ?? plans[0]?.TeamId ?? null;
-    const plan = pickContextPlan(
-      plans.filter((entry) => entry.TeamId === fallbackTeamId),
-      stored(CONTEXT_PLAN_KEY),
-    );
+    const { plan } = contextPlanOf(plans, teamId, stored(CONTEXT_PLAN_KEY));
     if (plan) next(plan.Id);
   });
   return null;

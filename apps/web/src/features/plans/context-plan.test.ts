@@ -1,6 +1,6 @@
 import type { MarketingPlan } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
-import { pickContextPlan } from './use-context-plan.ts';
+import { contextPlanOf, pickContextPlan } from './context-plan.ts';
 
 const plan = (id: string, state: MarketingPlan['State'], startDate = '2026-01-01'): MarketingPlan => ({
   Id: id,
@@ -40,5 +40,21 @@ describe('pickContextPlan', () => {
   it('takes a State 0 plan when there is no State 1 plan, and nothing when no plan is live', () => {
     expect(pickContextPlan([plan('archived', 2), plan('legacy-live', 0)], null)?.Id).toBe('legacy-live');
     expect(pickContextPlan([plan('archived', 2)], null)).toBeNull();
+  });
+});
+
+describe('contextPlanOf', () => {
+  const ofTeam = (id: string, teamId: string, state: MarketingPlan['State']) => ({ ...plan(id, state), TeamId: teamId });
+
+  it('takes the first team of the list as the context team while none is chosen', () => {
+    const plans = [ofTeam('a-live', 'team-a', 1), ofTeam('b-live', 'team-b', 1)];
+    expect(contextPlanOf(plans, null, null)).toMatchObject({ teamId: 'team-a', plan: { Id: 'a-live' } });
+    expect(contextPlanOf(plans, 'team-b', null)).toMatchObject({ teamId: 'team-b', plan: { Id: 'b-live' } });
+  });
+
+  it('does not keep a chosen plan of another team', () => {
+    const plans = [ofTeam('a-live', 'team-a', 1), ofTeam('b-live', 'team-b', 1)];
+    expect(contextPlanOf(plans, 'team-a', 'b-live').plan?.Id).toBe('a-live');
+    expect(contextPlanOf([], null, 'b-live')).toEqual({ teamId: null, teamPlans: [], plan: null });
   });
 });

@@ -1,11 +1,20 @@
 import { budgetRoutes, expenseRoutes, planRoutes, teamRoutes, tenantRoutes } from '@plansmith/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_EXPENSE_PAGE } from '../../features/expenses/api/expense-queries.ts';
-import { EARLY_EXPENSE_PAGE, EARLY_PATHS, earlyRequestsFor, sendEarlyRequests, takeEarlyResponse } from './early-requests.ts';
+import {
+  EARLY_EXPENSE_PAGE,
+  EARLY_PATHS,
+  earlyRequestsFor,
+  forgetEarlyRequests,
+  type PlanChooser,
+  sendEarlyRequests,
+  takeEarlyResponse,
+} from './early-requests.ts';
 import { CONTEXT_PLAN_KEY, SESSION_KEY } from './session-keys.ts';
 
 describe('early requests', () => {
   afterEach(() => {
+    forgetEarlyRequests();
     localStorage.clear();
     vi.unstubAllGlobals();
   });
@@ -75,5 +84,50 @@ describe('early requests', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('are sent once per page: the early script and a second ask do not send them twice', () => {
+    const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+    sendEarlyRequests('/plans');
+    sendEarlyRequests('/plans');
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('ask for the rows of the plan chosen from the plans’ answer when no context plan is stored, and the app still reads the plans', async () => {
+    const plans = [
+      { Id: 'archived', State: 2 },
+      { Id: 'main', State: 1 },
+    ];
+    const fetch = vi.fn(async (path: string) =>
+      Response.json(path === EARLY_PATHS.plans ? { Result: plans, Message: null } : { Result: [], Message: null }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const choosePlan = vi.fn<PlanChooser>((answer) => (Array.isArray(answer) ? (answer[1] as { Id: string }).Id : null));
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+    sendEarlyRequests('/expenses', choosePlan);
+    expect(fetch).toHaveBeenCalledTimes(5);
+
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(6));
+    expect(choosePlan).toHaveBeenCalledWith(plans, null, null);
+    const rows = takeEarlyResponse('POST', EARLY_PATHS.expenses, { MarketingPlanId: 'main', ...EARLY_EXPENSE_PAGE }, 'token-1');
+    await expect(rows).resolves.toBeInstanceOf(Response);
+    const answer = await takeEarlyResponse('POST', EARLY_PATHS.plans, {}, 'token-1');
+    await expect(answer?.json()).resolves.toEqual({ Result: plans, Message: null });
+  });
+
+  it('do not wait for the plans on a page without rows, nor when the chosen plan is stored', async () => {
+    const fetch = vi.fn(async () => Response.json({ Result: [{ Id: 'main', State: 1 }], Message: null }));
+    vi.stubGlobal('fetch', fetch);
+    const choosePlan = vi.fn<PlanChooser>(() => 'main');
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+    sendEarlyRequests('/plans', choosePlan);
+    forgetEarlyRequests();
+    localStorage.setItem(CONTEXT_PLAN_KEY, 'plan-1');
+    sendEarlyRequests('/budget', choosePlan);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(choosePlan).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(11);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The signed-in shell's first requests, and the first page of /budget or /expenses, sent while the
- * app's code is still being evaluated: main.tsx's first import (app/early-requests.ts) sends them
- * before React and the router run, long before the route's code and the API client have loaded. callApi takes
- * an answer from here (once, and only for the same route, body and token) instead of asking again.
- * Imports nothing (it must stay in the first chunk without pulling zod or the contract in): the
+ * The signed-in shell's first requests, and the first page of /budget or /expenses, sent before the
+ * app's code has loaded: a small script of their own (app/early-requests.ts, built apart and loaded
+ * `async` from index.html's head by build/early-script.ts) sends them while the browser still fetches
+ * the app. callApi takes an answer from here (once, and only for the same route, body and token)
+ * instead of asking again. Imports nothing (it must stay small, without zod or the contract): the
  * paths are the contract's, checked by early-requests.test.ts.
  */
 import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, SESSION_KEY } from './session-keys.ts';
@@ -32,7 +32,15 @@ const keyOf = (method: string, path: string, body: unknown, token: string): stri
   return `${method} ${path} ${JSON.stringify(fields)} ${token}`;
 };
 
-const pending = new Map<string, Promise<Response>>();
+/**
+ * The answers sent and not yet taken, shared by the two copies of this module on the page: the early
+ * script's, which sends them, and the app's, whose callApi takes them.
+ */
+type EarlyState = { sent: boolean; pending: Map<string, Promise<Response>> };
+const shared = globalThis as typeof globalThis & { __plansmithEarlyRequests?: EarlyState };
+shared.__plansmithEarlyRequests ??= { sent: false, pending: new Map() };
+const state = shared.__plansmithEarlyRequests;
+const pending = state.pending;
 
 const stored = (key: string): string | null => {
   try {
@@ -52,6 +60,14 @@ const storedToken = (): string | null => {
   }
 };
 
+/** The first page of rows that `pathname` shows for a plan, when it is /budget or /expenses. */
+const pageRequestFor = (pathname: string, planId: string): EarlyRequest | null => {
+  if (pathname === '/budget') return { method: 'POST', path: EARLY_PATHS.budgetItems, body: { MarketingPlanId: planId } };
+  if (pathname === '/expenses')
+    return { method: 'POST', path: EARLY_PATHS.expenses, body: { MarketingPlanId: planId, ...EARLY_EXPENSE_PAGE } };
+  return null;
+};
+
 /** What a first load of `pathname` asks for before anything else. */
 export const earlyRequestsFor = (pathname: string, teamId: string | null, planId: string | null): EarlyRequest[] => {
   const requests: EarlyRequest[] = [
@@ -61,38 +77,71 @@ export const earlyRequestsFor = (pathname: string, teamId: string | null, planId
     { method: 'POST', path: EARLY_PATHS.myTeams, body: {} },
     { method: 'POST', path: EARLY_PATHS.plans, body: teamId ? { TeamId: teamId } : {} },
   ];
-  // Only for a context plan already chosen: otherwise it is picked from the plans (app/prefetch.ts).
-  if (planId && pathname === '/budget') requests.push({ method: 'POST', path: EARLY_PATHS.budgetItems, body: { MarketingPlanId: planId } });
-  if (planId && pathname === '/expenses') {
-    requests.push({ method: 'POST', path: EARLY_PATHS.expenses, body: { MarketingPlanId: planId, ...EARLY_EXPENSE_PAGE } });
-  }
+  // With no context plan chosen yet, the page's rows wait for the plans (sendEarlyRequests).
+  const page = planId ? pageRequestFor(pathname, planId) : null;
+  if (page) requests.push(page);
   return requests;
 };
 
-/** Sends the early requests for this page when a session is stored (never on the anonymous pages). */
-export const sendEarlyRequests = (pathname: string): void => {
+/** Sends one request and keeps its answer for callApi for a while. */
+const send = (request: EarlyRequest, token: string): Promise<Response> => {
+  const key = keyOf(request.method, request.path, request.body, token);
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  if (request.method === 'POST') headers['Content-Type'] = 'application/json';
+  const response = fetch(request.path, {
+    method: request.method,
+    headers,
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  response.catch(() => undefined); // a failed one is simply asked again by callApi
+  pending.set(key, response);
+  setTimeout(() => {
+    if (pending.get(key) !== response) return;
+    pending.delete(key);
+    // Nobody took it (a page that does not show the plans, e.g. on a phone where the pickers sit in
+    // the closed menu): cancel the unread body, which otherwise keeps the request and its
+    // connection open for as long as the page lives.
+    response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  }, KEEP_MS);
+  return response;
+};
+
+/**
+ * Picks the context plan's id from the plans' answer (its Result), as the app will
+ * (features/plans/context-plan.ts), or null.
+ */
+export type PlanChooser = (plans: unknown, teamId: string | null, chosenPlanId: string | null) => string | null;
+
+/**
+ * Sends the early requests for this page when a session is stored (never on the anonymous pages),
+ * once per page. With no context plan chosen yet, /budget's and /expenses' rows are asked for as
+ * soon as the plans have answered and `choosePlan` has found the context plan among them.
+ */
+export const sendEarlyRequests = (pathname: string, choosePlan?: PlanChooser): void => {
   const token = storedToken();
-  if (!token || typeof fetch !== 'function') return;
-  for (const request of earlyRequestsFor(pathname, stored(CONTEXT_TEAM_KEY), stored(CONTEXT_PLAN_KEY))) {
-    const key = keyOf(request.method, request.path, request.body, token);
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-    if (request.method === 'POST') headers['Content-Type'] = 'application/json';
-    const response = fetch(request.path, {
-      method: request.method,
-      headers,
-      body: request.body ? JSON.stringify(request.body) : undefined,
-    });
-    response.catch(() => undefined); // a failed one is simply asked again by callApi
-    pending.set(key, response);
-    setTimeout(() => {
-      if (pending.get(key) !== response) return;
-      pending.delete(key);
-      // Nobody took it (a page that does not show the plans, e.g. on a phone where the pickers sit in
-      // the closed menu): cancel the unread body, which otherwise keeps the request and its
-      // connection open for as long as the page lives.
-      response.then((answer) => answer.body?.cancel()).catch(() => undefined);
-    }, KEEP_MS);
+  if (!token || typeof fetch !== 'function' || state.sent) return;
+  state.sent = true;
+  const teamId = stored(CONTEXT_TEAM_KEY);
+  const planId = stored(CONTEXT_PLAN_KEY);
+  for (const request of earlyRequestsFor(pathname, teamId, planId)) {
+    const response = send(request, token);
+    if (planId || !choosePlan || request.path !== EARLY_PATHS.plans || !pageRequestFor(pathname, '')) continue;
+    response
+      // A copy: the app reads the answer itself (callApi takes it from `pending`).
+      .then((answer) => (answer.ok ? answer.clone().json() : null))
+      .then((payload: { Result?: unknown } | null) => {
+        const chosen = payload ? choosePlan(payload.Result, teamId, planId) : null;
+        const page = chosen ? pageRequestFor(pathname, chosen) : null;
+        if (page) send(page, token);
+      })
+      .catch(() => undefined);
   }
+};
+
+/** Lets the next sendEarlyRequests send again (tests: one page load each). */
+export const forgetEarlyRequests = (): void => {
+  state.sent = false;
+  pending.clear();
 };
 
 /** The early answer to this request, taken once; undefined when there is none (callApi then fetches). */

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+
+/**
+ * The early requests' script (src/app/early-requests.ts) as one classic script with nothing to
+ * import, written into index.html's head: it runs while the HTML is parsed, so the page's first
+ * requests go out at once instead of after the app's ~30 scripts have loaded and run (a script file,
+ * even `async`, ran only once the browser had time between compiling the app's scripts). It is
+ * built apart from the app (the app's build would make it an import of the entry) and shares its
+ * answers with the app through a global (shared/api/early-requests.ts). The server's CSP allows it
+ * by its hash (apps/server/src/plugins/spa-pages.ts inlineScriptHashes).
+ */
+const SOURCE = 'src/app/early-requests.ts';
+
+/** The HTML with the script in its head, before anything else is fetched. */
+export const withEarlyScript = (html: string, code: string): string => {
+  if (!html.includes('</title>')) throw new Error('index.html has no <title> to put the early requests script after.');
+  if (/<\/script/i.test(code)) throw new Error('The early requests script has "</script" in it: it cannot be written into the HTML.');
+  return html.replace('</title>', () => `</title><script>${code}</script>`);
+};
+
+/** Builds the script (minified, one function run at once) and answers its code. */
+export const buildEarlyScript = async (webRoot: string): Promise<string> => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'plansmith-early-'));
+  try {
+    await build({
+      configFile: false,
+      root: webRoot,
+      logLevel: 'warn',
+      build: {
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        lib: { entry: path.join(webRoot, SOURCE), formats: ['iife'], name: 'plansmithEarlyRequests', fileName: () => 'early-requests.js' },
+      },
+    });
+    return readFileSync(path.join(outDir, 'early-requests.js'), 'utf8').trim();
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+};
