@@ -1,3 +1,4 @@
+import './app-shell.css';
 import { BellOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { getHref } from '@plansmith/contract';
 import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
@@ -119,9 +120,11 @@ export const AppShell = () => {
             )}
             <Flex align="center" gap={narrow ? 4 : 12}>
               <Tooltip title={tenant.data?.Name}>
-                <Avatar shape="square" style={{ background: '#0958d9' }} aria-label={`Account ${tenant.data?.Name ?? ''}`}>
+                {/* Not antd's Avatar: it measures its text after every draw to scale it, which makes the
+                    browser lay the whole page out in the middle of the first render. */}
+                <span className="tenant-badge" role="img" aria-label={`Account ${tenant.data?.Name ?? ''}`}>
                   {tenant.data?.ShortName ?? ''}
-                </Avatar>
+                </span>
               </Tooltip>
               <Dropdown menu={{ items: userMenu }} trigger={['click']}>
                 <Button type="text" aria-label="User menu">
