@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { groupName, groupsByRoute } from './chunk-groups.ts';
+import { type Group, groupName, groupsByRoute, mergeSmallGroups } from './chunk-groups.ts';
 
 const ROOT = '/web';
 const at = (file: string) => path.join(ROOT, file);
@@ -74,5 +74,65 @@ describe('chunks by route', () => {
     expect(groupName(['budget'], 3)).toBe('budget-route');
     expect(groupName(['budget', 'expenses'], 3)).toMatch(/^routes-2-[0-9a-f]{8}$/);
     expect(groupName(['budget', 'expenses'], 3)).not.toBe(groupName(['budget', 'login'], 3));
+  });
+});
+
+describe('merging small groups', () => {
+  const group = (name: string, routes: string[], bytes: number, imports: string[] = []): Group => ({
+    name,
+    routes,
+    bytes,
+    imports: new Set(imports),
+  });
+  const options = { smallBytes: 4096, allowanceOf: (route: string) => (route === 'login' ? 1024 : 8192) };
+
+  it('merges a small group into the group of more routes that costs the fewest extra bytes', () => {
+    const merged = mergeSmallGroups(
+      [
+        group('budget-only', ['budget'], 500),
+        group('budget-expenses', ['budget', 'expenses'], 20_000),
+        group('signed-in', ['budget', 'expenses', 'plans'], 30_000),
+      ],
+      new Set(),
+      options,
+    );
+    expect(merged).toEqual(new Map([['budget-only', 'budget-expenses']]));
+  });
+
+  it('merges nothing that would add more than a route’s allowance, nor anything big', () => {
+    const groups = [
+      group('budget-only', ['budget'], 2000),
+      group('every-route', ['budget', 'login'], 30_000),
+      group('big', ['expenses'], 10_000),
+      group('every-signed-in', ['budget', 'expenses'], 30_000),
+    ];
+    expect(mergeSmallGroups(groups.slice(0, 2), new Set(), options)).toEqual(new Map());
+    expect(mergeSmallGroups(groups.slice(2), new Set(), options)).toEqual(new Map());
+  });
+
+  it('merges nothing whose imports some route of the bigger group does not load, so no chunk imports one that imports it', () => {
+    // The small group imports the budget's grid: the plans page would have to fetch it too.
+    const groups = [
+      group('grid', ['budget', 'expenses'], 20_000),
+      group('grid-helpers', ['budget'], 300, ['grid', 'index.js']),
+      group('signed-in', ['budget', 'expenses', 'plans'], 30_000, ['index.js']),
+    ];
+    expect(mergeSmallGroups(groups, new Set(['index.js']), options)).toEqual(new Map([['grid-helpers', 'grid']]));
+    const withoutGrid = [groups[1] as Group, groups[2] as Group];
+    expect(mergeSmallGroups(withoutGrid, new Set(['index.js']), options)).toEqual(new Map());
+  });
+
+  it('follows a group into the group it was merged into', () => {
+    const merged = mergeSmallGroups(
+      [group('a', ['budget'], 100), group('b', ['budget', 'expenses'], 200), group('c', ['budget', 'expenses', 'plans'], 30_000)],
+      new Set(),
+      options,
+    );
+    expect(merged).toEqual(
+      new Map([
+        ['a', 'c'],
+        ['b', 'c'],
+      ]),
+    );
   });
 });
