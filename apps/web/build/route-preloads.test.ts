@@ -3,7 +3,7 @@ import path from 'node:path';
 import { paths } from '@plansmith/contract';
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { routePages, routePreloads } from './route-preloads.ts';
+import { lazyPartSources, routePages, routePreloads } from './route-preloads.ts';
 
 const ROUTER = readFileSync(path.join(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
 
@@ -19,6 +19,8 @@ const MANIFEST: Manifest = {
   'src/app/require-policy.tsx': { file: 'assets/require-policy.js', imports: ['index.html'] },
   'src/app/prefetch.ts': { file: 'assets/prefetch.js', imports: ['index.html'] },
   'src/app/pages/login-page.tsx': { file: 'assets/login-page.js', imports: ['index.html', '_form.js'] },
+  'src/features/budget/grid.tsx': { file: 'assets/grid.js', isDynamicEntry: true, imports: ['_react.js', '_grid-kit.js'] },
+  '_grid-kit.js': { file: 'assets/grid-kit.js' },
   'src/app/pages/budget-page.tsx': {
     file: 'assets/budget-page.js',
     imports: ['index.html', '_kit.js', '_form.js'],
@@ -47,5 +49,26 @@ describe('route preloads', () => {
       'assets/require-policy.js',
       'assets/shell-kit.js',
     ]);
+  });
+
+  it('finds the parts a page draws at once but loads apart, and announces their scripts with the page', () => {
+    const page = `const Grid = lazyPart(async () => (await import('../../features/budget/grid.tsx')).Grid);
+const Modal = lazyModal(async () => (await import('../../features/budget/modal.tsx')).Modal);
+const Panel = lazyPart(
+  async () => (await import('../../features/budget/panel.tsx')).Panel,
+);`;
+    expect(lazyPartSources('src/app/pages/budget-page.tsx', page)).toEqual([
+      'src/features/budget/grid.tsx',
+      'src/features/budget/panel.tsx',
+    ]);
+    const preloads = routePreloads(MANIFEST, { budget: 'src/app/pages/budget-page.tsx' }, () => ['src/features/budget/grid.tsx']);
+    expect(preloads.budget).toContain('assets/grid.js');
+    expect(preloads.budget).toContain('assets/grid-kit.js');
+    expect(preloads.budget).not.toContain('assets/react.js');
+  });
+
+  it('reads every lazy part of the real pages: the expense list is announced with /expenses', () => {
+    const source = readFileSync(path.join(import.meta.dirname, '../src/app/pages/expenses-page.tsx'), 'utf8');
+    expect(lazyPartSources('src/app/pages/expenses-page.tsx', source)).toEqual(['src/features/expenses/components/expense-list.tsx']);
   });
 });

@@ -4,8 +4,8 @@ import type { Manifest } from 'vite';
 import { ANONYMOUS_PAGES, firstLoadFiles } from './bundle-budget.ts';
 
 /**
- * Each route's first-load scripts beyond the entry's, by route name (the names of @plansmith/contract's
- * `paths`), for the server to announce in the page's HTML (<link rel="modulepreload">,
+ * Each route's first-load scripts beyond the entry's, and those of the parts its page draws at once
+ * (lazyPartSources), by route name (the names of @plansmith/contract's `paths`), for the server to announce in the page's HTML (<link rel="modulepreload">,
  * apps/server/src/plugins/spa.ts): the browser then fetches the route's code while it still
  * evaluates the entry, instead of after the router asks for it. Written to dist/route-preloads.json.
  */
@@ -32,11 +32,28 @@ export const routeParts = (source: string): readonly string[] => {
   return page === 'guest-plan-summary' ? [] : ANONYMOUS_PAGES.has(page) ? ANONYMOUS_PARTS : SIGNED_IN_PARTS;
 };
 
-export const routePreloads = (manifest: Manifest, pages: Record<string, string>): Record<string, string[]> => {
+/**
+ * The parts a page draws at once but loads apart (`lazyPart(async () => (await import('…'))…)`,
+ * shared/ui/lazy-part.tsx: a table, a side panel), as sources: announced with the route's own
+ * scripts, they arrive with them instead of after the page's code has run and asked for them.
+ */
+export const lazyPartSources = (pageFile: string, pageSource: string): string[] =>
+  [...pageSource.matchAll(/lazyPart\(\s*async\s*\(\)\s*=>\s*\(await import\('(\.[^']+)'\)\)/g)].map(([, specifier = '']) =>
+    path.posix.join(path.posix.dirname(pageFile), specifier),
+  );
+
+export const routePreloads = (
+  manifest: Manifest,
+  pages: Record<string, string>,
+  lazyParts: (source: string) => readonly string[] = () => [],
+): Record<string, string[]> => {
   const entryFiles = new Set(firstLoadFiles(manifest, []));
   return Object.fromEntries(
     Object.entries(pages).map(([name, source]) => {
-      const files = firstLoadFiles(manifest, [...routeParts(source), source]).filter(
+      // A part that another page imports as it is has no chunk of its own to announce (it is in that
+      // page's code): it loads when the page asks for it.
+      const parts = lazyParts(source).filter((part) => manifest[part] !== undefined);
+      const files = firstLoadFiles(manifest, [...routeParts(source), source, ...parts]).filter(
         (file) => file.endsWith('.js') && !entryFiles.has(file),
       );
       return [name, files];
@@ -53,5 +70,5 @@ export const buildRoutePreloads = (webRoot: string, distDir: string): Record<str
     throw new Error(`Read ${Object.keys(pages).length} of the router's ${declared} pages: has page(…) in app/router.tsx changed shape?`);
   }
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  return routePreloads(manifest, pages);
+  return routePreloads(manifest, pages, (source) => lazyPartSources(source, readFileSync(path.join(webRoot, source), 'utf8')));
 };
