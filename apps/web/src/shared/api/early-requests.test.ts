@@ -10,7 +10,7 @@ import {
   sendEarlyRequests,
   takeEarlyResponse,
 } from './early-requests.ts';
-import { CONTEXT_PLAN_KEY, SESSION_KEY } from './session-keys.ts';
+import { CONTEXT_PLAN_KEY, SESSION_KEY, SHOWN_PLAN_KEY } from './session-keys.ts';
 
 describe('early requests', () => {
   afterEach(() => {
@@ -129,5 +129,58 @@ describe('early requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(choosePlan).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(11);
+  });
+
+  it('let the app ask for the rows before the plans have answered: it gets the rows sent then, or fails for other rows', async () => {
+    let answerPlans: (response: Response) => void = () => {};
+    const fetch = vi.fn((path: string) =>
+      path === EARLY_PATHS.plans
+        ? new Promise<Response>((resolve) => {
+            answerPlans = resolve;
+          })
+        : Promise.resolve(Response.json({ Result: [], Message: null })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+    sendEarlyRequests('/expenses', () => 'main');
+    const rows = { MarketingPlanId: 'main', ...EARLY_EXPENSE_PAGE };
+    const taken = takeEarlyResponse('POST', EARLY_PATHS.expenses, rows, 'token-1');
+    const other = takeEarlyResponse('POST', EARLY_PATHS.expenses, { ...rows, Page: 2 }, 'token-1');
+    expect(taken).toBeDefined();
+    answerPlans(Response.json({ Result: [{ Id: 'main' }], Message: null }));
+    await expect(taken).resolves.toBeInstanceOf(Response);
+    await expect(other).rejects.toThrow(/did not ask for these rows/);
+    expect(fetch.mock.calls.filter(([path]) => path === EARLY_PATHS.expenses)).toHaveLength(1);
+  });
+
+  it('ask for the rows of the plan shown last at once, and for the right plan’s once the plans answer when the guess was wrong', async () => {
+    const fetch = vi.fn(async (path: string, init?: RequestInit) =>
+      Response.json({ Result: path === EARLY_PATHS.plans ? [{ Id: 'main' }] : [], Message: null, Sent: init?.body }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const rowsAsked = () =>
+      fetch.mock.calls
+        .filter(([path]) => path === EARLY_PATHS.budgetItems)
+        .map(([, init]) => JSON.parse(String(init?.body)).MarketingPlanId);
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ AccessToken: 'token-1' }));
+
+    localStorage.setItem(SHOWN_PLAN_KEY, 'main');
+    sendEarlyRequests('/budget', () => 'main');
+    expect(rowsAsked()).toEqual(['main']);
+    await expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'main' }, 'token-1')).resolves.toBeInstanceOf(
+      Response,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(rowsAsked()).toEqual(['main']);
+
+    forgetEarlyRequests();
+    fetch.mockClear();
+    localStorage.setItem(SHOWN_PLAN_KEY, 'last-years');
+    sendEarlyRequests('/budget', () => 'main');
+    expect(rowsAsked()).toEqual(['last-years']);
+    await expect(takeEarlyResponse('POST', EARLY_PATHS.budgetItems, { MarketingPlanId: 'main' }, 'token-1')).resolves.toBeInstanceOf(
+      Response,
+    );
+    expect(rowsAsked()).toEqual(['last-years', 'main']);
   });
 });

@@ -6,7 +6,7 @@
  * instead of asking again. Imports nothing (it must stay small, without zod or the contract): the
  * paths are the contract's, checked by early-requests.test.ts.
  */
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, SESSION_KEY } from './session-keys.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, SESSION_KEY, SHOWN_PLAN_KEY } from './session-keys.ts';
 
 type EarlyRequest = { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> };
 
@@ -36,7 +36,12 @@ const keyOf = (method: string, path: string, body: unknown, token: string): stri
  * The answers sent and not yet taken, shared by the two copies of this module on the page: the early
  * script's, which sends them, and the app's, whose callApi takes them.
  */
-type EarlyState = { sent: boolean; pending: Map<string, Promise<Response>> };
+type EarlyState = {
+  sent: boolean;
+  pending: Map<string, Promise<Response>>;
+  /** The rows asked for once the plans answer: their path, and the key they were sent with (or null). */
+  rows?: { path: string; key: Promise<string | null> };
+};
 const shared = globalThis as typeof globalThis & { __plansmithEarlyRequests?: EarlyState };
 shared.__plansmithEarlyRequests ??= { sent: false, pending: new Map() };
 const state = shared.__plansmithEarlyRequests;
@@ -114,37 +119,49 @@ export type PlanChooser = (plans: unknown, teamId: string | null, chosenPlanId: 
 
 /**
  * Sends the early requests for this page when a session is stored (never on the anonymous pages),
- * once per page. With no context plan chosen yet, /budget's and /expenses' rows are asked for as
- * soon as the plans have answered and `choosePlan` has found the context plan among them.
+ * once per page. /budget's and /expenses' rows go out at once for the chosen context plan, or for
+ * the plan shown last (a guess); without a choice, they are asked for again as soon as the plans
+ * have answered and `choosePlan` has found the context plan among them, unless the guess was right.
  */
 export const sendEarlyRequests = (pathname: string, choosePlan?: PlanChooser): void => {
   const token = storedToken();
   if (!token || typeof fetch !== 'function' || state.sent) return;
   state.sent = true;
   const teamId = stored(CONTEXT_TEAM_KEY);
-  const planId = stored(CONTEXT_PLAN_KEY);
-  for (const request of earlyRequestsFor(pathname, teamId, planId)) {
+  const chosenId = stored(CONTEXT_PLAN_KEY);
+  const guessId = chosenId ?? stored(SHOWN_PLAN_KEY);
+  for (const request of earlyRequestsFor(pathname, teamId, guessId)) {
     const response = send(request, token);
-    if (planId || !choosePlan || request.path !== EARLY_PATHS.plans || !pageRequestFor(pathname, '')) continue;
-    response
+    const rowsPath = pageRequestFor(pathname, '')?.path;
+    if (chosenId || !choosePlan || request.path !== EARLY_PATHS.plans || !rowsPath) continue;
+    const key = response
       // A copy: the app reads the answer itself (callApi takes it from `pending`).
       .then((answer) => (answer.ok ? answer.clone().json() : null))
       .then((payload: { Result?: unknown } | null) => {
-        const chosen = payload ? choosePlan(payload.Result, teamId, planId) : null;
-        const page = chosen ? pageRequestFor(pathname, chosen) : null;
-        if (page) send(page, token);
+        const planId = payload ? choosePlan(payload.Result, teamId, null) : null;
+        const page = planId ? pageRequestFor(pathname, planId) : null;
+        if (!page) return null;
+        if (planId !== guessId) send(page, token);
+        return keyOf(page.method, page.path, page.body, token);
       })
-      .catch(() => undefined);
+      .catch(() => null);
+    // The app may ask for the rows before the plans have answered: it waits for them (takeEarlyResponse).
+    state.rows = { path: rowsPath, key };
   }
 };
 
 /** Lets the next sendEarlyRequests send again (tests: one page load each). */
 export const forgetEarlyRequests = (): void => {
   state.sent = false;
+  state.rows = undefined;
   pending.clear();
 };
 
-/** The early answer to this request, taken once; undefined when there is none (callApi then fetches). */
+/**
+ * The early answer to this request, taken once; undefined when there is none (callApi then fetches).
+ * Rows still waiting for the plans' answer are waited for: the promise fails when the rows sent turn
+ * out to be another request (callApi then fetches too).
+ */
 export const takeEarlyResponse = (
   method: string,
   path: string,
@@ -154,6 +171,19 @@ export const takeEarlyResponse = (
   if (!token) return undefined;
   const key = keyOf(method, path, method === 'POST' ? (body ?? {}) : undefined, token);
   const response = pending.get(key);
-  pending.delete(key);
-  return response;
+  if (response) {
+    pending.delete(key);
+    return response;
+  }
+  const rows = state.rows;
+  if (!rows || rows.path !== path) return undefined;
+  // The rows wait for the plans' answer: this request takes them once sent, if they are the same
+  // request; otherwise it fails, and callApi asks itself.
+  return rows.key.then((sent) => {
+    const answer = sent === key ? pending.get(key) : undefined;
+    if (!answer) throw new Error('The early requests did not ask for these rows.');
+    pending.delete(key);
+    if (state.rows === rows) state.rows = undefined;
+    return answer;
+  });
 };

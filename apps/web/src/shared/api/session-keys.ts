@@ -8,6 +8,11 @@ export const GUEST_ACCESS_KEY = 'guest_access';
 /** SPEC.md §4: signing in clears the stored context team. */
 export const CONTEXT_TEAM_KEY = 'context_team';
 export const CONTEXT_PLAN_KEY = 'context_plan';
+/**
+ * The plan the app last showed as the context plan, whether the user chose it or the app did: only
+ * a guess for the first requests of the next visit (shared/api/early-requests.ts), never a choice.
+ */
+export const SHOWN_PLAN_KEY = 'shown_plan';
 
 /** The guest page's path (paths.guestPlanSummary), written out so this file stays free of the contract. */
 const GUEST_PAGE_PREFIX = '/external/plansummary/';

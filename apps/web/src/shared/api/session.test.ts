@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSession, startSession } from './session.ts';
+import { clearSession, readSession, SHOWN_PLAN_KEY, startSession } from './session.ts';
 
 const VALID = {
   AccessToken: `h.${btoa(JSON.stringify({ sub: 'user-1' }))}.s`,
@@ -30,5 +30,16 @@ describe('reading the stored session', () => {
     localStorage.setItem('user_session', stored);
     expect(readSession()).toBeNull();
     expect(localStorage.getItem('user_session')).toBeNull();
+  });
+});
+
+describe('the plan shown last', () => {
+  it('is forgotten at sign-in and sign-out, so the next user’s first requests do not guess it', () => {
+    localStorage.setItem(SHOWN_PLAN_KEY, 'plan-1');
+    startSession({ AccessToken: VALID.AccessToken, RefreshToken: 'refresh', Expiration: VALID.AccessTokenExpiration });
+    expect(localStorage.getItem(SHOWN_PLAN_KEY)).toBeNull();
+    localStorage.setItem(SHOWN_PLAN_KEY, 'plan-1');
+    clearSession();
+    expect(localStorage.getItem(SHOWN_PLAN_KEY)).toBeNull();
   });
 });

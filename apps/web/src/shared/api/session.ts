@@ -1,13 +1,14 @@
 import { type TokenResponse, type UserSession, UserSessionSchema } from '@plansmith/contract';
 
 export type { UserSession };
-import { CONTEXT_TEAM_KEY, SESSION_KEY } from './session-keys.ts';
+import { CONTEXT_TEAM_KEY, SESSION_KEY, SHOWN_PLAN_KEY } from './session-keys.ts';
 
 export {
   CONTEXT_PLAN_KEY,
   CONTEXT_TEAM_KEY,
   GUEST_ACCESS_KEY,
   isGuestAccess,
+  SHOWN_PLAN_KEY,
   sessionExpired,
   setSessionExpiredHandler,
 } from './session-keys.ts';
@@ -58,6 +59,7 @@ export const saveTokens = (tokens: TokenResponse): UserSession => {
 /** Starts a new session at sign-in: the stored context team is cleared (SPEC.md §4). */
 export const startSession = (tokens: TokenResponse): UserSession => {
   localStorage.removeItem(CONTEXT_TEAM_KEY);
+  localStorage.removeItem(SHOWN_PLAN_KEY);
   localStorage.removeItem(SESSION_KEY);
   const session = saveTokens(tokens);
   recordInteraction();
@@ -66,6 +68,7 @@ export const startSession = (tokens: TokenResponse): UserSession => {
 
 export const clearSession = (): void => {
   localStorage.removeItem(SESSION_KEY);
+  localStorage.removeItem(SHOWN_PLAN_KEY);
   for (const listener of listeners) listener(null);
 };
 

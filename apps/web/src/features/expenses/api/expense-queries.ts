@@ -7,7 +7,13 @@ import { expenseKeys } from '../../../shared/api/query-keys.ts';
 export const FIRST_EXPENSE_PAGE = { Page: 1, PageSize: 50, SortBy: 'PurchaseDate', SortDirection: 'desc' } as const;
 
 export const expensePageQuery = (request: GetExpensesRequest) =>
-  queryOptions({ queryKey: expenseKeys.list(request), queryFn: () => callApi(expenseRoutes.getExpenses, request) });
+  queryOptions({
+    queryKey: expenseKeys.list(request),
+    queryFn: () => callApi(expenseRoutes.getExpenses, request),
+    // Fetched by /expenses' loader (or the early requests) while the list's code loads: the list
+    // mounting a moment later shows that answer without asking again. Changes invalidate it.
+    staleTime: 15_000,
+  });
 
 /** One page of expenses; the previous page stays on screen while the next one loads. */
 export const useExpensePage = (request: GetExpensesRequest | null) =>

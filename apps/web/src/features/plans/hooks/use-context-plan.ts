@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { SHOWN_PLAN_KEY } from '../../../shared/api/session-keys.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { usePlans } from '../api/plan-queries.ts';
 import { contextPlanOf } from '../context-plan.ts';
@@ -10,5 +12,15 @@ export const useContextPlan = () => {
   const { teamId, planId, setPlanId } = useContextSelection();
   const plans = usePlans(teamId);
   const context = contextPlanOf(plans.data ?? [], teamId, planId);
+  const shownId = context.plan?.Id;
+  useEffect(() => {
+    // The next visit's first requests guess this plan's rows (shared/api/early-requests.ts).
+    if (!shownId) return;
+    try {
+      localStorage.setItem(SHOWN_PLAN_KEY, shownId);
+    } catch {
+      // Storage refused (private mode, full): the next visit only asks a moment later.
+    }
+  }, [shownId]);
   return { plans, teamPlans: context.teamPlans, plan: context.plan, teamId: context.teamId, setPlanId };
 };
