@@ -3,9 +3,13 @@ import { Table, type TableProps, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
 import { ExpenseStatusTag } from './expense-status-tag.tsx';
 
 export type ExpenseSort = { SortBy: (typeof EXPENSE_SORT_FIELDS)[number]; SortDirection: 'asc' | 'desc' };
+
+/** What a tall screen shows of the first page before the rest of it is drawn (useFirstRowsFirst). */
+const FIRST_ROWS = 20;
 
 const isSortField = (key: unknown): key is ExpenseSort['SortBy'] => (EXPENSE_SORT_FIELDS as readonly unknown[]).includes(key);
 
@@ -31,6 +35,7 @@ export const ExpensesTable = ({
   onPageChange: (page: number, pageSize: number) => void;
   onSortChange: (sort: ExpenseSort) => void;
 }) => {
+  const shown = useFirstRowsFirst(expenses, FIRST_ROWS);
   const sortOrderOf = (key: ExpenseSort['SortBy']) =>
     sort.SortBy === key ? (sort.SortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
   const columns: TableProps<Expense>['columns'] = [
@@ -91,7 +96,7 @@ export const ExpensesTable = ({
       rowKey="Id"
       size="middle"
       columns={columns}
-      dataSource={expenses}
+      dataSource={shown as Expense[]}
       loading={loading}
       scroll={{ x: 760 }}
       pagination={{
