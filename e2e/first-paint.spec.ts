@@ -95,7 +95,11 @@ test.describe('first paint', () => {
     await page.goto('/budget', { waitUntil: 'commit' });
     await expect.poll(() => asked).toContain('/api/BudgetItemClient/GetBudgetItems');
     expect(asked).toEqual(
-      expect.arrayContaining(['/api/UserProfileClient/GetUserProfile', '/api/TenantClient/Get', '/api/MarketingPlanClient/GetMarketingPlans']),
+      expect.arrayContaining([
+        '/api/UserProfileClient/GetUserProfile',
+        '/api/TenantClient/Get',
+        '/api/MarketingPlanClient/GetMarketingPlans',
+      ]),
     );
     release();
     await expect(page.locator('[data-testid^="item-"]').first()).toBeVisible();
