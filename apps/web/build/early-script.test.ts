@@ -11,12 +11,12 @@ describe('the early requests script', () => {
     expect(code.length).toBeLessThan(4096);
   }, 30_000);
 
-  it('goes into the head right after the title, and never with a closing script tag inside', () => {
-    const html = '<html><head><title>Plansmith</title><style></style></head><body></body></html>';
+  it('goes at the end of the body, after what paints first, and never with a closing script tag inside', () => {
+    const html = '<html><head><title>Plansmith</title></head><body><div id="root">Loading</div></body></html>';
     expect(withEarlyScript(html, 'send($&)')).toBe(
-      '<html><head><title>Plansmith</title><script>send($&)</script><style></style></head><body></body></html>',
+      '<html><head><title>Plansmith</title></head><body><div id="root">Loading</div><script>send($&)</script></body></html>',
     );
-    expect(() => withEarlyScript('<html></html>', 'send()')).toThrow(/<title>/);
+    expect(() => withEarlyScript('<html></html>', 'send()')).toThrow(/<\/body>/);
     expect(() => withEarlyScript(html, 'a("</script>")')).toThrow(/<\/script/);
   });
 });

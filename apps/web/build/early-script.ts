@@ -5,7 +5,7 @@ import { build } from 'vite';
 
 /**
  * The early requests' script (src/app/early-requests.ts) as one classic script with nothing to
- * import, written into index.html's head: it runs while the HTML is parsed, so the page's first
+ * import, written into index.html: it runs while the HTML is parsed, so the page's first
  * requests go out at once instead of after the app's ~30 scripts have loaded and run (a script file,
  * even `async`, ran only once the browser had time between compiling the app's scripts). It is
  * built apart from the app (the app's build would make it an import of the entry) and shares its
@@ -14,11 +14,15 @@ import { build } from 'vite';
  */
 const SOURCE = 'src/app/early-requests.ts';
 
-/** The HTML with the script in its head, before anything else is fetched. */
+/**
+ * The HTML with the script at the end of its body: it runs as soon as the HTML is parsed, after the
+ * loading line above it has been painted (in the head, it held that first paint back by its own
+ * run), while the scripts the head announces are already on their way.
+ */
 export const withEarlyScript = (html: string, code: string): string => {
-  if (!html.includes('</title>')) throw new Error('index.html has no <title> to put the early requests script after.');
+  if (!html.includes('</body>')) throw new Error('index.html has no </body> to put the early requests script before.');
   if (/<\/script/i.test(code)) throw new Error('The early requests script has "</script" in it: it cannot be written into the HTML.');
-  return html.replace('</title>', () => `</title><script>${code}</script>`);
+  return html.replace('</body>', () => `<script>${code}</script></body>`);
 };
 
 /** Builds the script (minified, one function run at once) and answers its code. */

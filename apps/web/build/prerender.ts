@@ -3,7 +3,7 @@
 // drawn in #root and its antd CSS in the head (the server sends it for /login, spa.ts; main.tsx lets
 // React draw over it once the route's code is in), and puts the router's loading fallback, which
 // React draws first on every other page, into index.html itself, with the early requests' script
-// in its head (early-script.ts).
+// after it (early-script.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
 // The built app's index.html sends the first requests from a script of its own, written into its
-// head (build/early-script.ts); the dev server's has none, so they are sent from here.
+// body (build/early-script.ts); the dev server's has none, so they are sent from here.
 if (import.meta.env.DEV) void import('./app/early-requests.ts');
 
 const root = document.getElementById('root');

@@ -1,5 +1,5 @@
-// The early script: built on its own (build/early-script.ts) and loaded `async` from index.html's
-// head, so the first load's requests go out while the browser still fetches the app's code
+// The early script: built on its own (build/early-script.ts) and written into index.html after the
+// loading line, so the first load's requests go out while the browser still fetches the app's code
 // (shared/api/early-requests.ts). The dev server has no such script: main.tsx imports this there.
 import { contextPlanOf } from '../features/plans/context-plan.ts';
 import { type PlanChooser, sendEarlyRequests } from '../shared/api/early-requests.ts';
