@@ -1,21 +1,10 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp', `e2e-data-${port}`);
 const webDist = process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist');
-
-/** Debian's Chromium, never a downloaded browser (the machine reaches no browser download site). */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Desktop Chrome'],
     viewport: { width: 1366, height: 860 },
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

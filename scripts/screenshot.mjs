@@ -1,18 +1,7 @@
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 const [, , base, ...targets] = process.argv;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
 const login = process.env.SHOT_USER;
 if (login) {

@@ -6,17 +6,7 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/chromium.mjs';
 export const DEMO_USER = 'demo@plansmith.test';
 export const DEMO_PASSWORD = 'plansmith-demo-2026';
 
