@@ -5,21 +5,13 @@ import { permissionsQuery, profileQuery, tenantQuery } from '../shared/api/ident
 import { plansQuery } from '../features/plans/api/plan-queries.ts';
 import { contextPlanOf } from '../features/plans/context-plan.ts';
 import { myTeamsQuery } from '../shared/api/my-teams.ts';
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readSession } from '../shared/api/session.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readSession, readStored } from '../shared/api/session.ts';
 
 /**
  * Route loaders start the first data requests while the shell's and the page's code is still on
  * its way, with the same query options the components use, so the components find them in flight
  * or answered. Nothing here waits: the loaders return at once and the shell renders without data.
  */
-const stored = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
 /** Fetches once: a query with data is left alone, one in flight is joined (never a second request). */
 const warm = <T, K extends QueryKey>(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): Promise<T | undefined> =>
   client.ensureQueryData(options).catch(() => undefined);
@@ -39,10 +31,10 @@ const prefetchShell = (client: QueryClient): null => {
 /** The context plan, found as the pickers find it (useContextPlan), then `next` for it. */
 const withContextPlan = (client: QueryClient, next: (planId: string) => void): null => {
   if (!signedIn()) return null;
-  const teamId = stored(CONTEXT_TEAM_KEY);
+  const teamId = readStored(CONTEXT_TEAM_KEY);
   void warm(client, plansQuery(teamId)).then((plans) => {
     if (!plans) return;
-    const { plan } = contextPlanOf(plans, teamId, stored(CONTEXT_PLAN_KEY));
+    const { plan } = contextPlanOf(plans, teamId, readStored(CONTEXT_PLAN_KEY));
     if (plan) next(plan.Id);
   });
   return null;

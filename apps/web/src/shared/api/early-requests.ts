@@ -6,7 +6,7 @@
  * instead of asking again. Imports nothing (it must stay small, without zod or the contract): the
  * paths are the contract's, checked by early-requests.test.ts.
  */
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, SESSION_KEY, SHOWN_PLAN_KEY } from './session-keys.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readStored, SESSION_KEY, SHOWN_PLAN_KEY } from './session-keys.ts';
 
 type EarlyRequest = { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> };
 
@@ -47,18 +47,10 @@ shared.__plansmithEarlyRequests ??= { sent: false, pending: new Map() };
 const state = shared.__plansmithEarlyRequests;
 const pending = state.pending;
 
-const stored = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
 /** The access token of the stored session (shared/api/session.ts validates it; a bad one only costs a 401 here). */
 const storedToken = (): string | null => {
   try {
-    const session = JSON.parse(stored(SESSION_KEY) ?? 'null') as { AccessToken?: unknown } | null;
+    const session = JSON.parse(readStored(SESSION_KEY) ?? 'null') as { AccessToken?: unknown } | null;
     return typeof session?.AccessToken === 'string' && session.AccessToken !== '' ? session.AccessToken : null;
   } catch {
     return null;
@@ -127,9 +119,9 @@ export const sendEarlyRequests = (pathname: string, choosePlan?: PlanChooser): v
   const token = storedToken();
   if (!token || typeof fetch !== 'function' || state.sent) return;
   state.sent = true;
-  const teamId = stored(CONTEXT_TEAM_KEY);
-  const chosenId = stored(CONTEXT_PLAN_KEY);
-  const guessId = chosenId ?? stored(SHOWN_PLAN_KEY);
+  const teamId = readStored(CONTEXT_TEAM_KEY);
+  const chosenId = readStored(CONTEXT_PLAN_KEY);
+  const guessId = chosenId ?? readStored(SHOWN_PLAN_KEY);
   for (const request of earlyRequestsFor(pathname, teamId, guessId)) {
     const response = send(request, token);
     const rowsPath = pageRequestFor(pathname, '')?.path;

@@ -1,5 +1,6 @@
-// What the app shell and router need of the session without its schema (zod): the storage keys,
-// the guest flag and the way out to /login. session.ts re-exports all of it.
+// What the app shell and router need of the session without its schema (zod): the storage keys
+// with the reading and keeping of their values, the guest flag and the way out to /login.
+// session.ts re-exports all of it.
 
 /** Where the session (tokens) is kept in localStorage. */
 export const SESSION_KEY = 'user_session';
@@ -13,6 +14,27 @@ export const CONTEXT_PLAN_KEY = 'context_plan';
  * a guess for the first requests of the next visit (shared/api/early-requests.ts), never a choice.
  */
 export const SHOWN_PLAN_KEY = 'shown_plan';
+
+/** A value kept in localStorage, or null when there is none or the browser refuses storage. */
+export const readStored = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Keeps the plan the app shows as the context plan (SHOWN_PLAN_KEY); a browser that refuses storage
+ * only makes the next visit's first requests a moment later.
+ */
+export const rememberShownPlan = (planId: string): void => {
+  try {
+    localStorage.setItem(SHOWN_PLAN_KEY, planId);
+  } catch {
+    // Storage refused (private mode, full).
+  }
+};
 
 /** The guest page's path (paths.guestPlanSummary), written out so this file stays free of the contract. */
 const GUEST_PAGE_PREFIX = '/external/plansummary/';

@@ -8,6 +8,8 @@ export {
   CONTEXT_TEAM_KEY,
   GUEST_ACCESS_KEY,
   isGuestAccess,
+  readStored,
+  rememberShownPlan,
   SHOWN_PLAN_KEY,
   sessionExpired,
   setSessionExpiredHandler,

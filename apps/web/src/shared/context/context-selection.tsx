@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY } from '../api/session-keys.ts';
+import { CONTEXT_PLAN_KEY, CONTEXT_TEAM_KEY, readStored } from '../api/session-keys.ts';
 
 /**
  * The context team and context plan of SPEC.md §4, remembered in the browser.
@@ -15,21 +15,14 @@ type ContextSelection = {
 
 const SelectionContext = createContext<ContextSelection | null>(null);
 
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
 const write = (key: string, value: string | null) => {
   if (value) localStorage.setItem(key, value);
   else localStorage.removeItem(key);
 };
 
 export const ContextSelectionProvider = ({ children }: { children: ReactNode }) => {
-  const [teamId, setTeamState] = useState<string | null>(() => read(CONTEXT_TEAM_KEY));
-  const [planId, setPlanState] = useState<string | null>(() => read(CONTEXT_PLAN_KEY));
+  const [teamId, setTeamState] = useState<string | null>(() => readStored(CONTEXT_TEAM_KEY));
+  const [planId, setPlanState] = useState<string | null>(() => readStored(CONTEXT_PLAN_KEY));
   const setTeamId = useCallback((next: string | null) => {
     write(CONTEXT_TEAM_KEY, next);
     setTeamState(next);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SHOWN_PLAN_KEY } from '../../../shared/api/session-keys.ts';
+import { rememberShownPlan } from '../../../shared/api/session-keys.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { usePlans } from '../api/plan-queries.ts';
 import { contextPlanOf } from '../context-plan.ts';
@@ -15,12 +15,7 @@ export const useContextPlan = () => {
   const shownId = context.plan?.Id;
   useEffect(() => {
     // The next visit's first requests guess this plan's rows (shared/api/early-requests.ts).
-    if (!shownId) return;
-    try {
-      localStorage.setItem(SHOWN_PLAN_KEY, shownId);
-    } catch {
-      // Storage refused (private mode, full): the next visit only asks a moment later.
-    }
+    if (shownId) rememberShownPlan(shownId);
   }, [shownId]);
   return { plans, teamPlans: context.teamPlans, plan: context.plan, teamId: context.teamId, setPlanId };
 };
