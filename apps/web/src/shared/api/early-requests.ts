@@ -122,24 +122,23 @@ export const sendEarlyRequests = (pathname: string, choosePlan?: PlanChooser): v
   const teamId = readStored(CONTEXT_TEAM_KEY);
   const chosenId = readStored(CONTEXT_PLAN_KEY);
   const guessId = chosenId ?? readStored(SHOWN_PLAN_KEY);
-  for (const request of earlyRequestsFor(pathname, teamId, guessId)) {
-    const response = send(request, token);
-    const rowsPath = pageRequestFor(pathname, '')?.path;
-    if (chosenId || !choosePlan || request.path !== EARLY_PATHS.plans || !rowsPath) continue;
-    const key = response
-      // A copy: the app reads the answer itself (callApi takes it from `pending`).
-      .then((answer) => (answer.ok ? answer.clone().json() : null))
-      .then((payload: { Result?: unknown } | null) => {
-        const planId = payload ? choosePlan(payload.Result, teamId, null) : null;
-        const page = planId ? pageRequestFor(pathname, planId) : null;
-        if (!page) return null;
-        if (planId !== guessId) send(page, token);
-        return keyOf(page.method, page.path, page.body, token);
-      })
-      .catch(() => null);
-    // The app may ask for the rows before the plans have answered: it waits for them (takeEarlyResponse).
-    state.rows = { path: rowsPath, key };
-  }
+  const sent = earlyRequestsFor(pathname, teamId, guessId).map((request) => ({ request, response: send(request, token) }));
+  const plans = sent.find(({ request }) => request.path === EARLY_PATHS.plans)?.response;
+  const rowsPath = pageRequestFor(pathname, '')?.path;
+  if (chosenId || !choosePlan || !plans || !rowsPath) return;
+  const key = plans
+    // A copy: the app reads the answer itself (callApi takes it from `pending`).
+    .then((answer) => (answer.ok ? answer.clone().json() : null))
+    .then((payload: { Result?: unknown } | null) => {
+      const planId = payload ? choosePlan(payload.Result, teamId, null) : null;
+      const page = planId ? pageRequestFor(pathname, planId) : null;
+      if (!page) return null;
+      if (planId !== guessId) send(page, token);
+      return keyOf(page.method, page.path, page.body, token);
+    })
+    .catch(() => null);
+  // The app may ask for the rows before the plans have answered: it waits for them (takeEarlyResponse).
+  state.rows = { path: rowsPath, key };
 };
 
 /** Lets the next sendEarlyRequests send again (tests: one page load each). */
