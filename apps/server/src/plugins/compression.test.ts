@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CLIENT_ID } from '@plansmith/contract';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,20 @@ describe('JSON answers', () => {
     const response = await fetchRaw('/healthz', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a compressed body as unparsable instead of inflating it', async () => {
+    const body = JSON.stringify({ Username: 'someone@example.test', Password: 'x'.repeat(20), ClientId: CLIENT_ID });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/token/user',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(body),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toEqual(expect.any(String));
   });
 });
 

@@ -19,5 +19,8 @@ export const registerCompression = async (app: FastifyInstance): Promise<void> =
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+    // Clients send plain JSON; undoing a compressed request body would be a preParsing hook on
+    // every route (and a way to send more than bodyLimit): such a body is refused as unparsable.
+    globalDecompression: false,
   });
 };

@@ -26,10 +26,10 @@ export const findNulFields = (value: unknown, at = '', found: string[] = []): st
  * once, after validation and after authentication, so no route has to remember it.
  */
 export const registerNulGuard = (app: FastifyInstance): void => {
-  app.addHook('preHandler', async (request) => {
-    const fields = [...findNulFields(request.body), ...findNulFields(request.query), ...findNulFields(request.params)];
-    if (fields.length === 0) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    const fields = findNulFields(request.params, '', findNulFields(request.query, '', findNulFields(request.body)));
+    if (fields.length === 0) return done();
     const errors: FieldError[] = fields.map((field) => ({ Field: field, Message: `${field} must not contain a NUL character (\\u0000).` }));
-    throw badRequest(errors[0]?.Message ?? 'The request contains a NUL character.', errors);
+    done(badRequest(errors[0]?.Message ?? 'The request contains a NUL character.', errors));
   });
 };
