@@ -5,6 +5,7 @@ import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, 
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { onboardingNeeded } from '../../features/onboarding/onboarding-needed.ts';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
@@ -13,7 +14,8 @@ import { useNarrowScreen } from '../../shared/ui/use-narrow-screen.ts';
 import { ContextBar } from '../context-bar.tsx';
 import { NAVIGATION, titleOf } from '../navigation.tsx';
 
-// The onboarding overlay (a Modal with Steps) floats over the page; it loads after the shell.
+// The onboarding overlay (a Modal with Steps) floats over the page; its code loads only for someone
+// with onboarding still ahead, after the shell.
 const OnboardingOverlay = lazy(async () => ({
   default: (await import('../../features/onboarding/components/onboarding-overlay.tsx')).OnboardingOverlay,
 }));
@@ -35,6 +37,8 @@ export const AppShell = () => {
   const tenant = useTenant();
   // Below antd's lg breakpoint (992 px) the side navigation becomes a drawer behind a menu button.
   const narrow = useNarrowScreen();
+  const ahead = profile.data && tenant.data && permissions.data ? onboardingNeeded(profile.data, tenant.data, permissions.data) : null;
+  const hasOnboardingAhead = ahead !== null && (ahead.setup || ahead.tour);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   // Choosing a page (or any navigation) closes the drawer.
@@ -152,9 +156,11 @@ export const AppShell = () => {
             <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>
-            <Suspense fallback={null}>
-              <OnboardingOverlay />
-            </Suspense>
+            {hasOnboardingAhead ? (
+              <Suspense fallback={null}>
+                <OnboardingOverlay />
+              </Suspense>
+            ) : null}
           </Layout.Content>
         </Layout>
       </Layout>

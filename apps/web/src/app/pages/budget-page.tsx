@@ -33,14 +33,17 @@ const exportItems = (plan: { Id: string; Name: string; StartDate: string; EndDat
 export const BudgetPage = () => {
   const { plans, plan } = useContextPlan();
   const items = useBudgetItems(plan?.Id ?? null);
-  const categories = useBudgetCategories();
-  const lookups = useLookups();
   const [filters, setFilters] = useState(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
   const [adding, setAdding] = useState(false);
   const [gridView, setGridView] = useState<GridView>('Amounts');
   // Kept mounted once opened, so the modal can play its closing animation.
   const [addOpened, setAddOpened] = useState(false);
+  // The category and GL code lists are for the category filter and the add-item form: asked for when
+  // one of them is about to be used, not with the page, whose first paint they would hold back.
+  const [categoriesWanted, setCategoriesWanted] = useState(false);
+  const categories = useBudgetCategories({ enabled: categoriesWanted || addOpened });
+  const lookups = useLookups({ enabled: addOpened });
   const openAdd = () => {
     setAddOpened(true);
     setAdding(true);
@@ -122,7 +125,13 @@ export const BudgetPage = () => {
           <BudgetSummary totals={view.totals} byType={view.byType} />
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
             <Flex gap={8} wrap align="center">
-              <BudgetFiltersBar filters={filters} categories={categories.data ?? []} onChange={setFilters} />
+              <BudgetFiltersBar
+                filters={filters}
+                categories={categories.data ?? []}
+                categoriesLoading={categories.isFetching}
+                onCategoriesWanted={() => setCategoriesWanted(true)}
+                onChange={setFilters}
+              />
               <Segmented<GridView>
                 aria-label="Columns"
                 value={gridView}
@@ -170,6 +179,7 @@ export const BudgetPage = () => {
             open={adding}
             planId={plan.Id}
             categories={categories.data ?? []}
+            categoriesLoading={categories.isPending}
             glCodes={glCodesOf(lookups.data)}
             onClose={() => setAdding(false)}
           />

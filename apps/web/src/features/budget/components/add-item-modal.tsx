@@ -19,12 +19,15 @@ export const AddItemModal = ({
   open,
   planId,
   categories,
+  categoriesLoading = false,
   glCodes,
   onClose,
 }: {
   open: boolean;
   planId: string;
   categories: BudgetCategory[];
+  /** The categories are still being asked for: the list says so instead of "no categories". */
+  categoriesLoading?: boolean;
   glCodes: Lookup[];
   onClose: () => void;
 }) => {
@@ -33,8 +36,9 @@ export const AddItemModal = ({
   const { message } = App.useApp();
   const permissions = usePermissions();
   // Only when there are no categories at all is Lookups mentioned, and only as what the caller can do.
-  const noCategoryText =
-    categories.length > 0
+  const noCategoryText = categoriesLoading
+    ? 'Loading categories…'
+    : categories.length > 0
       ? 'No category matches what you typed.'
       : hasPolicy(permissions.data, 'Account.Lookups')
         ? 'No budget categories yet: add them under Account → Lookups.'
@@ -92,6 +96,7 @@ export const AddItemModal = ({
             optionFilterProp="label"
             options={categories.filter((category) => category.Active).map((category) => ({ value: category.Id, label: category.Name }))}
             notFoundContent={noCategoryText}
+            loading={categoriesLoading}
           />
         </Form.Item>
         <Form.Item name="ItemType" label="Item type" extra="Productive or operational spend; it can differ from the category’s type.">

@@ -4,14 +4,21 @@ import { Button, Flex, Select } from 'antd';
 import Search from 'antd/es/input/Search';
 import { type BudgetFilters, hasFilters, NO_FILTERS } from '../lib/budget-rows.ts';
 
-/** Text, item type and category filters of the budget list. */
+/**
+ * Text, item type and category filters of the budget list. The categories are asked for
+ * (`onCategoriesWanted`) when the pointer comes over the category filter or it takes the focus.
+ */
 export const BudgetFiltersBar = ({
   filters,
   categories,
+  categoriesLoading,
+  onCategoriesWanted,
   onChange,
 }: {
   filters: BudgetFilters;
   categories: BudgetCategory[];
+  categoriesLoading: boolean;
+  onCategoriesWanted: () => void;
   onChange: (filters: BudgetFilters) => void;
 }) => (
   <Flex gap={8} wrap align="center">
@@ -40,6 +47,10 @@ export const BudgetFiltersBar = ({
       value={filters.categoryId ?? 'all'}
       onChange={(value) => onChange({ ...filters, categoryId: value === 'all' ? null : value })}
       options={[{ value: 'all', label: 'All categories' }, ...categories.map((category) => ({ value: category.Id, label: category.Name }))]}
+      loading={categoriesLoading}
+      onMouseEnter={onCategoriesWanted}
+      onFocus={onCategoriesWanted}
+      onOpenChange={onCategoriesWanted}
       showSearch
       optionFilterProp="label"
     />

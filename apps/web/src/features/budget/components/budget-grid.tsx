@@ -14,6 +14,9 @@ import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-sta
 import './budget-grid.css';
 
 const ROW_HEIGHT = 44;
+/** budget-grid.css: `.budget-grid-inner`'s min-width and `.budget-grid-scroll`'s max-height. */
+const GRID_MIN_WIDTH = 1050;
+const scrollerHeight = () => Math.max(360, (typeof window === 'undefined' ? 0 : window.innerHeight) - 470);
 
 const Cell = ({ children, className, label }: { children?: ReactNode; className?: string; label?: string }) => (
   <td className={className} aria-label={label}>
@@ -46,6 +49,10 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
     // Rows drawn beyond the ~8–10 in view: enough for Tab and the arrow keys to find the next row;
     // every extra row is work for the first paint.
     overscan: 4,
+    // The scroller's size before it is measured. Left at 0, the first draw had only the overscan
+    // rows and measuring it in the commit redrew the grid at once, in the same task (~90 ms at 4×
+    // CPU on a phone); guessed as budget-grid.css sizes it, the first draw already has the rows.
+    initialRect: { width: GRID_MIN_WIDTH, height: scrollerHeight() },
   });
 
   const saveField = async (item: BudgetItem, change: { Name?: string; Amount?: number }): Promise<boolean> => {

@@ -7,5 +7,6 @@ export const categoryKeys = {
   list: () => [...categoryKeys.all, 'list'] as const,
 };
 
-export const useBudgetCategories = () =>
-  useQuery({ queryKey: categoryKeys.list(), queryFn: () => callApi(categoryRoutes.getBudgetCategories, {}) });
+/** The tenant's budget categories; `enabled: false` holds the request back until they are needed. */
+export const useBudgetCategories = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: categoryKeys.list(), queryFn: () => callApi(categoryRoutes.getBudgetCategories, {}), enabled });

@@ -7,7 +7,9 @@ export const lookupKeys = {
   list: () => [...lookupKeys.all, 'list'] as const,
 };
 
-export const useLookups = () => useQuery({ queryKey: lookupKeys.list(), queryFn: () => callApi(lookupRoutes.getLookupInformation, {}) });
+/** The tenant's lookups (GL codes, funnel stages); `enabled: false` holds the request back until they are needed. */
+export const useLookups = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: lookupKeys.list(), queryFn: () => callApi(lookupRoutes.getLookupInformation, {}), enabled });
 
 export const glCodesOf = (lookups: readonly Lookup[] | undefined): Lookup[] =>
   (lookups ?? []).filter((entry) => entry.LookupType === LOOKUP_TYPE_GL_CODE);

@@ -1,8 +1,9 @@
 import { App, Button, Flex, Modal, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { hasPolicy, usePermissions, useProfile, useTenant } from '../../../shared/api/identity.ts';
+import { usePermissions, useProfile, useTenant } from '../../../shared/api/identity.ts';
 import { useCompleteAccountSetup, useCompleteUserTour } from '../api/onboarding-mutations.ts';
+import { onboardingNeeded } from '../onboarding-needed.ts';
 import { accountSetupSteps, newUserTourSteps } from '../onboarding-steps.tsx';
 
 type Mode = 'setup' | 'tour';
@@ -24,8 +25,7 @@ export const OnboardingOverlay = () => {
   const [dismissed, setDismissed] = useState<Mode[]>([]);
 
   if (!profile.data || !tenant.data || !permissions.data) return null;
-  const needsSetup = tenant.data.MetaData.CompletedNewAccountSetup !== true && hasPolicy(permissions.data, 'Account.Settings');
-  const needsTour = profile.data.MetaData.CompletedNewUserTour !== true;
+  const { setup: needsSetup, tour: needsTour } = onboardingNeeded(profile.data, tenant.data, permissions.data);
   const mode: Mode | null = needsSetup && !dismissed.includes('setup') ? 'setup' : needsTour && !dismissed.includes('tour') ? 'tour' : null;
   if (!mode) return null;
 
