@@ -1,16 +1,20 @@
+import { startTransition } from 'react';
 import type { createAppRouter } from './router.tsx';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
- * Draws the app in #root. When the server sent the page already drawn (login.html, made by
- * build/prerender.ts), React draws over it only once the route's code has loaded: drawing at once
- * would replace the page with the loading fallback and then draw it again. The field that had the
- * focus keeps it, and a press of the drawn form's button (which sends nothing) sends React's form.
+ * Draws the app in #root once the router has its first page. When the server sent the page already
+ * drawn (login.html, made by build/prerender.ts), React draws over it then: drawing at once would
+ * replace the page with the loading fallback and then draw it again. The field that had the focus
+ * keeps it, and a press of the drawn form's button (which sends nothing) sends React's form.
  */
 export const takeOverPrerenderedPage = (root: HTMLElement, router: AppRouter, render: () => void): void => {
   if (!root.hasAttribute('data-prerendered')) {
-    render();
+    // index.html already shows the router's loading line (drawn at build time), which is all React
+    // would draw before the router has the first page's code and first answers: React draws once
+    // the router has them, and in a transition, so that first draw is cut into short tasks.
+    whenRouted(router, () => startTransition(render));
     return;
   }
   let submitPressed = false;
@@ -34,13 +38,18 @@ export const takeOverPrerenderedPage = (root: HTMLElement, router: AppRouter, re
     };
     whenDrawn();
   };
+  whenRouted(router, takeOver);
+};
+
+/** Runs `then` once the router has loaded its first page's code and data (at once if it has). */
+const whenRouted = (router: AppRouter, then: () => void): void => {
   if (router.state.initialized) {
-    takeOver();
+    then();
     return;
   }
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    takeOver();
+    then();
   });
 };

@@ -40,22 +40,30 @@ const page = (name: PathName, load: () => Promise<PageModule>, exportName: strin
   },
 });
 
+/** How long the first page waits for its first answers before it is drawn without them. */
+const FIRST_DRAW_WAIT_MS = 1_500;
+
 /**
- * A loader that starts the route's first requests (app/prefetch.ts) and returns at once. The
- * prefetch code comes with the API client, so it is imported here rather than in the first download.
+ * A loader that starts the route's first requests (app/prefetch.ts). The prefetch code comes with
+ * the API client, so it is imported here rather than in the first download. Later navigations do
+ * not wait (the page shows its loading states); the first page waits, up to FIRST_DRAW_WAIT_MS,
+ * for the answers the HTML's early requests are already bringing: it is drawn once, with its data,
+ * instead of drawn empty and drawn again as each answer arrives (an answer arriving while React
+ * draws the page in slices made it start over at once, in one long task).
  */
-const prefetch = (client: QueryClient, what: 'shell' | 'budget' | 'expenses') => (): null => {
-  void import('./prefetch.ts').then((module) => module.prefetchers[what](client));
+const prefetch = (client: QueryClient, what: 'shell' | 'budget' | 'expenses', firstDraw: { done: boolean }) => async (): Promise<null> => {
+  const answered = import('./prefetch.ts').then((module) => module.prefetchers[what](client));
+  if (!firstDraw.done) await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]);
   return null;
 };
 
-const signedInRoutes = (client: QueryClient): RouteObject[] => [
+const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): RouteObject[] => [
   page('home', () => import('./pages/dashboard-page.tsx'), 'DashboardPage'),
   page('plans', () => import('./pages/plans-page.tsx'), 'PlansPage'),
   page('plan', () => import('./pages/plan-page.tsx'), 'PlanPage'),
-  { ...page('budget', () => import('./pages/budget-page.tsx'), 'BudgetPage'), loader: prefetch(client, 'budget') },
+  { ...page('budget', () => import('./pages/budget-page.tsx'), 'BudgetPage'), loader: prefetch(client, 'budget', firstDraw) },
   page('budgetItem', () => import('./pages/budget-item-page.tsx'), 'BudgetItemPage'),
-  { ...page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'), loader: prefetch(client, 'expenses') },
+  { ...page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'), loader: prefetch(client, 'expenses', firstDraw) },
   page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
   page('import', () => import('./pages/import-page.tsx'), 'ImportPage'),
   page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
@@ -91,6 +99,8 @@ const anonymousRoutes: RouteObject[] = [
 ];
 
 export const createAppRouter = (client: QueryClient) => {
+  // Set once the router has drawn its first page: only the loaders of that one wait for answers.
+  const firstDraw = { done: false };
   const router = createBrowserRouter([
     {
       // Shown while the first route's code loads, so the page is never blank.
@@ -102,10 +112,10 @@ export const createAppRouter = (client: QueryClient) => {
           children: [
             {
               // The shell's code loads beside the page's; its first requests start before either arrives.
-              loader: prefetch(client, 'shell'),
+              loader: prefetch(client, 'shell', firstDraw),
               lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
               children: [
-                ...signedInRoutes(client),
+                ...signedInRoutes(client, firstDraw),
                 { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }) },
               ],
             },
@@ -114,6 +124,11 @@ export const createAppRouter = (client: QueryClient) => {
       ],
     },
   ]);
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    firstDraw.done = true;
+    stopWatching();
+  });
   setSessionExpiredHandler(() => {
     const { pathname, search } = window.location;
     if (pathname !== '/login') void router.navigate(`/login?returnTo=${encodeURIComponent(pathname + search)}`, { replace: true });
