@@ -48,7 +48,8 @@ const toFastifyTrustProxy = (trustProxy: Config['trustProxy']) =>
 /** Builds the whole app without listening, so tests call it with app.inject(). */
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, database } = options;
-  const logStream = options.logStream ?? pino.destination(1);
+  // pino's own default destination (standard output) unless the caller passes one; nothing when silent.
+  const logStream = options.logStream ?? (config.logLevel === 'silent' ? { write: () => {} } : pino.destination(1));
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLineRequestLog(logStream),
