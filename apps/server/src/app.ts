@@ -16,7 +16,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { lazyRequestLogger, loggerOptions, OneLineRequestLog } from './plugins/request-log.ts';
+import { type LogStream, lazyRequestLogger, loggerOptions, OneLineRequestLog } from './plugins/request-log.ts';
 import { registerResponseHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { inlineScriptHashes } from './plugins/spa-pages.ts';
@@ -29,7 +29,7 @@ export type BuildAppOptions = {
   /** Mail transport and retry timing (tests may pass their own). */
   mail?: MailOptions;
   /** Where logs go (tests read them); standard output by default. */
-  logStream?: { write: (line: string) => void };
+  logStream?: LogStream;
 };
 
 declare module 'fastify' {

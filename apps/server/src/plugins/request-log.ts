@@ -21,7 +21,7 @@ const REDACTED_PATHS = [
 ];
 
 /** Query values that are secrets (recovery, invitation and verification keys) are masked in logged URLs. */
-export const maskSecretsInUrl = (url: string): string =>
+const maskSecretsInUrl = (url: string): string =>
   url.includes('=') ? url.replace(/([?&](?:key|token|invitationkey|emailverifykey)=)[^&]*/gi, '$1[redacted]') : url;
 
 /** Where log lines go. */

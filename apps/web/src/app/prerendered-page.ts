@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import type { createAppRouter } from './router.tsx';
+import { type createAppRouter, whenRouted } from './router.tsx';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -39,17 +39,4 @@ export const takeOverPrerenderedPage = (root: HTMLElement, router: AppRouter, re
     whenDrawn();
   };
   whenRouted(router, takeOver);
-};
-
-/** Runs `then` once the router has loaded its first page's code and data (at once if it has). */
-const whenRouted = (router: AppRouter, then: () => void): void => {
-  if (router.state.initialized) {
-    then();
-    return;
-  }
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    then();
-  });
 };

@@ -5,7 +5,7 @@ import { budgetItemsQuery } from '../features/budget/api/budget-queries.ts';
 import { profileQuery } from '../shared/api/identity.ts';
 import { type RealApi, startRealApi } from '../test/real-api.ts';
 import { createQueryClient } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, whenRouted } from './router.tsx';
 
 let api: RealApi;
 beforeAll(async () => {
@@ -16,16 +16,6 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => api.close());
-
-const whenInitialized = (router: ReturnType<typeof createAppRouter>) =>
-  new Promise<void>((resolve) => {
-    if (router.state.initialized) resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 
 describe('the first page', () => {
   it('is routed only once its first answers are in, so it is drawn once, with them', async () => {
@@ -44,7 +34,7 @@ describe('the first page', () => {
     const client = createQueryClient();
     const router = createAppRouter(client);
 
-    await whenInitialized(router);
+    await new Promise<void>((resolve) => whenRouted(router, resolve));
     expect(client.getQueryData(profileQuery().queryKey)).toMatchObject({ Email: tenant.users.owner.email });
     expect(client.getQueryData(budgetItemsQuery(plan.id).queryKey)).toHaveLength(1);
     router.dispose();

@@ -98,6 +98,19 @@ const anonymousRoutes: RouteObject[] = [
   page('guestPlanSummary', () => import('./pages/guest-plan-summary-page.tsx'), 'GuestPlanSummaryPage', false),
 ];
 
+/** Runs `then` once the router has loaded its first page's code and data (at once if it has). */
+export const whenRouted = (router: ReturnType<typeof createBrowserRouter>, then: () => void): void => {
+  if (router.state.initialized) {
+    then();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    then();
+  });
+};
+
 export const createAppRouter = (client: QueryClient) => {
   // Set once the router has drawn its first page: only the loaders of that one wait for answers.
   const firstDraw = { done: false };
@@ -124,10 +137,8 @@ export const createAppRouter = (client: QueryClient) => {
       ],
     },
   ]);
-  const stopWatching = router.subscribe((state) => {
-    if (!state.initialized) return;
+  whenRouted(router, () => {
     firstDraw.done = true;
-    stopWatching();
   });
   setSessionExpiredHandler(() => {
     const { pathname, search } = window.location;
