@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { LoginPage } from './page-models/login-page.ts';
+import { chooseOption } from './page-models/select-option.ts';
 import { SIGNUP_PASSWORD, SignupPage, verificationLinkFor } from './page-models/signup-page.ts';
 
 // The first hour of a new account (issue 17, DESIGN.md §12): budget at once, and typed values are kept or refused, never changed.
@@ -57,8 +58,7 @@ test('a fresh sign-up adds its first item and a planned expense without visiting
   await page.goto('/expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Record expense' });
-  await dialog.getByLabel('Budget item').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Search ads' }).first().click();
+  await chooseOption(dialog.getByLabel('Budget item'), 'Search ads');
   await dialog.getByLabel('Name').fill('Q3 search burst');
   await dialog.getByLabel('Amount').fill('2500');
   await dialog.getByText('Planned', { exact: true }).click();
@@ -113,8 +113,7 @@ test('money and date inputs refuse what they cannot keep instead of changing it'
   await page.goto('/expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
   const expense = page.getByRole('dialog', { name: 'Record expense' });
-  await expense.getByLabel('Budget item').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Trade show' }).first().click();
+  await chooseOption(expense.getByLabel('Budget item'), 'Trade show');
   await expense.getByLabel('Name').fill('Booth');
   await expense.getByLabel('Amount').fill('100');
   const purchaseDate = expense.getByLabel('Purchase date');

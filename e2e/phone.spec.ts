@@ -1,6 +1,7 @@
 import { CLIENT_ID } from '@plansmith/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
+import { chooseOption } from './page-models/select-option.ts';
 
 // The main journeys on a phone (issue 17, DESIGN.md §12): 390 × 844, nothing wider than the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -68,8 +69,7 @@ test('signs in, budgets, records an expense and reads the report at 390 px with 
   await expectFitsThePhone(page, 'expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Record expense' });
-  await dialog.getByLabel('Budget item').fill('Google Search Ads');
-  await page.locator('.ant-select-item-option', { hasText: 'Google Search Ads' }).first().click();
+  await chooseOption(dialog.getByLabel('Budget item'), 'Google Search Ads');
   await expect(dialog.getByText('Please choose the budget item')).toHaveCount(0);
   await dialog.getByLabel('Name').fill('Phone-recorded lunch');
   await dialog.getByLabel('Amount').fill('42.50');

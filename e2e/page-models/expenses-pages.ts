@@ -1,14 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { chooseOption } from './select-option.ts';
 
 /** "$11,640.65" → 11640.65 (through cents, so sums compare exactly). */
 export const dollarsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100) / 100;
-
-/** Picks an option of an antd Select by typing part of its label. */
-const chooseOption = async (page: Page, field: Locator, text: string) => {
-  await field.click();
-  await field.fill(text);
-  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
-};
 
 /** /expenses: the list and the "Record expense" dialog. */
 export class ExpensesPage {
@@ -22,7 +16,7 @@ export class ExpensesPage {
   async recordExpense(expense: { item: string; name: string; amount: string; payee?: string }) {
     await this.page.getByRole('button', { name: 'Record expense' }).first().click();
     const dialog = this.page.getByRole('dialog', { name: 'Record expense' });
-    await chooseOption(this.page, dialog.getByLabel('Budget item'), expense.item);
+    await chooseOption(dialog.getByLabel('Budget item'), expense.item);
     await dialog.getByLabel('Name').fill(expense.name);
     await dialog.getByLabel('Amount').fill(expense.amount);
     if (expense.payee) await dialog.getByLabel('Payee').fill(expense.payee);

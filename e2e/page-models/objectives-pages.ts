@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { chooseOption } from './select-option.ts';
 
 /** /objectives: the plan's objectives and the add/edit drawer. */
 export class ObjectivesPage {
@@ -51,10 +52,7 @@ export class ObjectivePage {
   }
 
   async linkItem(name: string) {
-    const picker = this.page.getByLabel('Budget item to link');
-    await picker.click();
-    await picker.fill(name);
-    await this.page.locator('.ant-select-item-option', { hasText: name }).first().click();
+    await chooseOption(this.page.getByLabel('Budget item to link'), name);
     await this.page.getByRole('button', { name: 'Link item' }).click();
     await expect(this.page.getByRole('region', { name: 'Linked budget items' }).getByRole('link', { name })).toBeVisible();
   }
