@@ -64,8 +64,11 @@ test.describe('first paint', () => {
     const page = await withoutScripts.newPage();
     const response = await page.goto('/budget');
     await expect(page.getByRole('status')).toHaveText('Loading Plansmith…');
-    // The budget page's own code is fetched with the entry's, not after the router asks for it.
-    expect(await response?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/budget-page-[\w-]+\.js">/);
+    // The budget page's own code is fetched with the entry's, not after the router asks for it (at
+    // low priority: the loading line does not wait for it, and the data requests go first).
+    expect(await response?.text()).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/budget-page-[\w-]+\.js">/,
+    );
     await withoutScripts.close();
   });
 
@@ -107,5 +110,27 @@ test.describe('first paint', () => {
     expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
     expect(asked.filter((path) => path === '/api/BudgetItemClient/GetBudgetItems')).toHaveLength(1);
     expect(asked.filter((path) => path === '/api/MarketingPlanClient/GetMarketingPlans')).toHaveLength(1);
+  });
+
+  test("the first draw of /budget and /expenses takes antd's CSS from the build's stylesheet: antd makes none in the browser", async ({
+    page,
+  }) => {
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    for (const [path, rows] of [
+      ['/budget', '[data-testid^="item-"]'],
+      ['/expenses', '.ant-table-tbody tr.ant-table-row'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator(rows).first()).toBeVisible();
+      await expect(page.locator('link[data-antd-styles]')).toHaveAttribute('media', 'all');
+      // antd marks each style it makes with data-css-hash; only the theme's CSS variables
+      // (data-token-hash) are still set in the browser.
+      const made = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('style[data-css-hash]:not([data-token-hash])'), (style) => style.textContent?.slice(0, 60)),
+      );
+      expect(made, `antd made CSS in the browser on ${path}`).toEqual([]);
+      // …and the page is styled: the primary button is antd's blue, not a browser's grey.
+      await expect(page.locator('.ant-btn-primary').first()).toHaveCSS('background-color', 'rgb(9, 88, 217)');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withFallback, withInlineStyles, withPrerenderedPage } from './prerender.ts';
+import { withAntdStyles, withFallback, withInlineStyles, withLowPriorityScripts, withPrerenderedPage } from './prerender.ts';
 
 const INDEX =
   '<!doctype html><head><link rel="stylesheet" crossorigin href="/assets/index-ab12.css"></head><body><div id="root"></div></body>';
@@ -24,5 +24,22 @@ describe('the HTML drawn at build time', () => {
   it("puts the router's fallback in #root, and refuses an index.html whose #root is not empty", () => {
     expect(withFallback(INDEX, '<p role="status">Loading</p>')).toContain('<div id="root"><p role="status">Loading</p></div>');
     expect(() => withFallback(INDEX.replace('<div id="root"></div>', '<div id="root">x</div>'), '')).toThrow(/empty/);
+  });
+
+  it("links antd's stylesheet after the title, before the app's own styles, as a print stylesheet the app switches on", () => {
+    const html = withAntdStyles('<head><title>Plansmith</title><style>.app{}</style></head>', '/assets/antd-x1.css');
+    expect(html).toBe(
+      '<head><title>Plansmith</title>\n    <link rel="stylesheet" href="/assets/antd-x1.css" media="print" data-antd-styles=""><style>.app{}</style></head>',
+    );
+    expect(() => withAntdStyles(INDEX, '/assets/antd-x1.css')).toThrow(/title/);
+  });
+
+  it('announces the entry script and its preloads at low priority, and leaves other tags alone', () => {
+    const html = withLowPriorityScripts(
+      '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/kit-1.js"><link rel="icon" href="/favicon.svg">',
+    );
+    expect(html).toBe(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/kit-1.js"><link rel="icon" href="/favicon.svg">',
+    );
   });
 });

@@ -29,7 +29,7 @@ writeFileSync(
     budgetItem: ['assets/item-1.js'],
   }),
 );
-const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+const preload = (file: string) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${file}">`;
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));

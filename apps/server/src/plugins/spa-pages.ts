@@ -35,11 +35,13 @@ export const inlineScriptHashes = (webDistDir: string): string[] => {
   return [...hashes];
 };
 
-// apps/web/build/route-preloads.ts: each route's first-load scripts beyond the entry's.
+// apps/web/build/route-preloads.ts: each route's first-load scripts beyond the entry's, announced at
+// low priority like the entry's own (apps/web/build/prerender.ts withLowPriorityScripts): they never
+// hold the first paint back, and the page's first requests for data go ahead of them.
 const RoutePreloads = z.record(z.string(), z.array(z.string().regex(/^assets\/[\w.-]+\.js$/)));
 
 const preloadLinks = (files: readonly string[]): string =>
-  files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  files.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('');
 
 /**
  * Every route's HTML, built once: the page the build drew for that route, or index.html with the

@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { whenAntdStylesApply } from './antd-styles.ts';
 import { type createAppRouter, whenRouted } from './router.tsx';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -13,8 +14,9 @@ export const takeOverPrerenderedPage = (root: HTMLElement, router: AppRouter, re
   if (!root.hasAttribute('data-prerendered')) {
     // index.html already shows the router's loading line (drawn at build time), which is all React
     // would draw before the router has the first page's code and first answers: React draws once
-    // the router has them, and in a transition, so that first draw is cut into short tasks.
-    whenRouted(router, () => startTransition(render));
+    // the router has them, and in a transition, so that first draw is cut into short tasks. antd's
+    // stylesheet applies by then, so antd does not make the CSS the build made already.
+    whenRouted(router, () => whenAntdStylesApply(() => startTransition(render)));
     return;
   }
   let submitPressed = false;
