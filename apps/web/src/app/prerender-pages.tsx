@@ -4,6 +4,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AntdStyleCatalogue } from './antd-style-catalogue.tsx';
@@ -15,40 +16,39 @@ import { RouteFallback } from './route-fallback.tsx';
 /** What every page but /login shows first: the router's fallback while the route's code loads. */
 export const renderRouteFallback = (): string => renderToString(<RouteFallback />);
 
-/** The page's markup (what goes inside #root) and the antd CSS it needs (plain text for a <style>). */
-export const renderLoginPage = (): { html: string; css: string } => {
+/**
+ * Draws `node` as the app draws it (antd's theme and locale) and collects the CSS antd makes for it
+ * (plain text; `types` picks which of antd's styles, all of them by default).
+ */
+const drawWithAntd = (node: ReactNode, types?: ('style' | 'token' | 'cssVar')[]): { html: string; css: string } => {
   const cache = createCache();
   const html = renderToString(
     <StyleProvider cache={cache}>
       <ConfigProvider theme={THEME} locale={enUS}>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={['/login']}>
-            <Routes>
-              <Route element={<AnonymousLayout />}>
-                <Route path="/login" element={<LoginPage />} />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
+        {node}
       </ConfigProvider>
     </StyleProvider>,
   );
-  return { html, css: extractStyle(cache, { plain: true }) };
+  return { html, css: extractStyle(cache, { plain: true, types }) };
 };
+
+/** The page's markup (what goes inside #root) and the antd CSS it needs (plain text for a <style>). */
+export const renderLoginPage = (): { html: string; css: string } =>
+  drawWithAntd(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route element={<AnonymousLayout />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 /**
  * The CSS antd makes in the browser for the components the app draws (antd-style-catalogue.tsx),
  * made here instead, with the map antd reads to skip making it there (extractStyle's cache path).
  * Only the components' own styles: the theme's CSS variables are still set in the browser.
  */
-export const renderAntdStyles = (): string => {
-  const cache = createCache();
-  renderToString(
-    <StyleProvider cache={cache}>
-      <ConfigProvider theme={THEME} locale={enUS}>
-        <AntdStyleCatalogue />
-      </ConfigProvider>
-    </StyleProvider>,
-  );
-  return extractStyle(cache, { plain: true, types: ['style'] });
-};
+export const renderAntdStyles = (): string => drawWithAntd(<AntdStyleCatalogue />, ['style']).css;
