@@ -21,9 +21,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Desktop Chrome'],
     viewport: { width: 1366, height: 860 },
-    // Dialogs and lists appear at once (src/app/reduced-motion.css): a click never lands on one
-    // still zooming or sliding into place, where it was lost on a loaded 2-core machine.
-    reducedMotion: 'reduce',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
     screenshot: 'only-on-failure',

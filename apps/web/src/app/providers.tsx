@@ -6,7 +6,6 @@ import { ApiError } from '../shared/api/api-error.ts';
 import { ContextSelectionProvider } from '../shared/context/context-selection.tsx';
 import { UnavailableBanner } from '../shared/ui/unavailable-banner.tsx';
 import './contrast.css';
-import './reduced-motion.css';
 
 const OUTAGE_RETRIES = 3;
 
