@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { LoginPage } from './page-models/login-page.ts';
+import { settled } from './page-models/dialog.ts';
 import { chooseOption } from './page-models/select-option.ts';
 import { SIGNUP_PASSWORD, SignupPage, verificationLinkFor } from './page-models/signup-page.ts';
 
@@ -26,8 +27,7 @@ const signUpStarter = async (page: Page, request: Parameters<typeof verification
   await signup.setPassword(await verificationLinkFor(request, email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await new LoginPage(page).signIn(email, SIGNUP_PASSWORD);
-  const setup = page.getByRole('dialog', { name: 'Set up your account' });
-  await expect(setup).toBeVisible();
+  const setup = await settled(page.getByRole('dialog', { name: 'Set up your account' }));
   await setup.getByRole('button', { name: 'Close' }).click();
   await expect(setup).toBeHidden();
 };
@@ -57,7 +57,7 @@ test('a fresh sign-up adds its first item and a planned expense without visiting
   const date = dayAhead(20);
   await page.goto('/expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Record expense' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Record expense' }));
   await chooseOption(dialog.getByLabel('Budget item'), 'Search ads');
   await dialog.getByLabel('Name').fill('Q3 search burst');
   await dialog.getByLabel('Amount').fill('2500');
@@ -85,7 +85,7 @@ test('money and date inputs refuse what they cannot keep instead of changing it'
     .getByRole('button', { name: /Add (item|the first item)$/ })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Add budget item' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Add budget item' }));
   await dialog.getByLabel('Name').fill('Trade show');
   await dialog.getByLabel('Category').fill('Events');
   await page.keyboard.press('Enter');
@@ -112,7 +112,7 @@ test('money and date inputs refuse what they cannot keep instead of changing it'
   // A date outside the plan is refused with the plan's dates, not replaced by today.
   await page.goto('/expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
-  const expense = page.getByRole('dialog', { name: 'Record expense' });
+  const expense = await settled(page.getByRole('dialog', { name: 'Record expense' }));
   await chooseOption(expense.getByLabel('Budget item'), 'Trade show');
   await expense.getByLabel('Name').fill('Booth');
   await expense.getByLabel('Amount').fill('100');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { settled } from './page-models/dialog.ts';
 import { ExpectationsPage, FunnelsPage } from './page-models/funnels-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { PlansPage } from './page-models/plans-page.ts';
@@ -82,8 +83,7 @@ test.describe('funnels and expectations', () => {
     // Generating over a forecast asks first, then restores the model's numbers and keeps the actuals.
     await forecast.open();
     await page.getByRole('button', { name: 'Generate from funnel' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Replace the forecast?' });
-    await expect(confirm).toBeVisible();
+    const confirm = await settled(page.getByRole('dialog').filter({ hasText: 'Replace the forecast?' }));
     await confirm.getByRole('button', { name: 'Replace forecast' }).click();
     await expect(page.locator('[data-cell="1:0"]')).toHaveText(String(secondVisitors));
     await expect(forecast.cell('Actual', 'Lead', first)).toHaveText('200');

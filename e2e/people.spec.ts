@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';
 import { Onboarding } from './page-models/onboarding.ts';
@@ -47,8 +48,7 @@ test.describe('inviting people', () => {
     // The invitation named a team (DESIGN.md §12): Nora lands in it, not on "No teams yet".
     await expect(inbox.getByRole('banner')).toContainText(teamName);
     // A new person gets the new-user tour: Next, Previous, Finish.
-    const tour = new Onboarding(inbox).dialog();
-    await expect(tour).toBeVisible();
+    const tour = await settled(new Onboarding(inbox).dialog());
     await tour.getByRole('button', { name: 'Next' }).click();
     await expect(tour.getByRole('heading', { name: 'Context' })).toBeVisible();
     await tour.getByRole('button', { name: 'Previous' }).click();
@@ -91,12 +91,12 @@ test.describe('inviting people', () => {
     await samRole.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Lead$/ }).click();
     // A role change asks first (DESIGN.md §12).
-    const confirm = page.getByRole('dialog', { name: 'Make Sam Lee Lead of Demand Generation?' });
+    const confirm = await settled(page.getByRole('dialog', { name: 'Make Sam Lee Lead of Demand Generation?' }));
     await confirm.getByRole('button', { name: 'Make Lead' }).click();
     await expect(page.getByText('Sam is now Lead.')).toBeVisible();
     // Removing a member asks first too; cancelling keeps them.
     await members.getByRole('button', { name: 'Remove Sam Lee from Demand Generation' }).click();
-    const removal = page.getByRole('dialog', { name: 'Remove Sam Lee from Demand Generation?' });
+    const removal = await settled(page.getByRole('dialog', { name: 'Remove Sam Lee from Demand Generation?' }));
     await removal.getByRole('button', { name: 'Cancel' }).click();
     await expect(members.getByLabel('Role of Sam Lee')).toBeVisible();
     await page.screenshot({ path: '.tmp/screens/teams.png', fullPage: true });

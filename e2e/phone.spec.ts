@@ -1,5 +1,6 @@
 import { CLIENT_ID } from '@plansmith/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { chooseOption } from './page-models/select-option.ts';
 
@@ -56,8 +57,7 @@ test('signs in, budgets, records an expense and reads the report at 390 px with 
 
   // The drawer holds the team and plan pickers and the navigation, and closes on choosing a page.
   await menu.click();
-  const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await expect(drawer).toBeVisible();
+  const drawer = await settled(page.getByRole('dialog', { name: 'Menu' }));
   await drawer.getByRole('link', { name: 'Budget' }).click();
   await expect(page.getByRole('heading', { name: 'Budget', exact: true })).toBeVisible();
   await expect(drawer).toBeHidden();
@@ -68,7 +68,7 @@ test('signs in, budgets, records an expense and reads the report at 390 px with 
   await expect(page.getByRole('heading', { name: 'Expenses' })).toBeVisible();
   await expectFitsThePhone(page, 'expenses');
   await page.getByRole('button', { name: 'Record expense' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Record expense' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Record expense' }));
   await chooseOption(dialog.getByLabel('Budget item'), 'Google Search Ads');
   await expect(dialog.getByText('Please choose the budget item')).toHaveCount(0);
   await dialog.getByLabel('Name').fill('Phone-recorded lunch');

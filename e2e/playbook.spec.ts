@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
+import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { PlansPage } from './page-models/plans-page.ts';
 import { PlaybookPage } from './page-models/playbook-page.ts';
@@ -17,7 +18,7 @@ test.describe('the playbook', () => {
 
     // The preview lists the items by category with their phasing.
     await card.getByRole('button', { name: 'Preview Trade show / event' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Trade show / event' });
+    const drawer = await settled(page.getByRole('dialog', { name: 'Trade show / event' }));
     await expect(drawer.getByRole('region', { name: 'Events' })).toContainText('Booth space & sponsorship');
     await expect(drawer.getByRole('region', { name: 'Events' })).toContainText('$47,000.00');
     await expect(drawer.getByRole('img', { name: /^Phasing by month — .*\$17,500\.00/ }).first()).toBeVisible();
@@ -56,17 +57,15 @@ test.describe('the playbook', () => {
     await expect(card).toContainText('Paid Media');
 
     await card.getByRole('button', { name: 'Rename Podcast Play E2E' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename play' });
+    const rename = await settled(page.getByRole('dialog', { name: 'Rename play' }));
     await rename.getByLabel('Play name').fill('Audio Play E2E');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expect(playbook.card('Audio Play E2E')).toContainText('$12,345.67');
     await expect(playbook.card('Podcast Play E2E')).toHaveCount(0);
 
     await playbook.card('Audio Play E2E').getByRole('button', { name: 'Delete Audio Play E2E' }).click();
-    await page
-      .getByRole('dialog', { name: /Delete the play/ })
-      .getByRole('button', { name: 'Delete play' })
-      .click();
+    const deletion = await settled(page.getByRole('dialog', { name: /Delete the play/ }));
+    await deletion.getByRole('button', { name: 'Delete play' }).click();
     await expect(page.getByText('“Audio Play E2E” deleted.')).toBeVisible();
     await expect(playbook.card('Audio Play E2E')).toHaveCount(0);
   });

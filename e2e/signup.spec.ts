@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { SIGNUP_PASSWORD, SignupPage, verificationLinkFor } from './page-models/signup-page.ts';
 
@@ -47,8 +48,7 @@ test('a visitor signs up for Performance billed monthly, pays by card and signs 
   await expect(nav.getByRole('link', { name: 'Performance' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Playbook' })).toBeVisible();
   // a new tenant is greeted by the account set-up overlay; close it for now
-  const setup = page.getByRole('dialog', { name: 'Set up your account' });
-  await expect(setup).toBeVisible();
+  const setup = await settled(page.getByRole('dialog', { name: 'Set up your account' }));
   await setup.getByRole('button', { name: 'Close' }).click();
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();

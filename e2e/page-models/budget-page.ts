@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /** The Budget screen of the context plan, in the words a person would use. */
 export class BudgetPage {
@@ -12,7 +13,7 @@ export class BudgetPage {
   async addItem(item: { name: string; category: string; amount: string }) {
     const add = this.page.getByRole('button', { name: /Add (item|the first item)$/ }).first();
     await add.click();
-    const dialog = this.page.getByRole('dialog', { name: 'Add budget item' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'Add budget item' }));
     await dialog.getByLabel('Name').fill(item.name);
     await dialog.getByLabel('Category').fill(item.category);
     await this.page.keyboard.press('Enter');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 import { chooseOption } from './select-option.ts';
 
 /** "$11,640.65" → 11640.65 (through cents, so sums compare exactly). */
@@ -15,7 +16,7 @@ export class ExpensesPage {
 
   async recordExpense(expense: { item: string; name: string; amount: string; payee?: string }) {
     await this.page.getByRole('button', { name: 'Record expense' }).first().click();
-    const dialog = this.page.getByRole('dialog', { name: 'Record expense' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'Record expense' }));
     await chooseOption(dialog.getByLabel('Budget item'), expense.item);
     await dialog.getByLabel('Name').fill(expense.name);
     await dialog.getByLabel('Amount').fill(expense.amount);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 import { chooseOption } from './select-option.ts';
 
 /** /objectives: the plan's objectives and the add/edit drawer. */
@@ -16,7 +17,7 @@ export class ObjectivesPage {
 
   async addObjective(objective: { name: string; target: string; unit?: string }, startButton = 'Add objective') {
     await this.page.getByRole('button', { name: startButton }).first().click();
-    const drawer = this.page.getByRole('dialog', { name: 'Add objective' });
+    const drawer = await settled(this.page.getByRole('dialog', { name: 'Add objective' }));
     await drawer.getByLabel('Name').fill(objective.name);
     await drawer.getByLabel('Target').fill(objective.target);
     if (objective.unit) await drawer.getByLabel('Unit').fill(objective.unit);
@@ -43,7 +44,7 @@ export class ObjectivePage {
       .getByRole('button', { name: /Record (the first )?result/ })
       .first()
       .click();
-    const dialog = this.page.getByRole('dialog', { name: 'Record a result' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'Record a result' }));
     await dialog.getByLabel(/^Value/).fill(value);
     if (note) await dialog.getByLabel('Note').fill(note);
     // Keyboard: Enter in the form submits it.

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /** The onboarding overlay (SPEC.md §2): Previous, Next, Finish and Close. */
 export class Onboarding {
@@ -9,7 +10,7 @@ export class Onboarding {
   }
 
   async close(title = 'Welcome to Plansmith') {
-    await this.dialog(title).getByRole('button', { name: 'Close' }).click();
+    await (await settled(this.dialog(title))).getByRole('button', { name: 'Close' }).click();
     await expect(this.dialog(title)).toBeHidden();
   }
 

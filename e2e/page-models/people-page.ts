@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /** /account/people in the words of an admin. */
 export class PeoplePage {
@@ -16,7 +17,7 @@ export class PeoplePage {
   /** Sends the invitation and answers the team the person will land in (the dialog suggests one). */
   async invite(person: { firstName: string; lastName: string; email: string }): Promise<string> {
     await this.page.getByRole('button', { name: 'Invite person' }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'Invite a person' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'Invite a person' }));
     await dialog.getByLabel('First name').fill(person.firstName);
     await dialog.getByLabel('Last name').fill(person.lastName);
     await dialog.getByLabel('Email').fill(person.email);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /** The Plans screen, in the words a person would use. */
 export class PlansPage {
@@ -12,7 +13,7 @@ export class PlansPage {
   /** Creates a plan with the defaults (today to a year from today) in the context team. */
   async createPlan(name: string) {
     await this.page.getByRole('button', { name: 'New plan' }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'New plan' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'New plan' }));
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create plan' }).click();
     await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /** The Playbook screen, in the words a person would use. */
 export class PlaybookPage {
@@ -21,8 +22,7 @@ export class PlaybookPage {
 
   /** The create-plan dialog of "Use this play" and "Copy to next year". */
   async fillCreatePlan(title: string, plan: { name: string; startDate?: string }) {
-    const dialog = this.page.getByRole('dialog', { name: title });
-    await expect(dialog).toBeVisible();
+    const dialog = await settled(this.page.getByRole('dialog', { name: title }));
     await dialog.getByLabel('Plan name').fill(plan.name);
     if (plan.startDate) {
       const date = dialog.getByLabel('Start date');
@@ -36,7 +36,7 @@ export class PlaybookPage {
 
   async saveCurrentPlanAs(name: string) {
     await this.page.getByRole('button', { name: 'Save current plan as a play' }).first().click();
-    const dialog = this.page.getByRole('dialog', { name: 'Save current plan as a play' });
+    const dialog = await settled(this.page.getByRole('dialog', { name: 'Save current plan as a play' }));
     await dialog.getByLabel('Play name').fill(name);
     await dialog.getByRole('button', { name: 'Save as play' }).click();
     await expect(dialog).toBeHidden();
