@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { CLIENT_ID, EMPTY_ID, MAX_MONEY } from './constants.ts';
 
-/** The fixed client identifier of the web client (SPEC.md §3, §7; DESIGN.md §2). */
-export const CLIENT_ID = 'plansmith-web';
-/** The empty id: on Save it means "create" (SPEC.md §3, DESIGN.md §2). */
-export const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
-/** Search endpoints return at most this many rows (SPEC.md §9). */
-export const SEARCH_LIMIT = 20;
+export { CLIENT_ID, EMPTY_ID, MAX_MONEY, SEARCH_LIMIT } from './constants.ts';
 
 export const ClientIdSchema = z.literal(CLIENT_ID, {
   error: `ClientId must be '${CLIENT_ID}'.`,
@@ -35,9 +31,6 @@ export const DateOnlySchema = z
 
 export const InstantSchema = z.string().describe('ISO-8601 UTC instant');
 
-/** Largest amount accepted on the wire: ten billion dollars. */
-export const MAX_MONEY = 10_000_000_000;
-
 /**
  * Money on the wire: a decimal number of US dollars with at most two decimals.
  * Stored as integer cents (DESIGN.md §2).
@@ -65,14 +58,5 @@ export const EmptyBodySchema = z.object({}).describe('No fields');
 /** Successful answers of the platform, tenants, comments, registration and payments services. */
 export const envelope = <T extends z.ZodType>(result: T) => z.object({ Result: result, Message: z.string().nullable() });
 
-export const FieldErrorSchema = z.object({ Field: z.string(), Message: z.string() });
-
-/** Every failure answers this body with the right HTTP status (DESIGN.md §2). */
-export const ErrorBodySchema = z.object({
-  Result: z.null(),
-  Message: z.string(),
-  Errors: z.array(FieldErrorSchema).optional(),
-  RequestId: z.string().optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-export type FieldError = z.infer<typeof FieldErrorSchema>;
+// The failure body lives in error-body.ts (zod/mini): every page's first load reads it.
+export { type ErrorBody, ErrorBodySchema, type FieldError, FieldErrorSchema } from './error-body.ts';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { expenses } from '../../schema/expenses.ts';
 import type { CentsSums } from './plan-totals.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 
@@ -8,21 +9,11 @@ export type PlanRow = typeof marketingPlans.$inferSelect;
 export type PlanValues = Pick<PlanRow, 'teamId' | 'name' | 'description' | 'active' | 'state' | 'startDate' | 'endDate'>;
 export type PlanWithSums = { plan: PlanRow; sums: CentsSums };
 
-// Correlated per plan, through the (tenant_id, marketing_plan_id) indexes of items and expenses.
-// Written out with aliases: inside a one-table select Drizzle leaves columns unqualified.
-const PLAN = sql.raw('"marketing_plans"');
-const itemSum = (expression: string) =>
-  sql<number>`coalesce((SELECT ${sql.raw(expression)} FROM budget_items bi
-    WHERE bi.tenant_id = ${PLAN}."tenant_id" AND bi.marketing_plan_id = ${PLAN}."id"), 0)`.mapWith(Number);
-const expenseSum = (status: 1 | 2 | 3) =>
-  sql<number>`coalesce((SELECT sum(e.amount_cents) FROM expenses e
-    WHERE e.tenant_id = ${PLAN}."tenant_id" AND e.marketing_plan_id = ${PLAN}."id" AND e.active AND e.status = ${sql.raw(String(status))}), 0)`.mapWith(
-    Number,
-  );
-
 /**
- * Plans with their money totals in one statement: per plan, its items' amounts and its active
- * expenses by status are summed in correlated subqueries (index probes; no query per plan).
+ * Plans with their money totals in one statement: the items' amounts and the active expenses by
+ * status are summed once per plan in two grouped subqueries over the chosen plans only, joined to
+ * them. (Correlated subqueries, one per figure and plan, read a plan's expenses three times: 24 ms
+ * for the demo team with 10,000 expenses on PGlite, against 3 ms.)
  * Actual, committed and planned count every active expense of the plan, also those tied to no item.
  */
 export const listPlansWithSums = async (
@@ -31,23 +22,47 @@ export const listPlansWithSums = async (
   filter: { teamIds?: string[]; planId?: string },
 ): Promise<PlanWithSums[]> => {
   if (filter.teamIds && filter.teamIds.length === 0) return [];
+  const chosen = and(
+    eq(marketingPlans.tenantId, tenantId),
+    filter.teamIds ? inArray(marketingPlans.teamId, filter.teamIds) : undefined,
+    filter.planId ? eq(marketingPlans.id, filter.planId) : undefined,
+  );
+  const chosenIds = db.select({ id: marketingPlans.id }).from(marketingPlans).where(chosen);
+  const itemSums = db
+    .select({
+      planId: sql<string>`${budgetItems.marketingPlanId}`.as('item_plan_id'),
+      budget: sql<string>`sum(${budgetItems.amountCents})`.as('budget'),
+      itemCount: sql<number>`count(*)`.as('item_count'),
+    })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), inArray(budgetItems.marketingPlanId, chosenIds)))
+    .groupBy(budgetItems.marketingPlanId)
+    .as('item_sums');
+  const byStatus = (status: 1 | 2 | 3) => sql<string>`sum(${expenses.amountCents}) filter (where ${expenses.status} = ${sql.raw(String(status))})`;
+  const expenseSums = db
+    .select({
+      planId: sql<string>`${expenses.marketingPlanId}`.as('expense_plan_id'),
+      actual: byStatus(3).as('actual'),
+      committed: byStatus(2).as('committed'),
+      planned: byStatus(1).as('planned'),
+    })
+    .from(expenses)
+    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.active, true), inArray(expenses.marketingPlanId, chosenIds)))
+    .groupBy(expenses.marketingPlanId)
+    .as('expense_sums');
   const rows = await db
     .select({
       plan: marketingPlans,
-      budget: itemSum('sum(bi.amount_cents)'),
-      itemCount: itemSum('count(*)'),
-      actual: expenseSum(3),
-      committed: expenseSum(2),
-      planned: expenseSum(1),
+      budget: sql<number>`coalesce(${itemSums.budget}, 0)`.mapWith(Number),
+      itemCount: sql<number>`coalesce(${itemSums.itemCount}, 0)`.mapWith(Number),
+      actual: sql<number>`coalesce(${expenseSums.actual}, 0)`.mapWith(Number),
+      committed: sql<number>`coalesce(${expenseSums.committed}, 0)`.mapWith(Number),
+      planned: sql<number>`coalesce(${expenseSums.planned}, 0)`.mapWith(Number),
     })
     .from(marketingPlans)
-    .where(
-      and(
-        eq(marketingPlans.tenantId, tenantId),
-        filter.teamIds ? inArray(marketingPlans.teamId, filter.teamIds) : undefined,
-        filter.planId ? eq(marketingPlans.id, filter.planId) : undefined,
-      ),
-    )
+    .leftJoin(itemSums, eq(itemSums.planId, marketingPlans.id))
+    .leftJoin(expenseSums, eq(expenseSums.planId, marketingPlans.id))
+    .where(chosen)
     .orderBy(marketingPlans.state, sql`${marketingPlans.startDate} DESC`, marketingPlans.name);
   return rows.map(({ plan, ...sums }) => ({ plan, sums }));
 };

@@ -109,6 +109,26 @@ describe('reading plans', () => {
     expect(all.body.Result.every((row: { TeamId: string }) => row.TeamId === acme.teamId)).toBe(true);
   });
 
+  it('lists every plan with the totals of its own items and active expenses only', async () => {
+    const media = await createCategory(t, acme, 'Listed totals media', 1);
+    const first = await createPlan(t, acme, { Name: 'Totals one' });
+    const second = await createPlan(t, acme, { Name: 'Totals two' });
+    const empty = await createPlan(t, acme, { Name: 'Totals empty' });
+    const ads = await createItem(t, acme, first.Id, media.Id, { Amount: 1000, ItemType: 1 });
+    await createItem(t, acme, first.Id, media.Id, { Amount: 200, ItemType: 1 });
+    const print = await createItem(t, acme, second.Id, media.Id, { Amount: 300, ItemType: 1 });
+    await addExpense(acme, first.Id, ads.Id, 40_000, 3);
+    await addExpense(acme, first.Id, ads.Id, 7_000, 2);
+    await addExpense(acme, first.Id, null, 500, 1);
+    await addExpense(acme, first.Id, ads.Id, 88_800, 3, false);
+    await addExpense(acme, second.Id, print.Id, 12_300, 3);
+    const listed = await t.post(`${PLAN_API}/GetMarketingPlans`, { TeamId: acme.teamId }, await token(acme, 'owner'));
+    const totalsOf = (id: string) => listed.body.Result.find((row: { Id: string }) => row.Id === id).Totals;
+    expect(totalsOf(first.Id)).toMatchObject({ Budget: 1200, Actual: 400, Committed: 70, Planned: 5, ItemCount: 2 });
+    expect(totalsOf(second.Id)).toMatchObject({ Budget: 300, Actual: 123, Committed: 0, Planned: 0, ItemCount: 1 });
+    expect(totalsOf(empty.Id)).toMatchObject({ Budget: 0, Actual: 0, Committed: 0, Planned: 0, ItemCount: 0, BurnRate: 0 });
+  });
+
   it('hides the team’s plans from a member outside the team (404) and from another tenant', async () => {
     const plan = await createPlan(t, acme);
     expect((await t.post(`${PLAN_API}/GetMarketingPlans`, { TeamId: acme.teamId }, await token(acme, 'outsider'))).status).toBe(404);
