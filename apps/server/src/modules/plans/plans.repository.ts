@@ -38,7 +38,8 @@ export const listPlansWithSums = async (
     .where(and(eq(budgetItems.tenantId, tenantId), inArray(budgetItems.marketingPlanId, chosenIds)))
     .groupBy(budgetItems.marketingPlanId)
     .as('item_sums');
-  const byStatus = (status: 1 | 2 | 3) => sql<string>`sum(${expenses.amountCents}) filter (where ${expenses.status} = ${sql.raw(String(status))})`;
+  const byStatus = (status: 1 | 2 | 3) =>
+    sql<string>`sum(${expenses.amountCents}) filter (where ${expenses.status} = ${sql.raw(String(status))})`;
   const expenseSums = db
     .select({
       planId: sql<string>`${expenses.marketingPlanId}`.as('expense_plan_id'),
