@@ -26,20 +26,20 @@ export const useExpense = (id: string | null) =>
     enabled: Boolean(id),
   });
 
-export const usePayees = (planId: string | null) =>
+export const usePayees = (planId: string | null, wanted = true) =>
   useQuery({
     queryKey: expenseKeys.payees(planId ?? ''),
     queryFn: () => callApi(expenseRoutes.getPayees, { MarketingPlanId: planId as string }),
-    enabled: Boolean(planId),
+    enabled: Boolean(planId) && wanted,
     staleTime: 60_000,
   });
 
-/** The plan's budget items, to pick the one an expense is spent against. */
-export const useBudgetItemOptions = (planId: string | null) =>
+/** The plan's budget items, to pick the one an expense is spent against (asked for once `wanted`). */
+export const useBudgetItemOptions = (planId: string | null, wanted = true) =>
   useQuery({
     queryKey: expenseKeys.itemOptions(planId ?? ''),
     queryFn: () => callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId as string }),
-    enabled: Boolean(planId),
+    enabled: Boolean(planId) && wanted,
   });
 
 /** The tenant's active general ledger codes. */

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { DATE_FORMAT, DATE_INPUT_HINT } from '../../../shared/format/dates.ts';
 import { LazyDateInput } from '../../../shared/ui/lazy-date-input.tsx';
+import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint.ts';
 import { useBudgetItemOptions, usePayees } from '../api/expense-queries.ts';
 
 export type ExpenseFilterValues = {
@@ -37,8 +38,10 @@ export const ExpenseFilters = ({
   value: ExpenseFilterValues;
   onChange: (value: ExpenseFilterValues) => void;
 }) => {
-  const items = useBudgetItemOptions(planId);
-  const payees = usePayees(planId);
+  // The choices of the item and payee filters are asked for once the list is on screen.
+  const painted = useAfterFirstPaint();
+  const items = useBudgetItemOptions(planId, painted);
+  const payees = usePayees(planId, painted);
   const [query, setQuery] = useState(value.Query ?? '');
   // A range being typed that cannot filter (unreadable, or To before From): shown as typed with its
   // problem, while the list keeps the last range that could.
