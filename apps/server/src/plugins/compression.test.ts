@@ -33,6 +33,10 @@ const preload = (file: string) => `<link rel="modulepreload" crossorigin fetchpr
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
+// A stylesheet too small for the build to compress, and a file beside the assets.
+const SMALL_CSS = '.tag{color:#0958d9}';
+writeFileSync(path.join(webDist, 'assets', 'small-1.css'), SMALL_CSS);
+writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,6 +65,42 @@ describe('static assets', () => {
     const plain = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+
+  it('sends an asset without compressed copies as it is, with its type, cache and the security headers', async () => {
+    const response = await fetchRaw('/assets/small-1.css', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toBe(SMALL_CSS);
+  });
+
+  it('answers 304 without a body when the client holds the same copy, and HEAD without a body', async () => {
+    const first = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{16}"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const head = await fetchRaw('/assets/app-abc123.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('answers an unknown asset with 404 and the error body, and serves the files beside the assets from disk', async () => {
+    const missing = await fetchRaw('/assets/nothing-here.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ Result: null, Message: 'No such address: GET /assets/nothing-here.js' });
+    const icon = await fetchRaw('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 });
 

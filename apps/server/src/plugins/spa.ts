@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './security.ts';
+import { loadAssets, registerAssets } from './spa-assets.ts';
 import { type CompressedPage, loadPages } from './spa-pages.ts';
 
 /** Brotli, else gzip, as the client accepts them (an encoding with q=0 is refused). */
@@ -25,7 +26,8 @@ const pickEncoding = (accepted: string | undefined): keyof CompressedPage => {
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
  * SPEC.md §2 so deep links survive a reload. Unknown pages get the app too, with status 404.
- * Assets go out as the build's brotli or gzip copies (file.js.br / .gz) when the client takes them.
+ * Assets go out from memory (spa-assets.ts) as the build's brotli or gzip copies (file.js.br / .gz)
+ * when the client takes them; the few other files (favicon.svg) from disk.
  * HEAD on a page answers like GET, without the body. Each route's HTML announces its scripts, and
  * a page the build drew beforehand (login.html) is sent for its own address (spa-pages.ts).
  */
@@ -33,14 +35,15 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
   const indexFile = path.join(webDistDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
+    registerAssets(app, loadAssets(path.join(webDistDir, 'assets')), pickEncoding);
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      globIgnore: ['assets/**'],
       index: false,
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'no-cache');
       },
     });
   }
