@@ -3,8 +3,24 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The encodings an asset is kept in: the build writes a .br and a .gz copy beside each one worth it. */
+/** The encodings an asset or a page is kept in: the build writes a .br and a .gz copy beside each asset worth it. */
 export type AssetEncoding = 'br' | 'gzip' | 'identity';
+
+/** Brotli, else gzip, as the client accepts them (an encoding with q=0 is refused). */
+export const pickEncoding = (accepted: string | undefined): AssetEncoding => {
+  const names = (accepted ?? '')
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .toLowerCase()
+        .split(/\s*;\s*/),
+    )
+    .filter(([, quality]) => !quality || !/^q=0(\.0*)?$/.test(quality))
+    .map(([name]) => name);
+  if (names.includes('br')) return 'br';
+  return names.includes('gzip') ? 'gzip' : 'identity';
+};
 
 export type Asset = { type: string; etag: string; bodies: Partial<Record<AssetEncoding, Buffer>> & { identity: Buffer } };
 
@@ -46,14 +62,11 @@ export const loadAssets = (assetsDir: string): Map<string, Asset> => {
   return assets;
 };
 
-/** The encoding to send: brotli, else gzip, among those the client takes and the asset has. */
-export type PickEncoding = (accepted: string | undefined) => AssetEncoding;
-
 /**
  * GET and HEAD /assets/{file} from memory, with a year's immutable cache (the names carry their
  * content's hash), the compressed copy the client takes, and 304 for a matching If-None-Match.
  */
-export const registerAssets = (app: FastifyInstance, assets: ReadonlyMap<string, Asset>, pickEncoding: PickEncoding): void => {
+export const registerAssets = (app: FastifyInstance, assets: ReadonlyMap<string, Asset>): void => {
   const answer = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const asset = assets.get(request.params['*']);
     if (!asset) return reply.callNotFound();

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type PathName, paths } from '@plansmith/contract';
 import { z } from 'zod';
+import type { AssetEncoding } from './spa-assets.ts';
 
-export type CompressedPage = Record<'br' | 'gzip' | 'identity', Buffer>;
+export type CompressedPage = Record<AssetEncoding, Buffer>;
 
 /**
  * A page's HTML as it is and compressed once, at start: the not-found handler that sends it is not

@@ -4,24 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './security.ts';
-import { loadAssets, registerAssets } from './spa-assets.ts';
-import { type CompressedPage, loadPages } from './spa-pages.ts';
-
-/** Brotli, else gzip, as the client accepts them (an encoding with q=0 is refused). */
-const pickEncoding = (accepted: string | undefined): keyof CompressedPage => {
-  const names = (accepted ?? '')
-    .split(',')
-    .map((part) =>
-      part
-        .trim()
-        .toLowerCase()
-        .split(/\s*;\s*/),
-    )
-    .filter(([, quality]) => !quality || !/^q=0(\.0*)?$/.test(quality))
-    .map(([name]) => name);
-  if (names.includes('br')) return 'br';
-  return names.includes('gzip') ? 'gzip' : 'identity';
-};
+import { loadAssets, pickEncoding, registerAssets } from './spa-assets.ts';
+import { loadPages } from './spa-pages.ts';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
@@ -35,7 +19,7 @@ export const registerSpa = async (app: FastifyInstance, webDistDir: string): Pro
   const indexFile = path.join(webDistDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    registerAssets(app, loadAssets(path.join(webDistDir, 'assets')), pickEncoding);
+    registerAssets(app, loadAssets(path.join(webDistDir, 'assets')));
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,

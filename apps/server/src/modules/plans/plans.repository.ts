@@ -30,7 +30,7 @@ export const listPlansWithSums = async (
   const chosenIds = db.select({ id: marketingPlans.id }).from(marketingPlans).where(chosen);
   const itemSums = db
     .select({
-      planId: sql<string>`${budgetItems.marketingPlanId}`.as('item_plan_id'),
+      planId: budgetItems.marketingPlanId,
       budget: sql<string>`sum(${budgetItems.amountCents})`.as('budget'),
       itemCount: sql<number>`count(*)`.as('item_count'),
     })
@@ -42,7 +42,7 @@ export const listPlansWithSums = async (
     sql<string>`sum(${expenses.amountCents}) filter (where ${expenses.status} = ${sql.raw(String(status))})`;
   const expenseSums = db
     .select({
-      planId: sql<string>`${expenses.marketingPlanId}`.as('expense_plan_id'),
+      planId: expenses.marketingPlanId,
       actual: byStatus(3).as('actual'),
       committed: byStatus(2).as('committed'),
       planned: byStatus(1).as('planned'),

@@ -26,20 +26,20 @@ export const useExpense = (id: string | null) =>
     enabled: Boolean(id),
   });
 
-export const usePayees = (planId: string | null, wanted = true) =>
+export const usePayees = (planId: string | null, enabled = true) =>
   useQuery({
     queryKey: expenseKeys.payees(planId ?? ''),
     queryFn: () => callApi(expenseRoutes.getPayees, { MarketingPlanId: planId as string }),
-    enabled: Boolean(planId) && wanted,
+    enabled: Boolean(planId) && enabled,
     staleTime: 60_000,
   });
 
-/** The plan's budget items, to pick the one an expense is spent against (asked for once `wanted`). */
-export const useBudgetItemOptions = (planId: string | null, wanted = true) =>
+/** The plan's budget items, to pick the one an expense is spent against (asked for once `enabled`). */
+export const useBudgetItemOptions = (planId: string | null, enabled = true) =>
   useQuery({
     queryKey: expenseKeys.itemOptions(planId ?? ''),
     queryFn: () => callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId as string }),
-    enabled: Boolean(planId) && wanted,
+    enabled: Boolean(planId) && enabled,
   });
 
 /** The tenant's active general ledger codes. */

@@ -1,6 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { getHref, type MarketingPlan } from '@plansmith/contract';
 import { Table, Tag, Tooltip } from 'antd';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
@@ -8,7 +9,7 @@ import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { PlanRowActions } from './plan-row-actions.tsx';
 
 /** A money figure stays on one line (it wrapped as "$943,800.0" over "0" at 1366 px); the table scrolls sideways instead. */
-const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
+const oneLine = (): { style: CSSProperties } => ({ style: { whiteSpace: 'nowrap' } });
 
 /** Plans of one state with their money totals and actions. */
 export const PlansTable = ({
