@@ -1,5 +1,6 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import type { DateInput as EagerDateInput } from './date-input.tsx';
+import { FieldOutline } from './field-outline.tsx';
 
 /**
  * The shared DateInput with its code (antd's picker panels, ~28 KB compressed) loaded on first
@@ -9,28 +10,13 @@ import type { DateInput as EagerDateInput } from './date-input.tsx';
  */
 type DateInputProps = ComponentProps<typeof EagerDateInput>;
 
+/** How wide antd draws the date field (its input sized for the date format, and the calendar icon). */
+export const DATE_FIELD_WIDTH = 160;
+
 const Loaded = lazy(async () => ({ default: (await import('./date-input.tsx')).DateInput }));
 
-/** The field's outline while the code loads: antd's middle-size input box. */
-const Placeholder = ({ style }: { style?: DateInputProps['style'] }) => (
-  <span
-    aria-busy="true"
-    style={{
-      display: 'inline-block',
-      boxSizing: 'border-box',
-      height: 32,
-      width: 148,
-      border: '1px solid #d9d9d9',
-      borderRadius: 6,
-      background: '#fff',
-      verticalAlign: 'top',
-      ...style,
-    }}
-  />
-);
-
 export const LazyDateInput = (props: DateInputProps) => (
-  <Suspense fallback={<Placeholder style={props.style} />}>
+  <Suspense fallback={<FieldOutline width={DATE_FIELD_WIDTH} placeholder={props.placeholder} style={props.style} />}>
     <Loaded {...props} />
   </Suspense>
 );

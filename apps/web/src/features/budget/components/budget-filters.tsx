@@ -2,11 +2,20 @@ import type { BudgetCategory, ItemType } from '@plansmith/contract';
 import { Button, Flex, Select } from 'antd';
 // Search directly: antd's Input namespace also brings TextArea and OTP.
 import Search from 'antd/es/input/Search';
+import { fieldAfterFirstPaint } from '../../../shared/ui/field-outline.tsx';
+import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint.ts';
 import { type BudgetFilters, hasFilters, NO_FILTERS } from '../lib/budget-rows.ts';
 
+const ITEM_TYPE_OPTIONS = [
+  { value: 'all' as const, label: 'All item types' },
+  { value: 1 as const, label: 'Productive' },
+  { value: 2 as const, label: 'Operational' },
+];
+
 /**
- * Text, item type and category filters of the budget list. The categories are asked for
- * (`onCategoriesWanted`) when the pointer comes over the category filter or it takes the focus.
+ * Text, item type and category filters of the budget list, drawn once the list is on screen
+ * (fieldAfterFirstPaint). The categories are asked for (`onCategoriesWanted`) when the pointer
+ * comes over the category filter or it takes the focus.
  */
 export const BudgetFiltersBar = ({
   filters,
@@ -20,40 +29,55 @@ export const BudgetFiltersBar = ({
   categoriesLoading: boolean;
   onCategoriesWanted: () => void;
   onChange: (filters: BudgetFilters) => void;
-}) => (
-  <Flex gap={8} wrap align="center">
-    <Search
-      allowClear
-      aria-label="Search items"
-      placeholder="Search items"
-      style={{ width: 240 }}
-      value={filters.query}
-      onChange={(event) => onChange({ ...filters, query: event.target.value })}
-    />
-    <Select<ItemType | 'all'>
-      aria-label="Item type"
-      style={{ width: 160 }}
-      value={filters.itemType ?? 'all'}
-      onChange={(value) => onChange({ ...filters, itemType: value === 'all' ? null : value })}
-      options={[
-        { value: 'all', label: 'All item types' },
-        { value: 1, label: 'Productive' },
-        { value: 2, label: 'Operational' },
-      ]}
-    />
-    <Select<string>
-      aria-label="Category"
-      style={{ width: 200 }}
-      value={filters.categoryId ?? 'all'}
-      onChange={(value) => onChange({ ...filters, categoryId: value === 'all' ? null : value })}
-      options={[{ value: 'all', label: 'All categories' }, ...categories.map((category) => ({ value: category.Id, label: category.Name }))]}
-      loading={categoriesLoading}
-      onMouseEnter={onCategoriesWanted}
-      onFocus={onCategoriesWanted}
-      onOpenChange={onCategoriesWanted}
-      showSearch
-      optionFilterProp="label"
-    />
-    {hasFilters(filters) ? <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button> : null}
-  </Flex>
-);
+}) => {
+  const painted = useAfterFirstPaint();
+  const categoryName = categories.find((category) => category.Id === filters.categoryId)?.Name ?? 'All categories';
+  return (
+    <Flex gap={8} wrap align="center">
+      {fieldAfterFirstPaint(
+        painted,
+        { width: 240, placeholder: 'Search items', value: filters.query || undefined },
+        <Search
+          allowClear
+          aria-label="Search items"
+          placeholder="Search items"
+          style={{ width: 240 }}
+          value={filters.query}
+          onChange={(event) => onChange({ ...filters, query: event.target.value })}
+        />,
+      )}
+      {fieldAfterFirstPaint(
+        painted,
+        { width: 160, value: ITEM_TYPE_OPTIONS.find((option) => option.value === (filters.itemType ?? 'all'))?.label },
+        <Select<ItemType | 'all'>
+          aria-label="Item type"
+          style={{ width: 160 }}
+          value={filters.itemType ?? 'all'}
+          onChange={(value) => onChange({ ...filters, itemType: value === 'all' ? null : value })}
+          options={ITEM_TYPE_OPTIONS}
+        />,
+      )}
+      {fieldAfterFirstPaint(
+        painted,
+        { width: 200, value: categoryName },
+        <Select<string>
+          aria-label="Category"
+          style={{ width: 200 }}
+          value={filters.categoryId ?? 'all'}
+          onChange={(value) => onChange({ ...filters, categoryId: value === 'all' ? null : value })}
+          options={[
+            { value: 'all', label: 'All categories' },
+            ...categories.map((category) => ({ value: category.Id, label: category.Name })),
+          ]}
+          loading={categoriesLoading}
+          onMouseEnter={onCategoriesWanted}
+          onFocus={onCategoriesWanted}
+          onOpenChange={onCategoriesWanted}
+          showSearch
+          optionFilterProp="label"
+        />,
+      )}
+      {hasFilters(filters) ? <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button> : null}
+    </Flex>
+  );
+};

@@ -75,3 +75,23 @@ describe('ExpenseFilters purchase dates', () => {
     expect(applied).toEqual([]);
   });
 });
+
+describe('ExpenseFilters first draw', () => {
+  it('holds the fields’ places with outlines of their size, then draws the fields once the list is on screen', async () => {
+    await renderFilters();
+    const outlines = [...document.querySelectorAll<HTMLElement>('[aria-busy="true"]')];
+    expect(outlines.map((outline) => [outline.textContent, outline.style.width])).toEqual([
+      ['Search name, payee, PO, description', '280px'],
+      ['Budget item', '220px'],
+      ['Status', '140px'],
+      ['Category type', '160px'],
+      ['Payee', '200px'],
+      ['From', '160px'],
+      ['To', '160px'],
+    ]);
+    expect(screen.queryByLabelText('Budget item')).toBeNull();
+    expect(await screen.findByLabelText('Budget item')).toBeTruthy();
+    expect(await screen.findByLabelText('Purchased to')).toBeTruthy();
+    expect(document.querySelectorAll('[aria-busy="true"]')).toHaveLength(0);
+  });
+});

@@ -4,12 +4,20 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
+import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { ExpenseStatusTag } from './expense-status-tag.tsx';
 
 export type ExpenseSort = { SortBy: (typeof EXPENSE_SORT_FIELDS)[number]; SortDirection: 'asc' | 'desc' };
 
 /** What a tall screen shows of the first page before the rest of it is drawn (useFirstRowsFirst). */
 const FIRST_ROWS = 20;
+
+/**
+ * Below this window width the columns no longer fit beside the side navigation: the table scrolls
+ * sideways with the date kept at the left. Wider, it has no sideways scroll, which also spares
+ * antd's measuring of every column and the second drawing of the rows that follows it.
+ */
+const SCROLLS_BELOW = '(max-width: 1099.98px)';
 
 const isSortField = (key: unknown): key is ExpenseSort['SortBy'] => (EXPENSE_SORT_FIELDS as readonly unknown[]).includes(key);
 
@@ -36,6 +44,7 @@ export const ExpensesTable = ({
   onSortChange: (sort: ExpenseSort) => void;
 }) => {
   const shown = useFirstRowsFirst(expenses, FIRST_ROWS);
+  const scrolls = useMediaQuery(SCROLLS_BELOW);
   const sortOrderOf = (key: ExpenseSort['SortBy']) =>
     sort.SortBy === key ? (sort.SortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
   const columns: TableProps<Expense>['columns'] = [
@@ -46,7 +55,7 @@ export const ExpensesTable = ({
       sorter: true,
       sortOrder: sortOrderOf('PurchaseDate'),
       width: 130,
-      fixed: 'left',
+      fixed: scrolls ? 'left' : undefined,
       render: (date: string) => formatDate(date),
     },
     {
@@ -98,7 +107,7 @@ export const ExpensesTable = ({
       columns={columns}
       dataSource={shown as Expense[]}
       loading={loading}
-      scroll={{ x: 760 }}
+      scroll={scrolls ? { x: 760 } : undefined}
       pagination={{
         current: page,
         pageSize,
