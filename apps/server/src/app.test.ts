@@ -164,9 +164,16 @@ describe('the single-page app', () => {
 });
 
 describe('operations', () => {
-  it('answers /healthz and /readyz', async () => {
-    expect((await t.get('/healthz')).body).toEqual({ status: 'ok' });
+  it('answers /healthz and /readyz, and keeps the probes out of the access log', async () => {
+    logLines.length = 0;
+    const health = await t.get('/healthz');
+    expect(health.body).toEqual({ status: 'ok' });
     expect((await t.get('/readyz')).body).toEqual({ status: 'ready' });
+    const page = await t.get('/login');
+    const logged = logLines.map((line) => JSON.parse(line));
+    expect(logged.filter((entry) => entry.reqId === health.headers['x-request-id'])).toEqual([]);
+    expect(logged.filter((entry) => /^\/(healthz|readyz)/.test(entry.req?.url ?? ''))).toEqual([]);
+    expect(logged.filter((entry) => entry.reqId === page.headers['x-request-id'])).toHaveLength(1);
   });
 
   it('publishes an OpenAPI document generated from the contract at /api/docs', async () => {

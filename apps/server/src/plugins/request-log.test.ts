@@ -17,6 +17,10 @@ beforeAll(async () => {
     done();
   });
   app.get('/quiet', async () => ({ ok: true }));
+  app.get('/probe', { logLevel: 'warn' }, async () => ({ ok: true }));
+  app.get('/failing-probe', { logLevel: 'warn' }, async () => {
+    throw new Error('probe failed');
+  });
   app.get('/chatty', async (request) => {
     request.log.warn({ body: { Password: 'hunter2' }, step: 1 }, 'something to note');
     request.log.child({ part: 'inner' }).info('from a child of the request logger');
@@ -64,6 +68,16 @@ describe('request logging', () => {
     expect(own).toHaveLength(2);
     expect(own[0]).toMatchObject({ level: 50, err: { message: 'boom' } });
     expect(own[1]).toMatchObject({ msg: 'request completed', res: { statusCode: 500 } });
+  });
+
+  it('writes no access line for a route whose own level is above info, but still logs its errors', async () => {
+    const quiet = await app.inject({ method: 'GET', url: '/probe' });
+    expect(quiet.statusCode).toBe(200);
+    expect(linesOf(quiet.headers['x-request-id'] as string)).toEqual([]);
+    const failing = await app.inject({ method: 'GET', url: '/failing-probe' });
+    const own = linesOf(failing.headers['x-request-id'] as string);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ level: 50, err: { message: 'probe failed' } });
   });
 
   it('writes no access line when the level is above info', async () => {

@@ -72,7 +72,9 @@ export class OneLineRequestLog extends LogController {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
       return;
     }
-    if ((pino.levels.values[request.server.log.level] ?? INFO) > INFO) return;
+    // A route's own level (its `logLevel` option, e.g. the health probes') comes before the server's.
+    const level = request.routeOptions.logLevel || request.server.log.level;
+    if ((pino.levels.values[level] ?? INFO) > INFO) return;
     const line =
       `{"level":${INFO},"time":${Date.now()}${BASE_FIELDS}` +
       `,"reqId":${JSON.stringify(request.id)}` +
