@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 
 type OutlineProps = {
@@ -14,29 +15,33 @@ type OutlineProps = {
  * a field's place until the field itself is drawn (no layout shift when it is). Not a field: nothing
  * to label or focus, so assistive technology is told it is busy instead.
  */
-export const FieldOutline = ({ width, placeholder, value, style }: OutlineProps) => (
-  <span
-    aria-busy="true"
-    style={{
-      display: 'inline-block',
-      boxSizing: 'border-box',
-      height: 32,
-      width,
-      padding: '0 11px',
-      border: '1px solid #d9d9d9',
-      borderRadius: 6,
-      background: '#fff',
-      color: value === undefined ? 'rgba(0, 0, 0, 0.58)' : 'rgba(0, 0, 0, 0.88)',
-      lineHeight: '30px',
-      whiteSpace: 'nowrap',
-      overflow: 'hidden',
-      verticalAlign: 'top',
-      ...style,
-    }}
-  >
-    {value ?? placeholder}
-  </span>
-);
+export const FieldOutline = ({ width, placeholder, value, style }: OutlineProps) => {
+  // The app's theme (app/providers.tsx THEME) as antd draws its inputs with it.
+  const { token } = theme.useToken();
+  return (
+    <span
+      aria-busy="true"
+      style={{
+        display: 'inline-block',
+        boxSizing: 'border-box',
+        height: token.controlHeight,
+        width,
+        padding: `0 ${token.paddingSM - token.lineWidth}px`,
+        border: `${token.lineWidth}px solid ${token.colorBorder}`,
+        borderRadius: token.borderRadius,
+        background: token.colorBgContainer,
+        color: value === undefined ? token.colorTextPlaceholder : token.colorText,
+        lineHeight: `${token.controlHeight - 2 * token.lineWidth}px`,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        verticalAlign: 'top',
+        ...style,
+      }}
+    >
+      {value ?? placeholder}
+    </span>
+  );
+};
 
 /**
  * A filter bar's field once the page's first draw is on screen (`painted`, useAfterFirstPaint), its
