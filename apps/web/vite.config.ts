@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { routeChunks } from './build/chunk-groups.ts';
 import { directImports } from './build/direct-imports.ts';
 import { prerender } from './build/prerender.ts';
+import { productionReactRouter } from './build/production-react-router.ts';
 import { routeSchemasLeftOut } from './build/route-schemas.ts';
 
 const apiTarget = process.env.PLANSMITH_API ?? 'http://127.0.0.1:3000';
@@ -17,10 +18,15 @@ const treeshake = {
 };
 // The chunks by route (build/chunk-groups.ts): a first build with the plugins that shape the module
 // graph says which modules each route's first load holds.
-const chunks = routeChunks(import.meta.dirname, () => [routeSchemasLeftOut(), react(), directImports()], treeshake);
+const chunks = routeChunks(
+  import.meta.dirname,
+  () => [productionReactRouter(), routeSchemasLeftOut(), react(), directImports()],
+  treeshake,
+);
 
 export default defineConfig({
   plugins: [
+    productionReactRouter(),
     routeSchemasLeftOut(),
     react(),
     // Only the production bundle's splitting reads it (build/chunk-groups.ts); tests and the dev
