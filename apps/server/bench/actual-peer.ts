@@ -1,20 +1,21 @@
 // Actual Budget as the peer of the first-rows bench: its sync server (which also serves its web
 // app) and its API, installed on demand into a cache directory (never a project dependency), on a
-// loopback port, with one account of TRANSACTIONS transactions; its register's first rows are timed
-// like ours (first-rows-browser.ts).
+// loopback port, with one account of TRANSACTIONS transactions, signed in within a browser profile
+// of its own; the first-rows bench times its register and budget page like ours
+// (first-rows-browser.ts), in turns with ours.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { openProfile, type RowTimes, timeFirstRows } from './first-rows-browser.ts';
+import { openProfile } from './first-rows-browser.ts';
 
 const VERSION = '26.9.0';
 const PASSWORD = 'actual-bench-2026';
 const CACHE_DIR = process.env.ACTUAL_BENCH_DIR ?? path.join(os.homedir(), '.cache', 'plansmith-bench', `actual-${VERSION}`);
-const ROW = '[data-testid="transaction-table"] [data-testid="row"]';
+export const ACTUAL_REGISTER_ROW = '[data-testid="transaction-table"] [data-testid="row"]';
 // The desktop budget table's rows, or the narrow layout's category rows.
-const BUDGET_ROW = '[data-testid="budget-table"] [data-testid="row"], [data-testid="category-row"]';
+export const ACTUAL_BUDGET_ROW = '[data-testid="budget-table"] [data-testid="row"], [data-testid="category-row"]';
 
 type ActualApi = {
   init(config: { dataDir: string; serverURL: string; password: string }): Promise<unknown>;
@@ -98,16 +99,17 @@ const prepareProfile = async (base: string, profileDir: string): Promise<string>
     await page.keyboard.press('Enter');
     await page.getByText('Bench', { exact: true }).first().click({ timeout: 60_000 });
     await page.getByText('Checking').first().click({ timeout: 60_000 });
-    await page.locator(ROW).first().waitFor({ timeout: 60_000 });
+    await page.locator(ACTUAL_REGISTER_ROW).first().waitFor({ timeout: 60_000 });
     return page.url();
   } finally {
     await context.close();
   }
 };
 
-export type PeerResult = { version: string; register: RowTimes; budget: RowTimes | string };
+/** Actual's server, seeded and signed in: the profile and the two pages to time, and how to stop it. */
+export type ActualPeer = { version: string; profileDir: string; registerUrl: string; budgetUrl: string; stop: () => Promise<void> };
 
-export const measureActual = async (port: number, transactions: number, runs: number): Promise<PeerResult> => {
+export const startActual = async (port: number, transactions: number): Promise<ActualPeer> => {
   const serverScript = install();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'plansmith-actual-'));
   const base = `http://127.0.0.1:${port}`;
@@ -116,21 +118,22 @@ export const measureActual = async (port: number, transactions: number, runs: nu
     env: { ...process.env, ACTUAL_PORT: String(port), ACTUAL_HOSTNAME: '127.0.0.1', ACTUAL_DATA_DIR: path.join(workDir, 'server') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  try {
-    await waitForServer(base, server);
-    await seed(base, transactions, workDir);
-    const profileDir = path.join(workDir, 'profile');
-    const registerUrl = await prepareProfile(base, profileDir);
-    const register = await timeFirstRows(profileDir, registerUrl, ROW, runs);
-    // Its budget page separately: a failure there is reported without losing the register's figures.
-    const budget = await timeFirstRows(profileDir, `${base}/budget`, BUDGET_ROW, runs).catch((error: unknown) => String(error));
-    return { version: VERSION, register, budget };
-  } finally {
+  const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
     }
     rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(base, server);
+    await seed(base, transactions, workDir);
+    const profileDir = path.join(workDir, 'profile');
+    const registerUrl = await prepareProfile(base, profileDir);
+    return { version: VERSION, profileDir, registerUrl, budgetUrl: `${base}/budget`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 };

@@ -3,14 +3,16 @@
 // /budget timed from the navigation's start to the first frame showing table rows, in a new
 // browser (empty HTTP cache, the session kept) and on reload; Actual Budget's account register
 // with the same number of transactions in the same run (actual-peer.ts), and the ratios (/expenses
-// against the register, /budget against Actual's budget page). The
-// machine is shared: the 1-minute load average is printed beside every figure.
+// against the register, /budget against Actual's budget page). Both servers run side by side and
+// the pages are timed in turns (ours, then Actual's, run after run), so that a change in the
+// machine's load over the run weighs on both sides of a ratio alike. The machine is shared: the
+// 1-minute load average is printed beside every figure.
 // FIRST_ROWS_RUNS (default 3) runs per figure, medians shown; FIRST_ROWS_PEER=off skips Actual.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
-import { measureActual, type PeerResult } from './actual-peer.ts';
+import { ACTUAL_BUDGET_ROW, ACTUAL_REGISTER_ROW, type ActualPeer, startActual } from './actual-peer.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
 import { DEMO_PASSWORD, DEMO_USER, freePort, startBuiltApp, stopBuiltApp, WEB_DIST_DIR } from './built-app.ts';
 import { median, openProfile, type RowTimes, timeFirstRows } from './first-rows-browser.ts';
@@ -93,6 +95,13 @@ const ratios = (name: string, times: RowTimes, peer: RowTimes): BenchFigure[] =>
     };
   });
 
+const noTimes = (): RowTimes => ({ newBrowser: [], reload: [], load: [] });
+const addTimes = (into: RowTimes, more: RowTimes): void => {
+  into.newBrowser.push(...more.newBrowser);
+  into.reload.push(...more.reload);
+  into.load.push(...more.load);
+};
+
 export const run = async (): Promise<BenchReport> => {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error(`No web build in ${WEB_DIST_DIR}: run \`npm run build\` first (this bench builds nothing).`);
@@ -107,31 +116,49 @@ export const run = async (): Promise<BenchReport> => {
     await stopBuiltApp(await startBuiltApp(dataDir, port));
     const context = await addExpenses(dataDir);
     const server = await startBuiltApp(dataDir, port);
-    let expenses: RowTimes;
-    let budget: RowTimes;
+    let peer: ActualPeer | undefined;
+    const times = { expenses: noTimes(), budget: noTimes(), register: noTimes(), actualBudget: noTimes() as RowTimes | string };
     try {
       await prepareProfile(base, profileDir, context);
-      expenses = await timeFirstRows(profileDir, `${base}/expenses`, ROWS.expenses, RUNS);
-      budget = await timeFirstRows(profileDir, `${base}/budget`, ROWS.budget, RUNS);
+      if (process.env.FIRST_ROWS_PEER !== 'off') {
+        try {
+          peer = await startActual(await freePort(), EXPENSES);
+        } catch (error) {
+          figures.push({ name: 'Actual Budget register', value: Number.NaN, unit: '', note: `could not be measured: ${String(error)}` });
+        }
+      }
+      for (let run = 0; run < RUNS; run += 1) {
+        addTimes(times.expenses, await timeFirstRows(profileDir, `${base}/expenses`, ROWS.expenses, 1));
+        if (peer) addTimes(times.register, await timeFirstRows(peer.profileDir, peer.registerUrl, ACTUAL_REGISTER_ROW, 1));
+        addTimes(times.budget, await timeFirstRows(profileDir, `${base}/budget`, ROWS.budget, 1));
+        if (peer && typeof times.actualBudget !== 'string') {
+          // Its budget page apart: a failure there is reported without losing the register's figures.
+          const actualBudget = times.actualBudget;
+          await timeFirstRows(peer.profileDir, peer.budgetUrl, ACTUAL_BUDGET_ROW, 1).then(
+            (next) => addTimes(actualBudget, next),
+            (error: unknown) => {
+              times.actualBudget = String(error);
+            },
+          );
+        }
+      }
     } finally {
+      await peer?.stop();
       await stopBuiltApp(server);
     }
-    figures.push(...ours('/expenses', expenses), ...ours('/budget', budget));
-    let peer: PeerResult | undefined;
-    if (process.env.FIRST_ROWS_PEER !== 'off') {
-      try {
-        peer = await measureActual(await freePort(), EXPENSES, RUNS);
-      } catch (error) {
-        figures.push({ name: 'Actual Budget register', value: Number.NaN, unit: '', note: `could not be measured: ${String(error)}` });
-      }
-    }
+    figures.push(...ours('/expenses', times.expenses), ...ours('/budget', times.budget));
     if (peer) {
-      figures.push(...ours(`Actual ${peer.version} register`, peer.register), ...ratios('/expenses', expenses, peer.register));
-      if (typeof peer.budget === 'string') {
-        figures.push({ name: `Actual ${peer.version} budget`, value: Number.NaN, unit: '', note: `could not be measured: ${peer.budget}` });
-        figures.push(...ratios('/budget (against the register)', budget, peer.register));
+      figures.push(...ours(`Actual ${peer.version} register`, times.register), ...ratios('/expenses', times.expenses, times.register));
+      if (typeof times.actualBudget === 'string') {
+        figures.push({
+          name: `Actual ${peer.version} budget`,
+          value: Number.NaN,
+          unit: '',
+          note: `could not be measured: ${times.actualBudget}`,
+        });
+        figures.push(...ratios('/budget (against the register)', times.budget, times.register));
       } else {
-        figures.push(...ours(`Actual ${peer.version} budget`, peer.budget), ...ratios('/budget', budget, peer.budget));
+        figures.push(...ours(`Actual ${peer.version} budget`, times.actualBudget), ...ratios('/budget', times.budget, times.actualBudget));
       }
     }
     return {
