@@ -100,7 +100,21 @@ export const ExpenseForm = ({
 
   const submit = async (values: FormValues) => {
     const item = items.data?.find((candidate) => candidate.Id === values.BudgetItemId);
-    if (!item) return;
+    if (!item) {
+      // The item's category type goes with the expense, so it must be one of the plan's items as
+      // loaded: say why nothing was saved instead of doing nothing.
+      form.setFields([
+        {
+          name: 'BudgetItemId',
+          errors: [
+            items.isPending
+              ? 'The budget items are still loading. Try again in a moment.'
+              : 'This budget item is not in the plan. Please choose another.',
+          ],
+        },
+      ]);
+      return;
+    }
     try {
       const saved = await save.mutateAsync({
         Id: expense?.Id ?? EMPTY_ID,
