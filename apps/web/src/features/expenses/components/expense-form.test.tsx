@@ -42,6 +42,9 @@ describe('the expense form', () => {
     expect((await screen.findByText('This budget item is not in the plan. Please choose another.')).textContent).toBe(
       'This budget item is not in the plan. Please choose another.',
     );
+    // The picker names the choice for what it is, not by its bare id.
+    expect(screen.getByText('Not an item of this plan').closest('.ant-select')).not.toBeNull();
+    expect(screen.queryByText(elsewhere.id)).toBeNull();
     expect(saved).toEqual([]);
     expect(await api.server.ctx.db.select().from(expenses).where(eq(expenses.tenantId, tenant.id))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import {
 } from '@plansmith/contract';
 import { App, AutoComplete, Button, Flex, Form, Input, Segmented, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
@@ -41,6 +41,8 @@ const FORM_FIELDS = [
 ] as const satisfies readonly (keyof FormValues)[];
 const isFormField = (name: string): name is (typeof FORM_FIELDS)[number] => (FORM_FIELDS as readonly string[]).includes(name);
 
+const ITEMS_LOADING = 'The budget items are still loading. Try again in a moment.';
+
 const STATUS_OPTIONS = ([3, 2, 1] as const).map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] }));
 
 /**
@@ -72,6 +74,11 @@ export const ExpenseForm = ({
   const payeeText = Form.useWatch('Payee', form) ?? '';
 
   const chosenItem = items.data?.find((item) => item.Id === itemId);
+  // A "still loading" error from a press of Record before the items came is over once they have.
+  useEffect(() => {
+    if (items.data && form.getFieldError('BudgetItemId').includes(ITEMS_LOADING))
+      void form.validateFields(['BudgetItemId']).catch(() => undefined);
+  }, [items.data, form]);
   const itemOptions = useMemo(
     () =>
       (items.data ?? [])
@@ -162,6 +169,14 @@ export const ExpenseForm = ({
           showSearch={{ optionFilterProp: 'label' }}
           options={itemOptions}
           loading={items.isLoading}
+          // A chosen item that is not (yet) among the options would show as its bare id.
+          labelRender={({ label, value }) =>
+            itemOptions.some((option) => option.value === value)
+              ? label
+              : items.isPending
+                ? 'Loading budget items…'
+                : 'Not an item of this plan'
+          }
           placeholder="Choose a budget item"
           notFoundContent={items.isError ? 'The budget items could not be loaded.' : 'No budget items in this plan yet.'}
         />
