@@ -4,7 +4,7 @@ import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
 
 const money = (value: number) => (
-  <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+  <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
     {formatUsd(value)}
   </Typography.Text>
 );
@@ -43,7 +43,7 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
       columns={columns}
       dataSource={toReportLines(report)}
       pagination={false}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 'max-content' }}
       rowClassName={(line) => `report-line-${line.kind}`}
       onRow={(line) =>
         line.kind === 'category' ? {} : { style: { background: line.kind === 'total' ? '#e6f0ff' : '#fafafa', fontWeight: 600 } }
