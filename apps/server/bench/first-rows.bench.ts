@@ -117,7 +117,12 @@ export const run = async (): Promise<BenchReport> => {
     const context = await addExpenses(dataDir);
     const server = await startBuiltApp(dataDir, port);
     let peer: ActualPeer | undefined;
-    const times = { expenses: noTimes(), budget: noTimes(), register: noTimes(), actualBudget: noTimes() as RowTimes | string };
+    const times: { expenses: RowTimes; budget: RowTimes; register: RowTimes; actualBudget: RowTimes | string } = {
+      expenses: noTimes(),
+      budget: noTimes(),
+      register: noTimes(),
+      actualBudget: noTimes(),
+    };
     try {
       await prepareProfile(base, profileDir, context);
       if (process.env.FIRST_ROWS_PEER !== 'off') {
@@ -133,13 +138,11 @@ export const run = async (): Promise<BenchReport> => {
         addTimes(times.budget, await timeFirstRows(profileDir, `${base}/budget`, ROWS.budget, 1));
         if (peer && typeof times.actualBudget !== 'string') {
           // Its budget page apart: a failure there is reported without losing the register's figures.
-          const actualBudget = times.actualBudget;
-          await timeFirstRows(peer.profileDir, peer.budgetUrl, ACTUAL_BUDGET_ROW, 1).then(
-            (next) => addTimes(actualBudget, next),
-            (error: unknown) => {
-              times.actualBudget = String(error);
-            },
-          );
+          try {
+            addTimes(times.actualBudget, await timeFirstRows(peer.profileDir, peer.budgetUrl, ACTUAL_BUDGET_ROW, 1));
+          } catch (error) {
+            times.actualBudget = String(error);
+          }
         }
       }
     } finally {

@@ -113,11 +113,7 @@ export const ExpenseForm = ({
       form.setFields([
         {
           name: 'BudgetItemId',
-          errors: [
-            items.isPending
-              ? 'The budget items are still loading. Try again in a moment.'
-              : 'This budget item is not in the plan. Please choose another.',
-          ],
+          errors: [items.isPending ? ITEMS_LOADING : 'This budget item is not in the plan. Please choose another.'],
         },
       ]);
       return;

@@ -1,15 +1,12 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { getHref, type MarketingPlan } from '@plansmith/contract';
 import { Table, Tag, Tooltip } from 'antd';
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
+import { oneLineCell } from '../../../shared/ui/table-cells.tsx';
 import { PlanRowActions } from './plan-row-actions.tsx';
-
-/** A money figure stays on one line (it wrapped as "$943,800.0" over "0" at 1366 px); the table scrolls sideways instead. */
-const oneLine = (): { style: CSSProperties } => ({ style: { whiteSpace: 'nowrap' } });
 
 /** Plans of one state with their money totals and actions. */
 export const PlansTable = ({
@@ -54,9 +51,15 @@ export const PlansTable = ({
       },
       { title: 'Dates', key: 'dates', render: (_value, plan) => `${formatDate(plan.StartDate)} – ${formatDate(plan.EndDate)}` },
       { title: 'Items', key: 'items', align: 'right', render: (_value, plan) => plan.Totals.ItemCount },
-      { title: 'Budget', key: 'budget', align: 'right', onCell: oneLine, render: (_value, plan) => formatUsd(plan.Totals.Budget) },
-      { title: 'Actual', key: 'actual', align: 'right', onCell: oneLine, render: (_value, plan) => formatUsd(plan.Totals.Actual) },
-      { title: 'Available', key: 'available', align: 'right', onCell: oneLine, render: (_value, plan) => formatUsd(plan.Totals.Available) },
+      { title: 'Budget', key: 'budget', align: 'right', onCell: oneLineCell, render: (_value, plan) => formatUsd(plan.Totals.Budget) },
+      { title: 'Actual', key: 'actual', align: 'right', onCell: oneLineCell, render: (_value, plan) => formatUsd(plan.Totals.Actual) },
+      {
+        title: 'Available',
+        key: 'available',
+        align: 'right',
+        onCell: oneLineCell,
+        render: (_value, plan) => formatUsd(plan.Totals.Available),
+      },
       { title: 'Burn rate', key: 'burn', width: 160, render: (_value, plan) => <BurnRateBar rate={plan.Totals.BurnRate} /> },
       {
         title: 'Actions',

@@ -1,10 +1,11 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { oneLineCell } from '../../../shared/ui/table-cells.tsx';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
 
 const money = (value: number) => (
-  <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+  <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
     {formatUsd(value)}
   </Typography.Text>
 );
@@ -20,13 +21,13 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
       width: 200,
       render: (label: string, line) => (line.kind === 'category' ? label : <strong>{label}</strong>),
     },
-    { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: money },
-    { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', render: money },
-    { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: money },
-    { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: money },
-    { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: money },
-    { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', render: money },
-    { title: 'Variance', dataIndex: 'Variance', key: 'Variance', align: 'right', render: money },
+    { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Variance', dataIndex: 'Variance', key: 'Variance', align: 'right', onCell: oneLineCell, render: money },
     {
       title: '% spent',
       dataIndex: 'Percent',
