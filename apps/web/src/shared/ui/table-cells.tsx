@@ -1,5 +1,4 @@
 import { Button, Flex, Popconfirm, Tag } from 'antd';
-import type { CSSProperties } from 'react';
 
 /** The Active / Inactive status of a row in a management table. */
 export const ActiveTag = ({ active }: { active: boolean }) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>);
@@ -17,9 +16,3 @@ export const EditDeleteActions = ({ name, onEdit, onDelete }: { name: string; on
     </Popconfirm>
   </Flex>
 );
-
-/**
- * A table column's `onCell` that keeps its figures on one line: money wraps mid-number otherwise
- * ("$943,800.0" over "0" at 1366 px). Give the table a sideways scroll for narrow screens.
- */
-export const oneLineCell = (): { style: CSSProperties } => ({ style: { whiteSpace: 'nowrap' } });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
-import { oneLineCell } from '../../../shared/ui/table-cells.tsx';
+import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
 import { PlanRowActions } from './plan-row-actions.tsx';
 
 /** Plans of one state with their money totals and actions. */

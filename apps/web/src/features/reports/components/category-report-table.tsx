@@ -1,7 +1,7 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
-import { oneLineCell } from '../../../shared/ui/table-cells.tsx';
+import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
 
 const money = (value: number) => (
