@@ -3,7 +3,7 @@ import { Table, Tag } from 'antd';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { useInvoices } from '../api/billing-api.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const day = (instant: string | null) => (instant ? dateFormat.format(new Date(instant)) : '');
@@ -42,7 +42,7 @@ export const InvoicesTable = () => {
             </>
           ),
         },
-        { title: 'Amount', dataIndex: 'Amount', align: 'right', onCell: oneLineCell, render: (value: number) => formatUsd(value) },
+        { title: 'Amount', dataIndex: 'Amount', ...MONEY_COLUMN, render: (value: number) => formatUsd(value) },
         {
           title: 'Status',
           dataIndex: 'Status',

@@ -6,7 +6,7 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
 import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { ExpenseStatusTag } from './expense-status-tag.tsx';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 export type ExpenseSort = { SortBy: (typeof EXPENSE_SORT_FIELDS)[number]; SortDirection: 'asc' | 'desc' };
 
@@ -94,11 +94,10 @@ export const ExpensesTable = ({
       title: 'Amount',
       dataIndex: 'Amount',
       key: 'Amount',
-      align: 'right',
+      ...MONEY_COLUMN,
       sorter: true,
       sortOrder: sortOrderOf('Amount'),
       width: 140,
-      onCell: oneLineCell,
       render: (amount: number) => formatUsd(amount),
     },
   ];

@@ -5,7 +5,7 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { useSaveFunnel } from '../api/funnel-mutations.ts';
 import { formatCount, formatRate, parseNumber, parsePercent } from '../lib/funnel-inputs.ts';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 /** The stages with conversion and velocity edited in place, the volume each needs, and what actually happened. */
 export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boolean }) => {
@@ -116,8 +116,7 @@ export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boole
         },
         {
           title: 'Cost per stage',
-          align: 'right',
-          onCell: oneLineCell,
+          ...MONEY_COLUMN,
           render: (_, stage) => (stage.CostPerStage === null ? '—' : formatUsd(stage.CostPerStage)),
         },
       ]}

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-s
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useLinkItem } from '../api/objective-mutations.ts';
 import { useObjectiveItems } from '../api/objective-queries.ts';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 /**
  * The budget items that work towards the objective (their spend is its Spent), and a picker to link
@@ -86,8 +86,8 @@ export const LinkedItems = ({ objectiveId, planItems, canEdit }: { objectiveId: 
               ),
             },
             { title: 'Category', dataIndex: 'BudgetCategoryName' },
-            { title: 'Budget', dataIndex: 'Amount', align: 'right', onCell: oneLineCell, render: (value: number) => formatUsd(value) },
-            { title: 'Spent', dataIndex: 'Actual', align: 'right', onCell: oneLineCell, render: (value: number) => formatUsd(value) },
+            { title: 'Budget', dataIndex: 'Amount', ...MONEY_COLUMN, render: (value: number) => formatUsd(value) },
+            { title: 'Spent', dataIndex: 'Actual', ...MONEY_COLUMN, render: (value: number) => formatUsd(value) },
             { title: 'Burn rate', key: 'burn', width: 160, render: (_, row) => <BurnRateBar rate={row.BurnRate} /> },
             ...(canEdit
               ? [

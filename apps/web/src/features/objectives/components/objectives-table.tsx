@@ -6,7 +6,7 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { ObjectiveProgress } from './objective-progress.tsx';
 import { ObjectiveStatusTag } from './objective-status-tag.tsx';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 /** The plan's objectives: status, progress against target and pace, budget against spend, cost per result. */
 export const ObjectivesTable = ({
@@ -55,8 +55,7 @@ export const ObjectivesTable = ({
       {
         title: 'Cost per result',
         key: 'cost',
-        align: 'right',
-        onCell: oneLineCell,
+        ...MONEY_COLUMN,
         render: (_, row) =>
           row.CostPerResult === null ? <Typography.Text type="secondary">—</Typography.Text> : formatUsd(row.CostPerResult),
       },

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { PlanRowActions } from './plan-row-actions.tsx';
 
 /** Plans of one state with their money totals and actions. */
@@ -51,13 +51,12 @@ export const PlansTable = ({
       },
       { title: 'Dates', key: 'dates', render: (_value, plan) => `${formatDate(plan.StartDate)} – ${formatDate(plan.EndDate)}` },
       { title: 'Items', key: 'items', align: 'right', render: (_value, plan) => plan.Totals.ItemCount },
-      { title: 'Budget', key: 'budget', align: 'right', onCell: oneLineCell, render: (_value, plan) => formatUsd(plan.Totals.Budget) },
-      { title: 'Actual', key: 'actual', align: 'right', onCell: oneLineCell, render: (_value, plan) => formatUsd(plan.Totals.Actual) },
+      { title: 'Budget', key: 'budget', ...MONEY_COLUMN, render: (_value, plan) => formatUsd(plan.Totals.Budget) },
+      { title: 'Actual', key: 'actual', ...MONEY_COLUMN, render: (_value, plan) => formatUsd(plan.Totals.Actual) },
       {
         title: 'Available',
         key: 'available',
-        align: 'right',
-        onCell: oneLineCell,
+        ...MONEY_COLUMN,
         render: (_value, plan) => formatUsd(plan.Totals.Available),
       },
       { title: 'Burn rate', key: 'burn', width: 160, render: (_value, plan) => <BurnRateBar rate={plan.Totals.BurnRate} /> },

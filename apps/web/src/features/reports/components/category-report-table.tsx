@@ -1,7 +1,7 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
-import { oneLineCell } from '../../../shared/ui/one-line-cell.ts';
+import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
 
 const money = (value: number) => (
@@ -21,13 +21,13 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
       width: 200,
       render: (label: string, line) => (line.kind === 'category' ? label : <strong>{label}</strong>),
     },
-    { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', onCell: oneLineCell, render: money },
-    { title: 'Variance', dataIndex: 'Variance', key: 'Variance', align: 'right', onCell: oneLineCell, render: money },
+    { title: 'Budgeted', dataIndex: 'Budgeted', key: 'Budgeted', ...MONEY_COLUMN, render: money },
+    { title: 'Planned', dataIndex: 'Planned', key: 'Planned', ...MONEY_COLUMN, render: money },
+    { title: 'Committed', dataIndex: 'Committed', key: 'Committed', ...MONEY_COLUMN, render: money },
+    { title: 'Actual', dataIndex: 'Actual', key: 'Actual', ...MONEY_COLUMN, render: money },
+    { title: 'Available', dataIndex: 'Available', key: 'Available', ...MONEY_COLUMN, render: money },
+    { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', ...MONEY_COLUMN, render: money },
+    { title: 'Variance', dataIndex: 'Variance', key: 'Variance', ...MONEY_COLUMN, render: money },
     {
       title: '% spent',
       dataIndex: 'Percent',
