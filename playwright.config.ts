@@ -9,14 +9,15 @@ const webDist = process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist');
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: '.tmp/test-results',
+  // Per port, so that runs on different ports can go side by side.
+  outputDir: `.tmp/test-results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.tmp/playwright-report.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Desktop Chrome'],
