@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -117,6 +118,100 @@ export const findCycles = (graph: Map<string, Set<string>>): string[] => {
   return [...cycles].sort();
 };
 
+const parsedFiles = new Map<string, ts.SourceFile>();
+const parsed = (file: string): ts.SourceFile => {
+  const known = parsedFiles.get(file);
+  if (known) return known;
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  parsedFiles.set(file, source);
+  return source;
+};
+
+/** Where a file's exported value `name` is declared, following `export … from` and import-then-export chains. */
+const declarationFileOf = (file: string, name: string, seen = new Set<string>()): string | null => {
+  if (seen.has(`${file}#${name}`)) return null;
+  seen.add(`${file}#${name}`);
+  const source = parsed(file);
+  const near = (spec: ts.Expression) => resolve(dirname(file), (spec as ts.StringLiteral).text);
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+      const { exportClause, moduleSpecifier } = statement;
+      if (!exportClause && moduleSpecifier) {
+        const found = declarationFileOf(near(moduleSpecifier), name, seen);
+        if (found) return found;
+      }
+      if (exportClause && ts.isNamedExports(exportClause)) {
+        for (const element of exportClause.elements) {
+          if (element.isTypeOnly || element.name.text !== name) continue;
+          const local = element.propertyName?.text ?? name;
+          return moduleSpecifier ? declarationFileOf(near(moduleSpecifier), local, seen) : declarationFileOf(file, local, seen);
+        }
+      }
+    }
+    if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings) {
+      const bindings = statement.importClause.namedBindings;
+      if (ts.isNamedImports(bindings)) {
+        const element = bindings.elements.find((binding) => binding.name.text === name);
+        if (element) return declarationFileOf(near(statement.moduleSpecifier), element.propertyName?.text ?? name, seen);
+      }
+    }
+    const declared =
+      (ts.isFunctionDeclaration(statement) && statement.name?.text === name) ||
+      (ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.some((declaration) => ts.isIdentifier(declaration.name) && declaration.name.text === name));
+    if (declared) return file;
+  }
+  return null;
+};
+
+/**
+ * Every value a module's index.ts exports that is declared in a repository file (`*.repository.ts`),
+ * followed through re-export chains: a module's face offers services and pure helpers, and another
+ * module asks it for a decision, never runs its queries (STYLE.md). Types may come from anywhere.
+ */
+export const findRepositoryExports = (root = SRC): string[] =>
+  readdirSync(join(root, 'modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(root, 'modules', entry.name, 'index.ts'))
+    .flatMap((face) => {
+      const source = parsed(face);
+      const names = source.statements.flatMap((statement) =>
+        ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)
+          ? statement.exportClause.elements.filter((element) => !element.isTypeOnly).map((element) => element.name.text)
+          : [],
+      );
+      return names.flatMap((name) => {
+        const declaredIn = declarationFileOf(face, name);
+        if (!declaredIn?.endsWith('.repository.ts')) return [];
+        return [
+          `${relative(root, face).split(sep).join('/')} exports ${name} from ${relative(dirname(face), declaredIn)}: export a service instead`,
+        ];
+      });
+    });
+
+/** The module graph as docs/architecture.md shows it: one line per module that uses others. */
+export const renderModuleGraph = (graph: Map<string, Set<string>>): string => {
+  const users = [...graph].filter(([, targets]) => targets.size > 0).sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(...users.map(([name]) => name.length));
+  return users.map(([name, targets]) => `${name.padEnd(width)}  uses ${[...targets].sort().join(', ')}`).join('\n');
+};
+
+const DOC = resolve(SRC, '../../../docs/architecture.md');
+const GRAPH_START = '<!-- module-graph:start (checked by apps/server/src/architecture.test.ts) -->';
+const GRAPH_END = '<!-- module-graph:end -->';
+
+/** The graph block between the markers in docs/architecture.md, without its ```text fence. */
+export const documentedModuleGraph = (markdown: string): string | null => {
+  const start = markdown.indexOf(GRAPH_START);
+  const end = markdown.indexOf(GRAPH_END);
+  if (start < 0 || end < start) return null;
+  return markdown
+    .slice(start + GRAPH_START.length, end)
+    .trim()
+    .replace(/^```text\n/, '')
+    .replace(/\n```$/, '');
+};
+
 describe('server dependency direction', () => {
   const edges = importEdges();
 
@@ -138,6 +233,16 @@ describe('server dependency direction', () => {
     expect(findCycles(moduleGraph(edges))).toEqual([]);
   });
 
+  it("a module's index.ts exports services and helpers, never repository functions", () => {
+    expect(findRepositoryExports()).toEqual([]);
+  });
+
+  it("docs/architecture.md's module graph is the real one (on a failure, copy the received block between its markers)", () => {
+    const documented = documentedModuleGraph(readFileSync(DOC, 'utf8'));
+    expect(documented, `docs/architecture.md has no block between ${GRAPH_START} and ${GRAPH_END}`).not.toBeNull();
+    expect(documented).toBe(renderModuleGraph(moduleGraph(edges)));
+  });
+
   it('the checks catch what they are for', () => {
     // A fixed bad graph: the rules must name each break, so a green run above means something.
     const bad: Edge[] = [
@@ -153,5 +258,30 @@ describe('server dependency direction', () => {
       "plugins/auth.ts imports '../seed/index.ts': plugins/ may import only lib, config, schema, db, context, plugins",
     ]);
     expect(findCycles(moduleGraph(bad))).toEqual(['budget → plans → budget']);
+    expect(renderModuleGraph(moduleGraph(bad))).toBe('budget  uses plans\nplans   uses budget');
+    expect(documentedModuleGraph(['x', GRAPH_START, '```text', 'a  uses b', '```', GRAPH_END, ''].join('\n'))).toBe('a  uses b');
+  });
+
+  it('the index.ts rule follows re-exports to the repository that declares a name', () => {
+    const root = mkdtempSync(join(tmpdir(), 'architecture-'));
+    try {
+      mkdirSync(join(root, 'modules', 'plans'), { recursive: true });
+      const write = (name: string, text: string) => writeFileSync(join(root, 'modules', 'plans', name), text);
+      write(
+        'index.ts',
+        "export { listPlans, burnRate } from './plans.service.ts';\nexport { type PlanRow, findPlan } from './plans.repository.ts';\n",
+      );
+      write('plans.service.ts', "export { listPlans } from './plans.repository.ts';\nexport const burnRate = () => 0;\n");
+      write(
+        'plans.repository.ts',
+        'export type PlanRow = { id: string };\nexport const listPlans = () => [];\nexport async function findPlan() {}\n',
+      );
+      expect(findRepositoryExports(root)).toEqual([
+        'modules/plans/index.ts exports listPlans from plans.repository.ts: export a service instead',
+        'modules/plans/index.ts exports findPlan from plans.repository.ts: export a service instead',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -8,4 +8,4 @@ export {
   insertSubscription,
   setTenantPlan,
   updateSubscription,
-} from './subscriptions.repository.ts';
+} from './subscriptions.service.ts';

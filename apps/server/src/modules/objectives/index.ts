@@ -1,7 +1,6 @@
 // The objectives module's public face: what other modules (performance, seed, bench) may use.
 export { registerObjectiveRoutes } from './objectives.routes.ts';
-export { todayOf } from './objectives.service.ts';
 export { type ObjectiveFigureRow, type ObjectiveFilter, objectiveFiguresQuery } from './objectives.query.ts';
-export { listObjectiveFigures } from './objectives.repository.ts';
+export { listObjectiveFigures } from './objective-figures.service.ts';
 export { figureInput, toObjective } from './objectives.mappers.ts';
 export { actualOf, costPerResult, fromHundredths, ratio4, roundDiv, toHundredths } from './objective-formulas.ts';

@@ -6,5 +6,5 @@ export {
   itemPerMonthCents,
   periodAmountCents,
   type PriceWithProduct,
-} from './products.repository.ts';
+} from './prices.service.ts';
 export { registerProductRoutes } from './products.routes.ts';

@@ -1,4 +1,3 @@
-import { PRICE_TYPE_ANNUAL, perMonthCents, toDollars } from '@plansmith/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productPriceItems, products } from '../../schema/products.ts';
@@ -49,11 +48,3 @@ export const findPriceForProduct = async (db: Db, productId: string, priceTypeId
     .where(and(eq(productPriceItems.productId, productId), eq(productPriceItems.priceTypeId, priceTypeId), eq(products.active, true)));
   return row ?? null;
 };
-
-/** The contract's per-month price (SPEC.md §9) of a stored price item, in cents. */
-export const itemPerMonthCents = (item: PriceItemRow): number =>
-  perMonthCents({ Price: toDollars(item.priceCents), Discount: toDollars(item.discountCents) });
-
-/** Cents charged per billing period: one month, or twelve months of the annual per-month price. */
-export const periodAmountCents = (item: PriceItemRow): number =>
-  itemPerMonthCents(item) * (item.priceTypeId === PRICE_TYPE_ANNUAL ? 12 : 1);
