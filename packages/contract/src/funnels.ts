@@ -58,9 +58,12 @@ export const FunnelSchema = z.object({
   HasModel: z.boolean().describe('Whether the plan has a revenue goal and deal size saved'),
   RevenueGoal: z.number().nullable().describe('US dollars'),
   AverageDealSize: z.number().nullable().describe('US dollars'),
-  CostPerLead: z.number().nullable().describe('US dollars per first-stage entry'),
+  CostPerLead: z.number().nullable().describe('US dollars per entry into the CostStageId stage'),
+  CostStageId: IdSchema.nullable().describe(
+    'The stage CostPerLead is a cost per entry of: the one chosen while it is active, else the stage named Lead, else the first; null without stages',
+  ),
   DealsNeeded: z.number().nullable().describe('ceil(RevenueGoal ÷ AverageDealSize)'),
-  ImpliedBudget: z.number().nullable().describe('First stage’s Required × CostPerLead, in US dollars'),
+  ImpliedBudget: z.number().nullable().describe('The CostStageId stage’s Required × CostPerLead, in US dollars'),
   PlanBudget: z.number().describe('Sum of the plan’s active budget items, in US dollars'),
   PlanSpend: z.number().describe('The plan’s actual expenses, in US dollars'),
   BudgetCoversGoal: z.boolean().nullable().describe('PlanBudget ≥ ImpliedBudget; null while ImpliedBudget is unknown'),
@@ -90,7 +93,10 @@ export const FunnelSaveRequestSchema = z.object({
   MarketingPlanId: IdSchema,
   RevenueGoal: NonNegativeMoney.describe('US dollars'),
   AverageDealSize: PositiveMoneySchema.describe('US dollars, more than 0'),
-  CostPerLead: NonNegativeMoney.nullish().describe('US dollars; null or missing when unknown'),
+  CostPerLead: NonNegativeMoney.nullish().describe('US dollars per entry into the CostStageId stage; null or missing when unknown'),
+  CostStageId: IdSchema.nullish().describe(
+    'The active funnel stage CostPerLead is a cost per entry of; null: the default (Lead, else the first stage); missing keeps the saved one',
+  ),
   Stages: z
     .array(FunnelStageSettingSchema)
     .max(100, 'At most 100 stages.')

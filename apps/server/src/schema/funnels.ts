@@ -3,7 +3,7 @@ import { bigint, check, foreignKey, integer, numeric, pgTable, primaryKey, times
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
 
-/** One funnel model per plan (migration 0600): the goal the reverse math starts from. */
+/** One funnel model per plan (migrations 0600, 0970): the goal the reverse math starts from. */
 export const funnelModels = pgTable(
   'funnel_models',
   {
@@ -12,6 +12,8 @@ export const funnelModels = pgTable(
     revenueGoalCents: bigint('revenue_goal_cents', { mode: 'number' }).notNull(),
     averageDealSizeCents: bigint('average_deal_size_cents', { mode: 'number' }).notNull(),
     costPerLeadCents: bigint('cost_per_lead_cents', { mode: 'number' }),
+    /** The stage the cost per entry refers to (migration 0970); null: Lead, else the first stage. */
+    costStageId: uuid('cost_stage_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,6 +22,11 @@ export const funnelModels = pgTable(
     foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
       'cascade',
     ),
+    foreignKey({
+      name: 'funnel_models_cost_stage_fk',
+      columns: [table.tenantId, table.costStageId],
+      foreignColumns: [lookups.tenantId, lookups.id],
+    }).onDelete('set null'),
     check('funnel_models_revenue_goal_cents_check', sql`${table.revenueGoalCents} >= 0`),
     check('funnel_models_average_deal_size_cents_check', sql`${table.averageDealSizeCents} > 0`),
     check('funnel_models_cost_per_lead_cents_check', sql`${table.costPerLeadCents} >= 0`),

@@ -82,6 +82,8 @@ export const seedDemoFunnels = async (db: Db): Promise<void> => {
       revenueGoalCents: DEMO_FUNNEL.revenueGoalCents,
       averageDealSizeCents: DEMO_FUNNEL.averageDealSizeCents,
       costPerLeadCents: DEMO_FUNNEL.costPerLeadCents,
+      // $4.50 is a cost per visitor (a click), not per lead.
+      costStageId: DEMO_FUNNEL_STAGES.visitor.id,
     })
     .onConflictDoNothing();
   await db

@@ -14,8 +14,20 @@ export type ReverseMath = {
   dealsNeeded: number;
   /** Per stage, in the stages' order; null where a rate at or below the stage is missing or 0. */
   required: (number | null)[];
-  /** First stage's required × cost per lead, in cents; null when either is unknown. */
+  /** The cost stage's required × its cost per entry, in cents; null when either is unknown. */
   impliedBudgetCents: number | null;
+};
+
+/** The stage a plan's cost per entry refers to when it names none (or one no longer active): Lead, else the first. */
+export const defaultCostStageIndex = (stages: readonly { name: string }[]): number => {
+  const lead = stages.findIndex((stage) => stage.name.trim().toLowerCase() === 'lead');
+  return lead >= 0 ? lead : 0;
+};
+
+/** The index of the stage the cost per entry refers to: the chosen one while it is active, else the default. */
+export const costStageIndex = (stages: readonly { id: string; name: string }[], chosenId: string | null): number => {
+  const chosen = chosenId === null ? -1 : stages.findIndex((stage) => stage.id === chosenId);
+  return chosen >= 0 ? chosen : defaultCostStageIndex(stages);
 };
 
 const RATE_SCALE = 10_000n;
@@ -27,11 +39,13 @@ export const toTenThousandths = (rate: number | null): number | null => (rate ==
 
 /**
  * DealsNeeded = ceil(goal ÷ deal size); the last stage needs DealsNeeded; each earlier stage needs
- * ceil(next ÷ its conversion rate). The last stage's own rate is never used.
+ * ceil(next ÷ its conversion rate). The last stage's own rate is never used. The implied budget is
+ * the volume of the stage the cost refers to (`costStage`, an index; the first by default) × its cost.
  */
 export const computeReverseMath = (
   model: { revenueGoalCents: number; averageDealSizeCents: number; costPerLeadCents: number | null },
   stages: readonly StageInput[],
+  costStage = 0,
 ): ReverseMath => {
   const deals = ceilDiv(BigInt(model.revenueGoalCents), BigInt(model.averageDealSizeCents));
   const required: (bigint | null)[] = stages.map(() => null);
@@ -45,11 +59,11 @@ export const computeReverseMath = (
     next = next === null || rate === null || rate <= 0 ? null : ceilDiv(next * RATE_SCALE, BigInt(rate));
     required[index] = next;
   }
-  const first = required[0] ?? null;
+  const volume = required[costStage] ?? null;
   return {
     dealsNeeded: Number(deals),
     required: required.map((value) => (value === null ? null : Number(value))),
-    impliedBudgetCents: first === null || model.costPerLeadCents === null ? null : Number(first * BigInt(model.costPerLeadCents)),
+    impliedBudgetCents: volume === null || model.costPerLeadCents === null ? null : Number(volume * BigInt(model.costPerLeadCents)),
   };
 };
 

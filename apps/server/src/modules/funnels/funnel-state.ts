@@ -2,7 +2,7 @@ import type { Funnel, FunnelStage } from '@plansmith/contract';
 import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { PlanRow } from '../access/index.ts';
-import { computeActuals, computeReverseMath, planMonths, toTenThousandths } from './funnel-math.ts';
+import { computeActuals, computeReverseMath, costStageIndex, planMonths, toTenThousandths } from './funnel-math.ts';
 import * as repo from './funnels.repository.ts';
 
 /** A stage of the plan's model: the active lookup joined with the plan's stored setting (defaults when none). */
@@ -46,12 +46,17 @@ export const loadFunnelState = async (db: Db, tenantId: string, plan: FunnelPlan
   };
 };
 
+/** The stage the model's cost per entry refers to (the chosen one while active, else Lead, else the first); null without stages. */
+export const costStageOf = (state: FunnelState): ModelStage | null =>
+  state.stages[costStageIndex(state.stages, state.model?.costStageId ?? null)] ?? null;
+
 /** Required volume per stage, or nulls without a model. */
 export const requiredByStage = (state: FunnelState) =>
   state.model
     ? computeReverseMath(
         state.model,
         state.stages.map((stage) => ({ id: stage.id, rateTenThousandths: toTenThousandths(stage.conversionRate) })),
+        costStageIndex(state.stages, state.model.costStageId),
       )
     : null;
 
@@ -91,6 +96,7 @@ export const buildFunnel = (state: FunnelState, money: { budgetCents: number; sp
     RevenueGoal: state.model ? toDollars(state.model.revenueGoalCents) : null,
     AverageDealSize: state.model ? toDollars(state.model.averageDealSizeCents) : null,
     CostPerLead: state.model?.costPerLeadCents == null ? null : toDollars(state.model.costPerLeadCents),
+    CostStageId: costStageOf(state)?.id ?? null,
     DealsNeeded: math?.dealsNeeded ?? null,
     ImpliedBudget: implied === null ? null : toDollars(implied),
     PlanBudget: toDollars(money.budgetCents),

@@ -43,7 +43,8 @@ export const upsertModel = async (
   db: Db,
   tenantId: string,
   planId: string,
-  values: Pick<ModelRow, 'revenueGoalCents' | 'averageDealSizeCents' | 'costPerLeadCents'>,
+  // costStageId undefined keeps the stored stage (drizzle leaves undefined out of the update).
+  values: Pick<ModelRow, 'revenueGoalCents' | 'averageDealSizeCents' | 'costPerLeadCents'> & { costStageId?: string | null },
   now: Date,
 ): Promise<void> => {
   await db

@@ -6,8 +6,8 @@ import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type ActivityChanges, diffFields, recordActivity } from '../activities/index.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
-import { checkCells, checkStageSettings, requireFunnelEditable } from './funnel-rules.ts';
-import { buildFunnel, type FunnelPlan, type FunnelState, loadFunnelState, requiredByStage } from './funnel-state.ts';
+import { checkCells, checkStageId, checkStageSettings, requireFunnelEditable } from './funnel-rules.ts';
+import { buildFunnel, costStageOf, type FunnelPlan, type FunnelState, loadFunnelState, requiredByStage } from './funnel-state.ts';
 import * as repo from './funnels.repository.ts';
 
 type SaveInput = z.output<typeof FunnelSaveRequestSchema>;
@@ -21,6 +21,7 @@ const modelSnapshot = (state: FunnelState): Record<string, unknown> => {
     RevenueGoal: state.model ? toDollars(state.model.revenueGoalCents) : null,
     AverageDealSize: state.model ? toDollars(state.model.averageDealSizeCents) : null,
     CostPerLead: state.model?.costPerLeadCents == null ? null : toDollars(state.model.costPerLeadCents),
+    CostStage: state.model ? (costStageOf(state)?.name ?? null) : null,
   };
   for (const stage of state.stages) {
     snapshot[`${stage.name} ConversionRate`] = stage.conversionRate;
@@ -104,6 +105,7 @@ export const createFunnelService = (ctx: AppContext) => ({
       requireFunnelEditable(access);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       checkStageSettings(input.Stages, before.stages);
+      if (input.CostStageId) checkStageId(new Set(before.stages.map((stage) => stage.id)), input.CostStageId, 'CostStageId');
       const now = ctx.clock.now();
       await repo.upsertModel(
         tx,
@@ -113,6 +115,7 @@ export const createFunnelService = (ctx: AppContext) => ({
           revenueGoalCents: toCents(input.RevenueGoal),
           averageDealSizeCents: toCents(input.AverageDealSize),
           costPerLeadCents: input.CostPerLead == null ? null : toCents(input.CostPerLead),
+          costStageId: input.CostStageId,
         },
         now,
       );

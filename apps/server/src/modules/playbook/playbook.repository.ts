@@ -160,7 +160,7 @@ export type CopyCounts = {
  * their objective links) and monthly phasing into another plan of the same tenant in one set-based
  * statement: new ids are drawn once per source row in materialised CTEs, and each table is filled
  * by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
- * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per lead) and its
+ * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per entry and its stage) and its
  * per-stage conversion and velocity come along unchanged; the forecast grid and actual counts do not
  * (they are the old dates' results). Expenses, results and comments are never read.
  */
@@ -214,9 +214,9 @@ export const copyPlanContents = async (
   RETURNING 1
 ), new_funnel AS (
   INSERT INTO funnel_models (tenant_id, marketing_plan_id, revenue_goal_cents, average_deal_size_cents, cost_per_lead_cents,
-    created_at, updated_at)
+    cost_stage_id, created_at, updated_at)
   SELECT fm.tenant_id, ${toPlanId}, fm.revenue_goal_cents, fm.average_deal_size_cents, fm.cost_per_lead_cents,
-    ${now}::timestamptz, ${now}::timestamptz
+    fm.cost_stage_id, ${now}::timestamptz, ${now}::timestamptz
   FROM funnel_models fm WHERE fm.tenant_id = ${tenantId} AND fm.marketing_plan_id = ${fromPlanId}
   RETURNING 1
 ), new_stage_settings AS (
