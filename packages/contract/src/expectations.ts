@@ -17,11 +17,31 @@ export const ExpectationRowSchema = z.object({
 });
 export type ExpectationRow = z.infer<typeof ExpectationRowSchema>;
 
+/** What Generate leaves out of the plan: the last stage's entries that velocity shifts past the plan's last month (issue 28 B3). */
+export const ForecastShortfallSchema = z.object({
+  StageName: z.string().describe('The last stage (the deals)'),
+  Needed: z.number().int().describe('DealsNeeded of the funnel model'),
+  InsidePlan: z.number().int().describe('What Generate puts into the plan’s months at the last stage'),
+  AfterPlan: z.number().int().describe('Needed − InsidePlan: shifted past the plan’s last month'),
+  VelocityDays: z.number().int().describe('Days from the first stage to the last (the stages’ VelocityDays)'),
+  ShiftMonths: z.number().int().describe('VelocityDays in whole months, as Generate shifts the last stage'),
+  FitVelocityDays: z
+    .number()
+    .int()
+    .describe(
+      'The most days from the first stage to the last that keep every needed deal inside the plan (what CompressVelocity scales to)',
+    ),
+});
+export type ForecastShortfall = z.infer<typeof ForecastShortfallSchema>;
+
 export const ExpectationGridSchema = z.object({
   MarketingPlanId: IdSchema,
   HasModel: z.boolean().describe('Whether the plan has a funnel model to generate from'),
   Months: z.array(z.string()).describe('The plan’s months, YYYY-MM'),
   Rows: z.array(ExpectationRowSchema).describe('The tenant’s active funnel stages in SortOrder'),
+  Shortfall: ForecastShortfallSchema.nullable().describe(
+    'When a forecast generated from the funnel model would put fewer deals inside the plan than the goal needs; null otherwise',
+  ),
 });
 export type ExpectationGrid = z.infer<typeof ExpectationGridSchema>;
 
@@ -40,6 +60,14 @@ export const ExpectationSaveRequestSchema = z.object({
 });
 export type ExpectationSaveRequest = z.input<typeof ExpectationSaveRequestSchema>;
 
+export const ExpectationGenerateRequestSchema = FunnelPlanRequestSchema.extend({
+  CompressVelocity: z
+    .boolean()
+    .optional()
+    .describe('First scale the stages’ VelocityDays down to Shortfall.FitVelocityDays, so every needed deal lands inside the plan'),
+});
+export type ExpectationGenerateRequest = z.input<typeof ExpectationGenerateRequestSchema>;
+
 export const expectationRoutes = defineRoutes({
   get: {
     method: 'POST',
@@ -54,6 +82,7 @@ export const expectationRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ExpectationClient/Save',
     access: 'Plan.Performance',
+    permission: 'funnel.edit',
     summary: 'Save expected counts per stage and month, all in one transaction. Owner, Admin, or the team’s Lead or Planner.',
     body: ExpectationSaveRequestSchema,
     response: ExpectationGridSchema,
@@ -63,9 +92,10 @@ export const expectationRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ExpectationClient/Generate',
     access: 'Plan.Performance',
+    permission: 'funnel.edit',
     summary:
-      'Fill every expected count from the funnel model: the first stage’s Required spread over the months by the budget’s phasing, later stages shifted by velocity and multiplied by the conversion rates. Overwrites expected counts; keeps actuals.',
-    body: FunnelPlanRequestSchema,
+      'Fill every expected count from the funnel model: the first stage’s Required spread over the months by the budget’s phasing, later stages shifted by velocity and multiplied by the conversion rates. Overwrites expected counts; keeps actuals. With CompressVelocity, first shortens the stages’ velocity so every needed deal lands inside the plan.',
+    body: ExpectationGenerateRequestSchema,
     response: ExpectationGridSchema,
     tags: ['expectations'],
   },

@@ -8,5 +8,5 @@ export const registerExpectationRoutes = (app: FastifyInstance, ctx: AppContext)
   const service = createExpectationService(ctx);
   addRoute(app, ctx, expectationRoutes.get, ({ auth, body }) => service.get(auth, body.MarketingPlanId));
   addRoute(app, ctx, expectationRoutes.save, ({ auth, body }) => service.save(auth, body));
-  addRoute(app, ctx, expectationRoutes.generate, ({ auth, body }) => service.generate(auth, body.MarketingPlanId));
+  addRoute(app, ctx, expectationRoutes.generate, ({ auth, body }) => service.generate(auth, body));
 };

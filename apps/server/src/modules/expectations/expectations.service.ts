@@ -1,4 +1,4 @@
-import type { ExpectationGrid, ExpectationSaveRequestSchema } from '@plansmith/contract';
+import type { ExpectationGenerateRequestSchema, ExpectationGrid, ExpectationSaveRequestSchema } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,17 +12,54 @@ import {
   loadFunnelState,
   requireFunnelEditable,
   requiredByStage,
+  saveStageVelocities,
   selectBudgetByMonth,
   toTenThousandths,
   upsertCounts,
 } from '../funnels/index.ts';
-import { requirePlanAccess } from '../access/index.ts';
-import { generateExpectedCounts } from './generate-expectations.ts';
+import { type PlanRow, requirePlanAccess } from '../access/index.ts';
+import { compressVelocities, findForecastShortfall, type GenerateStage, generateExpectedCounts } from './generate-expectations.ts';
 
 type SaveInput = z.output<typeof ExpectationSaveRequestSchema>;
+type GenerateInput = z.output<typeof ExpectationGenerateRequestSchema>;
+
+const generateStages = (state: FunnelState): GenerateStage[] =>
+  state.stages.map((stage) => ({ rateTenThousandths: toTenThousandths(stage.conversionRate), velocityDays: stage.velocityDays }));
+
+/** The model's volumes when Generate can run from it (a goal and every rate but the last's), else null. */
+const generationInput = (state: FunnelState) => {
+  const math = requiredByStage(state);
+  const first = math?.required[0];
+  if (!math || first == null || state.stages.length === 0 || state.months.length === 0) return null;
+  if (state.stages.slice(0, -1).some((stage) => !stage.conversionRate)) return null;
+  return { firstStageRequired: first, needed: math.dealsNeeded };
+};
+
+/** What a forecast generated from the model would leave after the plan's end, in the contract's words. */
+const shortfallOf = (state: FunnelState, budgetCentsByMonth: readonly number[]): ExpectationGrid['Shortfall'] => {
+  const input = generationInput(state);
+  if (!input) return null;
+  const found = findForecastShortfall({ ...input, budgetCentsByMonth, stages: generateStages(state) });
+  if (!found) return null;
+  return {
+    StageName: state.stages.at(-1)?.name ?? '',
+    Needed: found.needed,
+    InsidePlan: found.inside,
+    AfterPlan: found.needed - found.inside,
+    VelocityDays: found.velocityDays,
+    ShiftMonths: found.shiftMonths,
+    FitVelocityDays: found.fitVelocityDays,
+  };
+};
+
+/** The grid with its shortfall, which reads the plan's budget by month. */
+const presentGrid = async (db: Db, tenantId: string, state: FunnelState): Promise<ExpectationGrid> => ({
+  ...buildGrid(state),
+  Shortfall: shortfallOf(state, await selectBudgetByMonth(db, tenantId, state.planId, state.months)),
+});
 
 /** The grid: one row per active stage, one cell per plan month; months outside the plan are not shown. */
-export const buildGrid = (state: FunnelState): ExpectationGrid => {
+export const buildGrid = (state: FunnelState): Omit<ExpectationGrid, 'Shortfall'> => {
   const byCell = new Map(state.counts.map((row) => [`${row.funnelStageId}|${row.month}`, row]));
   return {
     MarketingPlanId: state.planId,
@@ -56,48 +93,82 @@ const generateCells = async (db: Db, tenantId: string, state: FunnelState) => {
   const rows = generateExpectedCounts({
     firstStageRequired: first,
     budgetCentsByMonth: await selectBudgetByMonth(db, tenantId, state.planId, state.months),
-    stages: state.stages.map((stage) => ({ rateTenThousandths: toTenThousandths(stage.conversionRate), velocityDays: stage.velocityDays })),
+    stages: generateStages(state),
   });
   return state.stages.flatMap((stage, stageIndex) =>
     state.months.map((month, monthIndex) => ({ funnelStageId: stage.id, month, count: rows[stageIndex]?.[monthIndex] ?? 0 })),
   );
 };
 
-export const createExpectationService = (ctx: AppContext) => ({
-  get: async (auth: AuthContext, planId: string): Promise<ExpectationGrid> => {
-    const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
-    return buildGrid(await loadFunnelState(ctx.db, auth.tenantId, plan));
-  },
+export const createExpectationService = (ctx: AppContext) => {
+  /** Scales the stages' velocity down to what keeps every needed deal inside the plan; the state as it then is. */
+  const compressToFit = async (db: Db, auth: AuthContext, plan: PlanRow, state: FunnelState): Promise<FunnelState> => {
+    const shortfall = shortfallOf(state, await selectBudgetByMonth(db, auth.tenantId, state.planId, state.months));
+    if (!shortfall) return state;
+    const days = compressVelocities(generateStages(state), shortfall.FitVelocityDays);
+    const changed = state.stages.map((stage, index) => ({ ...stage, velocityDays: days[index] ?? stage.velocityDays }));
+    await saveStageVelocities(
+      db,
+      auth.tenantId,
+      plan.id,
+      changed.map((stage) => ({ funnelStageId: stage.id, conversionRate: stage.conversionRate, velocityDays: stage.velocityDays })),
+      ctx.clock.now(),
+    );
+    const changes = Object.fromEntries(
+      state.stages.flatMap((stage, index) =>
+        stage.velocityDays === changed[index]?.velocityDays
+          ? []
+          : [[`${stage.name} VelocityDays`, { from: stage.velocityDays, to: changed[index]?.velocityDays ?? null }]],
+      ),
+    );
+    await auditPlanChange(
+      ctx,
+      db,
+      auth,
+      plan,
+      `Funnel velocity compressed to fit the plan: ${shortfall.VelocityDays} → ${days.slice(0, -1).reduce((sum, day) => sum + day, 0)} days from first stage to last`,
+      changes,
+    );
+    return { ...state, stages: changed };
+  };
 
-  save: (auth: AuthContext, input: SaveInput): Promise<ExpectationGrid> =>
-    ctx.db.transaction(async (tx) => {
-      const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
-      requireFunnelEditable(access);
-      const before = await loadFunnelState(tx, auth.tenantId, access.plan);
-      const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Expected);
-      const { changes, count } = cellChanges(before, cells, 'expected');
-      await upsertCounts(tx, auth.tenantId, access.plan.id, 'expected', cells);
-      if (count > 0)
-        await auditPlanChange(ctx, tx, auth, access.plan, `Forecast changed (${count} cell${count === 1 ? '' : 's'})`, changes);
-      return buildGrid(await loadFunnelState(tx, auth.tenantId, access.plan));
-    }),
+  return {
+    get: async (auth: AuthContext, planId: string): Promise<ExpectationGrid> => {
+      const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
+      return presentGrid(ctx.db, auth.tenantId, await loadFunnelState(ctx.db, auth.tenantId, plan));
+    },
 
-  generate: (auth: AuthContext, planId: string): Promise<ExpectationGrid> =>
-    ctx.db.transaction(async (tx) => {
-      const access = await requirePlanAccess(tx, auth, planId, 'The marketing plan');
-      requireFunnelEditable(access);
-      const before = await loadFunnelState(tx, auth.tenantId, access.plan);
-      const cells = await generateCells(tx, auth.tenantId, before);
-      const { count } = cellChanges(before, cells, 'expected');
-      await upsertCounts(tx, auth.tenantId, access.plan.id, 'expected', cells);
-      await auditPlanChange(
-        ctx,
-        tx,
-        auth,
-        access.plan,
-        `Forecast generated from the funnel model (${count} cell${count === 1 ? '' : 's'} changed)`,
-        {},
-      );
-      return buildGrid(await loadFunnelState(tx, auth.tenantId, access.plan));
-    }),
-});
+    save: (auth: AuthContext, input: SaveInput): Promise<ExpectationGrid> =>
+      ctx.db.transaction(async (tx) => {
+        const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
+        requireFunnelEditable(access);
+        const before = await loadFunnelState(tx, auth.tenantId, access.plan);
+        const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Expected);
+        const { changes, count } = cellChanges(before, cells, 'expected');
+        await upsertCounts(tx, auth.tenantId, access.plan.id, 'expected', cells);
+        if (count > 0)
+          await auditPlanChange(ctx, tx, auth, access.plan, `Forecast changed (${count} cell${count === 1 ? '' : 's'})`, changes);
+        return presentGrid(tx, auth.tenantId, await loadFunnelState(tx, auth.tenantId, access.plan));
+      }),
+
+    generate: (auth: AuthContext, input: GenerateInput): Promise<ExpectationGrid> =>
+      ctx.db.transaction(async (tx) => {
+        const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
+        requireFunnelEditable(access);
+        let before = await loadFunnelState(tx, auth.tenantId, access.plan);
+        if (input.CompressVelocity) before = await compressToFit(tx, auth, access.plan, before);
+        const cells = await generateCells(tx, auth.tenantId, before);
+        const { count } = cellChanges(before, cells, 'expected');
+        await upsertCounts(tx, auth.tenantId, access.plan.id, 'expected', cells);
+        await auditPlanChange(
+          ctx,
+          tx,
+          auth,
+          access.plan,
+          `Forecast generated from the funnel model (${count} cell${count === 1 ? '' : 's'} changed)`,
+          {},
+        );
+        return presentGrid(tx, auth.tenantId, await loadFunnelState(tx, auth.tenantId, access.plan));
+      }),
+  };
+};

@@ -59,3 +59,55 @@ export const generateExpectedCounts = (input: {
     return roundPreservingTotal(row);
   });
 };
+
+/** How far the generated forecast's last stage falls short of the goal because velocity shifts it past the plan's end. */
+export type ForecastShortfall = {
+  needed: number;
+  inside: number;
+  velocityDays: number;
+  shiftMonths: number;
+  /** The most days from the first stage to the last that keep every needed entry inside the plan. */
+  fitVelocityDays: number;
+};
+
+type ShortfallInput = Parameters<typeof generateExpectedCounts>[0] & { needed: number };
+
+/** Days from the first stage to the last: every stage's velocity but the last one's. */
+export const funnelVelocityDays = (stages: readonly GenerateStage[]): number =>
+  stages.slice(0, -1).reduce((days, stage) => days + stage.velocityDays, 0);
+
+const lastStageTotal = (input: Parameters<typeof generateExpectedCounts>[0], shiftMonths: number): number => {
+  // Only the total shift moves the last stage: put it all on the first stage.
+  const stages = input.stages.map((stage, index) => ({ ...stage, velocityDays: index === 0 ? shiftMonths * DAYS_PER_MONTH : 0 }));
+  const rows = generateExpectedCounts({ ...input, stages });
+  return (rows.at(-1) ?? []).reduce((sum, count) => sum + count, 0);
+};
+
+/**
+ * The shortfall of a generated forecast: null when its last stage holds every needed entry inside
+ * the plan's months (or nothing shifts). Otherwise how many land inside, and the velocity that fits.
+ */
+export const findForecastShortfall = (input: ShortfallInput): ForecastShortfall | null => {
+  const velocityDays = funnelVelocityDays(input.stages);
+  const shiftMonths = Math.round(velocityDays / DAYS_PER_MONTH);
+  if (input.stages.length < 2 || shiftMonths === 0) return null;
+  const inside = lastStageTotal(input, shiftMonths);
+  if (inside >= input.needed) return null;
+  let fitMonths = 0;
+  for (let months = shiftMonths - 1; months > 0; months -= 1) {
+    if (lastStageTotal(input, months) >= input.needed) {
+      fitMonths = months;
+      break;
+    }
+  }
+  // round(days ÷ 30) stays at fitMonths up to fitMonths × 30 + 14 days.
+  return { needed: input.needed, inside, velocityDays, shiftMonths, fitVelocityDays: fitMonths * DAYS_PER_MONTH + 14 };
+};
+
+/** Each stage's days scaled down so the funnel takes at most `fitDays` from first stage to last (whole days, rounded down). */
+export const compressVelocities = (stages: readonly GenerateStage[], fitDays: number): number[] => {
+  const total = funnelVelocityDays(stages);
+  return stages.map((stage, index) =>
+    index === stages.length - 1 || total <= fitDays ? stage.velocityDays : Math.floor((stage.velocityDays * fitDays) / total),
+  );
+};

@@ -15,3 +15,12 @@ export const upsertCounts = (
   column: 'expected' | 'actual',
   cells: readonly repo.CountCell[],
 ): Promise<void> => repo.upsertCounts(db, tenantId, planId, column, cells);
+
+/** Writes the stages' velocity (their conversion rates kept), e.g. when Generate compresses it to fit the plan. */
+export const saveStageVelocities = (
+  db: Db,
+  tenantId: string,
+  planId: string,
+  stages: readonly { funnelStageId: string; conversionRate: number | null; velocityDays: number }[],
+  now: Date,
+): Promise<void> => repo.upsertSettings(db, tenantId, planId, [...stages], now);

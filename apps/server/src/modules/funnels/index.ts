@@ -8,4 +8,4 @@ export { auditPlanChange, cellChanges } from './funnels.service.ts';
 export { type FunnelPlan, loadFunnelState, requiredByStage, type FunnelState, type ModelStage } from './funnel-state.ts';
 export { checkCells, requireFunnelEditable } from './funnel-rules.ts';
 export { toTenThousandths } from './funnel-math.ts';
-export { selectBudgetByMonth, upsertCounts } from './funnel-counts.service.ts';
+export { saveStageVelocities, selectBudgetByMonth, upsertCounts } from './funnel-counts.service.ts';
