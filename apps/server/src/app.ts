@@ -25,7 +25,7 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   clock?: Clock;
-  loginLimits?: LoginLimits;
+  loginLimits?: Partial<LoginLimits>;
   /** Mail transport and retry timing (tests may pass their own). */
   mail?: MailOptions;
   /** Where logs go (tests read them); standard output by default. */
@@ -82,7 +82,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   registerNulGuard(app);
   registerResponseHeaders(app, inlineScriptHashes(config.webDistDir));
   await registerCompression(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.publicUrl);
 
   // Load balancers and orchestrators ask these every few seconds: at their `logLevel` only their
   // failures are logged, so the probes neither fill the log nor cost each answer its access line
