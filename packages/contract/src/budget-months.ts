@@ -34,6 +34,23 @@ export const SaveMonthsRequestSchema = z.object({
 });
 export type SaveMonthsRequest = z.input<typeof SaveMonthsRequestSchema>;
 
+/** One month of one item typed in the grid (issue 28 B2): the year total changes, or is kept. */
+export const SetMonthRequestSchema = z.object({
+  BudgetItemId: IdSchema,
+  Month: BudgetMonthSchema.shape.Month,
+  Amount: NonNegativeMoneySchema.describe('The month’s new amount'),
+  YearTotal: NonNegativeMoneySchema.nullable().describe(
+    'null: the item’s total becomes the sum of its months (it changes by what the month changed). An amount: the item’s total is kept at it; the other open months (this month and later, in the tenant’s time zone) take the difference, spread evenly to the cent (a month never goes below zero)',
+  ),
+});
+export type SetMonthRequest = z.input<typeof SetMonthRequestSchema>;
+
+export const SetMonthResultSchema = z.object({
+  Item: BudgetItemSchema.describe('The item after the change, with its monthly phasing'),
+  Description: z.string().describe('What changed, as the activity records it: “Google Ads: $24,000.00 → $27,000.00 for the year”'),
+});
+export type SetMonthResult = z.infer<typeof SetMonthResultSchema>;
+
 export const budgetMonthRoutes = defineRoutes({
   getPlanMonths: {
     method: 'POST',
@@ -48,11 +65,23 @@ export const budgetMonthRoutes = defineRoutes({
     method: 'POST',
     path: '/api/BudgetItemClient/SaveMonths',
     access: 'authenticated',
+    permission: 'budgetItem.edit',
     summary:
       'Sets the amount and monthly phasing of several items of one plan in one transaction (a pasted block of cells). Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
     body: SaveMonthsRequestSchema,
     response: z.array(BudgetItemSchema),
     bodyLimit: { bytes: 1024 * 1024, message: 'Too many cells at once: paste at most 1,000 rows.' },
+    tags: ['budget items'],
+  },
+  setMonth: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/SetMonth',
+    access: 'authenticated',
+    permission: 'budgetItem.edit',
+    summary:
+      'Sets one month of one item: its year total changes by the difference, or is kept by spreading the difference over the other open months. Says what changed. Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
+    body: SetMonthRequestSchema,
+    response: SetMonthResultSchema,
     tags: ['budget items'],
   },
 });

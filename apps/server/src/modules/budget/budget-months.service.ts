@@ -7,10 +7,11 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
-import { assertCanEditBudget, requirePlanAccess } from '../access/index.ts';
+import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
 import { checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
 import * as repo from './budget.repository.ts';
+import { describeTotalChange } from './month-edit.ts';
 
 type SaveMonthsInput = z.output<typeof SaveMonthsRequestSchema>;
 
@@ -36,7 +37,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
   saveMonths: (auth: AuthContext, input: SaveMonthsInput): Promise<BudgetItem[]> =>
     ctx.db.transaction(async (tx) => {
       const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
-      assertCanEditBudget(access, 'Only the team’s Lead or Planners, an Admin or the Owner can change budget items.');
+      requireAccess(access, 'budgetItem.edit');
       if (access.plan.state === PLAN_STATE_ARCHIVED)
         throw conflict(`“${access.plan.name}” is archived. Restore the plan to change its budget.`);
       const ids = input.Items.map((item) => item.BudgetItemId);
@@ -98,6 +99,9 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
             marketingPlanId: row.marketingPlanId,
             action: 'update',
             name: row.name,
+            // A pasted block that changes an item's total says so (issue 28 B2), like a typed month.
+            description:
+              row.amountCents === toCents(item.Amount) ? '' : describeTotalChange(row.name, row.amountCents, toCents(item.Amount)),
             changes,
             at: now,
           });

@@ -3,6 +3,7 @@ import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';
+import { createMonthEditService } from './budget-month-edit.service.ts';
 import { createBudgetMonthsService } from './budget-months.service.ts';
 import { createBudgetService } from './budget.service.ts';
 
@@ -18,4 +19,6 @@ export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): voi
   const months = createBudgetMonthsService(ctx);
   addRoute(app, ctx, budgetMonthRoutes.getPlanMonths, ({ auth, body }) => months.planMonths(auth, body.MarketingPlanId));
   addRoute(app, ctx, budgetMonthRoutes.saveMonths, ({ auth, body }) => months.saveMonths(auth, body));
+  const monthEdit = createMonthEditService(ctx);
+  addRoute(app, ctx, budgetMonthRoutes.setMonth, ({ auth, body }) => monthEdit.setMonth(auth, body));
 };

@@ -1,0 +1,122 @@
+import { MAX_MONEY, type MonthKey, monthsBetween, PLAN_STATE_ARCHIVED, spreadOverMonths } from '@plansmith/contract';
+import type { SetMonthRequestSchema, SetMonthResult } from '@plansmith/contract/budget-months';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { toCents, toDollars } from '../../lib/money.ts';
+import { callerToday } from '../../lib/today.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { budgetItems } from '../../schema/budget.ts';
+import { requireAccess, requirePlanAccess } from '../access/index.ts';
+import { diffFields, recordActivity } from '../activities/index.ts';
+import { trackOverspend } from '../notifications/index.ts';
+import { checkMonths, formatCents, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import * as repo from './budget.repository.ts';
+import { describeMonthEdit, type MonthEdit, monthLabel, spreadDifference } from './month-edit.ts';
+
+type SetMonthInput = z.output<typeof SetMonthRequestSchema>;
+
+const sumOf = (cents: Map<MonthKey, number>) => [...cents.values()].reduce((sum, value) => sum + value, 0);
+
+/**
+ * One month typed in the month grid (issue 28 B2). An unphased item is its amount spread evenly
+ * (the grid shows it so), so its months start from that spread. Without a year total the item's
+ * total becomes the sum of its months; with one, the other open months (this month and later, in
+ * the tenant's zone: months are not closed yet, so "open" means not past) take the difference.
+ * The toast and the activity say what happened in the same words.
+ */
+export const createMonthEditService = (ctx: AppContext) => ({
+  setMonth: (auth: AuthContext, input: SetMonthInput): Promise<SetMonthResult> =>
+    ctx.db.transaction(async (tx) => {
+      const row = await repo.findItem(tx, auth.tenantId, input.BudgetItemId);
+      if (!row) throw notFound('The budget item');
+      const access = await requirePlanAccess(tx, auth, row.marketingPlanId, 'The budget item');
+      requireAccess(access, 'budgetItem.edit');
+      if (access.plan.state === PLAN_STATE_ARCHIVED)
+        throw conflict(`“${access.plan.name}” is archived. Restore the plan to change its budget.`);
+      checkMonths([{ Month: input.Month, Amount: input.Amount }], access.plan);
+
+      const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
+      const stored = await repo.listMonths(tx, auth.tenantId, row.id);
+      const cents = new Map<MonthKey, number>(
+        stored.length > 0
+          ? stored.map((month) => [month.month.slice(0, 7), month.amountCents])
+          : spreadOverMonths(row.amountCents, planMonths),
+      );
+      const monthBefore = cents.get(input.Month) ?? 0;
+      cents.set(input.Month, toCents(input.Amount));
+
+      let spread: MonthEdit['spread'] = null;
+      if (input.YearTotal !== null) {
+        const target = toCents(input.YearTotal);
+        const difference = target - sumOf(cents);
+        const firstOpen = callerToday(ctx, auth).slice(0, 7);
+        const open = planMonths.filter((month) => month >= firstOpen && month !== input.Month);
+        const changed = spreadDifference(cents, open, difference);
+        if (!changed) {
+          const held = open.reduce((sum, month) => sum + (cents.get(month) ?? 0), 0);
+          throw fieldError(
+            'YearTotal',
+            open.length === 0
+              ? `${row.name} has no other open month (${monthLabel(firstOpen)} or later) to take ${formatCents(difference)}. Change the year total instead.`
+              : `Keeping ${row.name}’s year total at ${formatCents(target)} would take ${formatCents(-difference)} from its other open months, which hold ${formatCents(held)}. Change the year total instead.`,
+          );
+        }
+        spread = { cents: difference, months: changed.length };
+      }
+
+      const totalAfter = sumOf(cents);
+      if (totalAfter > toCents(MAX_MONEY))
+        throw fieldError(
+          'Amount',
+          `${row.name}’s year total would be ${formatCents(totalAfter)}, over the limit of ${formatCents(toCents(MAX_MONEY))}.`,
+        );
+      const edit: MonthEdit = {
+        name: row.name,
+        month: input.Month,
+        monthBefore,
+        monthAfter: toCents(input.Amount),
+        totalBefore: row.amountCents,
+        totalAfter,
+        spread,
+      };
+      const description = describeMonthEdit(edit);
+      const months = [...cents.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([month, amountCents]) => ({ month: `${month}-01`, amountCents }));
+      const changes = diffFields(
+        { amount: toDollars(row.amountCents), months: toWireMonths(stored) },
+        { amount: toDollars(totalAfter), months: toWireMonths(months) },
+      );
+      // Typing a month's own amount again changes nothing (not even an unphased item into a phased one).
+      const unchanged = edit.monthBefore === edit.monthAfter && totalAfter === row.amountCents && (spread?.months ?? 0) === 0;
+      if (!unchanged && Object.keys(changes).length > 0) {
+        const now = ctx.clock.now();
+        await repo.replaceMonths(tx, auth.tenantId, row.id, months);
+        await tx
+          .update(budgetItems)
+          .set({ amountCents: totalAfter, updatedAt: now })
+          .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.id, row.id)));
+        await recordActivity(tx, {
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          entityType: 'BudgetItem',
+          entityId: row.id,
+          marketingPlanId: row.marketingPlanId,
+          action: 'update',
+          name: row.name,
+          description,
+          changes,
+          at: now,
+        });
+        if (totalAfter !== row.amountCents) await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.id] });
+      }
+      const [item] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
+      if (!item) throw notFound('The budget item');
+      return {
+        Item: { ...toBudgetItem(item), Months: toWireMonths(await repo.listMonths(tx, auth.tenantId, row.id)) },
+        Description: description,
+      };
+    }),
+});
