@@ -112,7 +112,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
-    transformObject: ({ openapiObject }) => finishOpenApiDocument(openapiObject as JsonObject, publicUrl) as typeof openapiObject,
+    // Only an OpenAPI document is generated here (no Swagger 2 one): `openapi` is set above.
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? finishOpenApiDocument(documentObject.openapiObject as JsonObject, publicUrl)
+        : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 };
