@@ -5,18 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anyProductId,
   createEntityFixture,
+  createFixtureMember,
   type EntityFixture,
+  type FixtureMember,
   fixtureValues,
   idsOf,
+  joinFixtureTeam,
   teamScopedIds,
 } from '../test/authorization-fixture.ts';
 import { badTokens } from '../test/bad-tokens.ts';
 import { validBody } from '../test/body-arbitraries.ts';
 import { type ContractOperation, contractOperations, isWrite, operationLabel, SELF_SERVICE_PATHS } from '../test/contract-routes.ts';
-import { createTenant, type TestTenant } from '../test/factories.ts';
+import { createTenant, login, type TestTenant } from '../test/factories.ts';
 import { liveTokens } from '../test/live-tokens.ts';
 import { snapshotTenant } from '../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp, type TestResponse } from '../test/test-app.ts';
+import { isAllowed } from './modules/access/index.ts';
+import { isPolicyGranted } from './plugins/permissions.ts';
 
 let t: TestApp;
 /** The tenant under attack, another tenant, and one that lends a logged-out and a deactivated user. */
@@ -27,6 +32,8 @@ let homeTokens: ReturnType<typeof liveTokens>;
 let otherTokens: ReturnType<typeof liveTokens>;
 let rejectedTokens: Record<string, string>;
 let productId: string;
+/** A Lead and a Planner of every fixture's team: the role × permission table says what each may not do. */
+let insiders: FixtureMember[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,6 +44,7 @@ beforeAll(async () => {
   otherTokens = liveTokens(t, other);
   rejectedTokens = await badTokens(t, home, spare, other);
   productId = await anyProductId(t);
+  insiders = [await createFixtureMember(t, home, 'lead'), await createFixtureMember(t, home, 'planner')];
 });
 afterAll(async () => t.close());
 
@@ -83,8 +91,24 @@ const refusedCases = (operation: ContractOperation, fixture: EntityFixture, body
   if (write && !SELF_SERVICE_PATHS.has(path)) {
     cases.push({ caller: 'Viewer writing', token: () => homeTokens.get('viewer'), check: status([403]) });
   }
-  if (access === 'Account.Billing') {
-    cases.push({ caller: 'Admin on Owner-only billing', token: () => homeTokens.get('admin'), check: status([403]) });
+  // Inside the team, the role × permission table decides (issue 28 A6): every role it leaves out of
+  // the route's permission is refused, e.g. a Planner deleting a play, which only Leads may.
+  const { permission } = operation.def;
+  if (permission) {
+    for (const member of insiders) {
+      if (isAllowed(member.role, permission)) continue;
+      const caller = `${member.role === 'lead' ? 'Lead' : 'Planner'} inside the team attempting ${permission}`;
+      cases.push({ caller, token: async () => (await login(t, member.email)).AccessToken, check: status([403]) });
+    }
+  }
+  // Tenant policies and team permissions an Admin does not hold (Account.Billing is the Owner's).
+  const adminRefused = policy ? !isPolicyGranted(access, 'admin', 'performance') : permission && !isAllowed('admin', permission);
+  if (adminRefused) {
+    cases.push({
+      caller: `Admin on the Owner-only ${policy ? access : permission}`,
+      token: () => homeTokens.get('admin'),
+      check: status([403]),
+    });
   }
   return cases;
 };
@@ -149,10 +173,29 @@ describe('every protected operation of the contract', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
+  it('every write inside a team declares the permission the role × permission table rules on', () => {
+    // Account.* writes are ruled by tenant policies; deleting a comment or a note by authorship.
+    const byAuthorship = new Set(['/api/CommentClient/Delete', '/api/ActivityClient/Delete']);
+    const undeclared = operations
+      .filter((operation) => isWrite(operation) && !SELF_SERVICE_PATHS.has(operation.def.path))
+      .filter((operation) => !operation.def.access.startsWith('Account.') && !byAuthorship.has(operation.def.path))
+      .filter((operation) => !operation.def.permission)
+      .map(operationLabel);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('has Lead-only operations, each refused to a Planner inside the team', () => {
+    const leadOnly = operations.filter((operation) => operation.def.permission && !isAllowed('planner', operation.def.permission));
+    expect(leadOnly.map((operation) => operation.def.path)).toEqual(
+      expect.arrayContaining(['/api/PlaybookClient/Delete', '/api/MarketingPlanClient/Delete']),
+    );
+  });
+
   it.each(operations.map((operation) => [operationLabel(operation), operation] as const))(
     '%s refuses every caller outside its rules and changes nothing',
     async (_label, operation) => {
       const fixture = await createEntityFixture(t, home);
+      for (const member of insiders) await joinFixtureTeam(t, home, fixture, member);
       const body = operation.def.body
         ? validBody(operation.def.body, fixtureValues(operation.def.path, fixture, home, productId))
         : undefined;

@@ -2,10 +2,14 @@
 // field → value table that fills any route's body with those rows' ids.
 import { EMPTY_ID } from '@plansmith/contract';
 import { expect } from 'vitest';
+import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { inboxNotifications } from '../src/schema/notifications.ts';
 import { products } from '../src/schema/products.ts';
-import { teamMembers, teams } from '../src/schema/teams.ts';
-import { login, type TestTenant } from './factories.ts';
+import { type TeamRoleId, teamMembers, teams } from '../src/schema/teams.ts';
+import { users } from '../src/schema/tenants.ts';
+import { login, TEST_PASSWORD, type TestTenant } from './factories.ts';
 import { createCategory, createExpenseRow, createGlCode, createItem, createPlan } from './planning-factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -25,6 +29,8 @@ export type EntityFixture = {
   objectiveResultId: string;
   /** A play (a plan in State 3, the playbook's) in the same team. */
   playId: string;
+  /** An in-app notification of the tenant's Owner (the bell's inbox). */
+  notificationId: string;
 };
 
 let counter = 0;
@@ -64,6 +70,16 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   expect(note.status, note.text).toBe(200);
   expect(objective.status, objective.text).toBe(200);
   const objectiveId: string = objective.body.Result.Id;
+  const notificationId = newId();
+  await t.ctx.db.insert(inboxNotifications).values({
+    tenantId: tenant.id,
+    id: notificationId,
+    userId: tenant.users.owner.id,
+    kind: 'comment',
+    title: `${label} notification`,
+    link: `/plans/${plan.id}`,
+    createdAt: new Date(),
+  });
   const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
   expect(result.status, result.text).toBe(200);
   return {
@@ -78,7 +94,36 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     objectiveId,
     objectiveResultId: result.body.Result.Results[0].Id,
     playId: play.id,
+    notificationId,
   };
+};
+
+/** A tenant Member who will hold one team role in every fixture's team (`joinFixtureTeam`). */
+export type FixtureMember = { id: string; email: string; role: Extract<AccessRole, 'lead' | 'planner' | 'viewer'> };
+
+const TEAM_ROLE_IDS: Record<FixtureMember['role'], TeamRoleId> = { lead: 1, planner: 2, viewer: 3 };
+
+/** A Member of the tenant in no team yet, to be made Lead or Planner of each fixture's team. */
+export const createFixtureMember = async (t: TestApp, tenant: TestTenant, role: 'lead' | 'planner'): Promise<FixtureMember> => {
+  const id = newId();
+  const email = `fixture-${role}-${id.slice(0, 8)}@example.test`;
+  await t.ctx.db.insert(users).values({
+    tenantId: tenant.id,
+    id,
+    email,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    firstName: role === 'lead' ? 'Lead' : 'Planner',
+    lastName: tenant.name,
+    tenantRole: 'member',
+  });
+  return { id, email, role };
+};
+
+/** Puts a fixture member into the fixture's team with their team role. */
+export const joinFixtureTeam = async (t: TestApp, tenant: TestTenant, fixture: EntityFixture, member: FixtureMember) => {
+  await t.ctx.db
+    .insert(teamMembers)
+    .values({ tenantId: tenant.id, teamId: fixture.teamId, userId: member.id, teamRoleId: TEAM_ROLE_IDS[member.role] });
 };
 
 /** A product id for billing bodies (products are not tenant-owned). */
@@ -132,6 +177,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     EntityType: 'MarketingPlan',
     EntityId: fixture.planId,
     ProductId: productId,
+    NotificationId: fixture.notificationId,
     Query: FIXTURE_TERM,
   };
   const idOfClient = ID_OF_CLIENT[client];

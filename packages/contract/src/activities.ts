@@ -93,6 +93,7 @@ export const activityRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ActivityClient/Save',
     access: 'authenticated',
+    permission: 'note.write',
     summary: 'Write a note in an entity’s feed (empty Id) or edit your own note.',
     body: ActivityNoteSaveRequestSchema,
     response: ActivitySchema,

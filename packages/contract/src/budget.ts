@@ -128,6 +128,7 @@ export const budgetRoutes = defineRoutes({
     method: 'POST',
     path: '/api/BudgetItemClient/Save',
     access: 'authenticated',
+    permission: 'budgetItem.edit',
     summary:
       'Create (empty or missing Id; forced Active) or update a budget item. Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
     body: BudgetItemSaveRequestSchema,
@@ -138,6 +139,7 @@ export const budgetRoutes = defineRoutes({
     method: 'POST',
     path: '/api/BudgetItemClient/Delete',
     access: 'authenticated',
+    permission: 'budgetItem.edit',
     summary: 'Delete a budget item and its phasing; refused (409) while expenses are recorded against it.',
     body: BudgetItemIdRequestSchema,
     response: z.boolean(),

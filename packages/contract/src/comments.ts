@@ -75,6 +75,7 @@ export const commentRoutes = defineRoutes({
     method: 'POST',
     path: '/api/CommentsClient/Save',
     access: 'authenticated',
+    permission: 'comment.write',
     summary: 'Write a comment (empty Id) or edit one of your own.',
     body: CommentSaveRequestSchema,
     response: CommentSchema,

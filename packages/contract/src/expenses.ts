@@ -10,6 +10,16 @@ export const ExpenseStatusSchema = z
 export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
 export const EXPENSE_STATUS_LABELS: Record<ExpenseStatus, string> = { 1: 'Planned', 2: 'Committed', 3: 'Actual' };
 
+/**
+ * Why an Actual expense cannot be dated `purchaseDate`, after `today` (the tenant's), or null when it
+ * can (issue 28 A5). The server refuses such a save or import row with this message; the expense
+ * form says the same before sending.
+ */
+export const futureActualMessage = (status: number, purchaseDate: string, today: string): string | null =>
+  status === EXPENSE_STATUS.actual && purchaseDate > today
+    ? `${purchaseDate} is after today (${today}): money that has not been spent yet cannot be Actual; record it as Planned or Committed.`
+    : null;
+
 /** Expense category type (SPEC.md §3): 1 productive, 2 operational, 3 personnel. */
 export const ExpenseCategoryTypeSchema = z
   .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'CategoryType must be 1, 2 or 3.' })
@@ -172,6 +182,7 @@ export const expenseRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ExpenseClient/Save',
     access: 'authenticated',
+    permission: 'expense.edit',
     summary: 'Create (empty Id) or update an expense. Plan, budget item and category type must agree.',
     body: ExpenseSaveRequestSchema,
     response: ExpenseSchema,
@@ -181,6 +192,7 @@ export const expenseRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ExpenseClient/Delete',
     access: 'authenticated',
+    permission: 'expense.edit',
     summary: 'Delete an expense (recorded in the activity trail).',
     body: DeleteExpenseRequestSchema,
     response: z.boolean(),

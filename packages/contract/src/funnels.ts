@@ -130,6 +130,7 @@ export const funnelRoutes = defineRoutes({
     method: 'POST',
     path: '/api/FunnelClient/Save',
     access: 'Plan.Performance',
+    permission: 'funnel.edit',
     summary:
       'Save the revenue goal, deal size, cost per lead and the stages’ conversion and velocity. Owner, Admin, or the team’s Lead or Planner.',
     body: FunnelSaveRequestSchema,
@@ -140,6 +141,7 @@ export const funnelRoutes = defineRoutes({
     method: 'POST',
     path: '/api/FunnelClient/SaveActuals',
     access: 'Plan.Performance',
+    permission: 'funnel.edit',
     summary: 'Record actual counts per stage and month (null clears one), all in one transaction.',
     body: FunnelSaveActualsRequestSchema,
     response: FunnelSchema,

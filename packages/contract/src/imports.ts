@@ -146,6 +146,7 @@ export const importRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ImportClient/Preview',
     access: 'authenticated',
+    permission: 'import.run',
     summary:
       'Reads a CSV or XLSX file (first sheet) and answers the mapping, every row with its errors and duplicates, and counts. Writes nothing.',
     body: ImportPreviewRequestSchema,
@@ -157,6 +158,7 @@ export const importRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ImportClient/Commit',
     access: 'authenticated',
+    permission: 'import.run',
     summary: 'Creates every valid row in one transaction, records the import in the history and saves the mapping for this kind.',
     body: ImportCommitRequestSchema,
     response: ImportCommitResultSchema,
@@ -176,6 +178,7 @@ export const importRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ImportClient/Undo',
     access: 'authenticated',
+    permission: 'import.run',
     summary: 'Removes exactly the rows an import created; 409 naming the row when one was changed since.',
     body: z.object({ ImportId: IdSchema }),
     response: z.object({ ImportId: IdSchema, Removed: z.number().int() }),

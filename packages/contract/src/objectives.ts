@@ -68,7 +68,9 @@ export const ObjectiveSchema = z.object({
     .describe('Actual ÷ Target, or Target ÷ Actual when lower is better (null when that Actual is 0); a ratio, 4 decimals'),
   ExpectedToDate: z
     .number()
-    .describe('Sums: Target × the elapsed share of the objective’s days (today counted); latest: Target; 2 decimals'),
+    .describe(
+      'Sums: Target × the elapsed share of the objective’s days (today counted); latest: Target. A whole number for count metrics (half up), else 2 decimals',
+    ),
   Status: ObjectiveStatusSchema,
   BudgetAllocated: z.number().describe('Amount of the linked active budget items, US dollars'),
   Spent: z.number().describe('Actual expenses (Status 3, active) of the linked active items, US dollars'),
@@ -148,6 +150,7 @@ export const objectiveRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ObjectiveClient/Save',
     access: 'Plan.Performance',
+    permission: 'objective.edit',
     summary: 'Create (empty or missing Id) or update an objective. Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
     body: ObjectiveSaveRequestSchema,
     response: ObjectiveDetailSchema,
@@ -157,6 +160,7 @@ export const objectiveRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ObjectiveClient/Delete',
     access: 'Plan.Performance',
+    permission: 'objective.delete',
     summary: 'Delete an objective and its results; its budget items stay, unlinked. Owner, Admin or the team’s Lead.',
     body: z.object({ ObjectiveId: IdSchema }),
     response: z.boolean(),
@@ -166,6 +170,7 @@ export const objectiveRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ObjectiveClient/SaveResult',
     access: 'Plan.Performance',
+    permission: 'objective.edit',
     summary: 'Record (empty or missing Id) or change a dated result, inside the objective’s dates. Answers the objective.',
     body: ObjectiveResultSaveRequestSchema,
     response: ObjectiveDetailSchema,
@@ -175,6 +180,7 @@ export const objectiveRoutes = defineRoutes({
     method: 'POST',
     path: '/api/ObjectiveClient/DeleteResult',
     access: 'Plan.Performance',
+    permission: 'objective.edit',
     summary: 'Delete one result. Answers the objective.',
     body: z.object({ ObjectiveResultId: IdSchema }),
     response: ObjectiveDetailSchema,

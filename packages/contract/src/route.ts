@@ -11,10 +11,36 @@ export type Access = 'anonymous' | 'authenticated' | TenantPolicy | ProductPolic
 export type TenantPolicy = 'Account.Settings' | 'Account.Lookups' | 'Account.Teams' | 'Account.People' | 'Account.Billing';
 export type ProductPolicy = 'Plan.Agility' | 'Plan.Performance';
 
+/**
+ * The team-scoped action a write route performs (issue 28 A6): the server's role × permission table
+ * (`modules/access/role-permissions.ts`) says who may do it, its services check it with
+ * `requireAccess`, and the generated authorization suite refuses every role the table leaves out.
+ */
+export type ActionPermission =
+  | 'plan.save'
+  | 'plan.delete'
+  | 'plan.share'
+  | 'team.changeMember'
+  | 'budgetItem.edit'
+  | 'expense.edit'
+  | 'import.run'
+  | 'comment.write'
+  | 'note.write'
+  | 'objective.edit'
+  | 'objective.delete'
+  | 'funnel.edit'
+  | 'play.createPlan'
+  | 'play.saveAsPlay'
+  | 'play.rename'
+  | 'play.delete'
+  | 'starterPlay.manage';
+
 export type RouteDef = {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
+  /** The team-scoped action it performs, when its rule depends on the caller's role in the team. */
+  permission?: ActionPermission;
   summary: string;
   /** JSON body (POST). GET routes take none. */
   body?: z.ZodType;

@@ -155,6 +155,7 @@ export const teamRoutes = defineRoutes({
     method: 'POST',
     path: '/api/TeamClient/ChangeTeamMember',
     access: 'authenticated',
+    permission: 'team.changeMember',
     summary: 'Add, re-role or remove a team member (Owners, Admins and the team’s Leads).',
     body: ChangeTeamMemberRequestSchema,
     response: z.array(TeamMemberSchema),

@@ -9,12 +9,7 @@ import { budgetCategories } from '../../schema/categories.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { objectives } from '../../schema/objectives.ts';
 import { findPlanAccess } from './plan-access.ts';
-import { isTenantAdmin, type TeamPermission } from './team-access.ts';
-
-/** Writing budget money, expenses, comments and notes needs Owner, Admin, or the team's Lead or Planner. */
-export const assertCanEditBudget = (access: { permission: TeamPermission }, message?: string): void => {
-  if (!access.permission.canEditBudget) throw forbidden(message ?? 'Your team role lets you read this plan, not change it.');
-};
+import { isTenantAdmin, permissionForRole, type TeamPermission } from './team-access.ts';
 
 export type EntityAccess = {
   entityType: ActivityEntityType;
@@ -25,12 +20,9 @@ export type EntityAccess = {
   permission: TeamPermission;
 };
 
-const CATEGORY_PERMISSION = (auth: AuthContext): TeamPermission => ({
-  teamRoleId: null,
-  canRead: true,
-  canEditBudget: isTenantAdmin(auth),
-  canManagePlans: isTenantAdmin(auth),
-});
+// Categories are the tenant's: its Owner and Admins manage them, its Members read them.
+const CATEGORY_PERMISSION = (auth: AuthContext): TeamPermission =>
+  permissionForRole(auth.role === 'owner' ? 'owner' : isTenantAdmin(auth) ? 'admin' : 'viewer');
 
 const findPlanIdOf = async (
   db: Db,

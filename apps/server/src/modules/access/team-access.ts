@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type TeamRoleId, teamMembers, teams } from '../../schema/teams.ts';
+import { type AccessRole, isAllowed } from './role-permissions.ts';
 
 export const TEAM_ROLE_LEAD = 1;
 export const TEAM_ROLE_PLANNER = 2;
@@ -15,6 +16,8 @@ export const TEAM_ROLE_VIEWER = 3;
  */
 export type TeamPermission = {
   teamRoleId: TeamRoleId | null;
+  /** The row of the role × permission table (`role-permissions.ts`) that `requireAccess` reads. */
+  role: AccessRole;
   canRead: boolean;
   /** Budget items, expenses, comments. */
   canEditBudget: boolean;
@@ -22,14 +25,22 @@ export type TeamPermission = {
   canManagePlans: boolean;
 };
 
-const ADMIN_PERMISSION: TeamPermission = { teamRoleId: null, canRead: true, canEditBudget: true, canManagePlans: true };
-
-export const permissionForTeamRole = (teamRoleId: TeamRoleId): TeamPermission => ({
+/** The flags the answers show, derived from the same table the checks read. */
+export const permissionForRole = (role: AccessRole, teamRoleId: TeamRoleId | null = null): TeamPermission => ({
   teamRoleId,
+  role,
   canRead: true,
-  canEditBudget: teamRoleId === TEAM_ROLE_LEAD || teamRoleId === TEAM_ROLE_PLANNER,
-  canManagePlans: teamRoleId === TEAM_ROLE_LEAD,
+  canEditBudget: isAllowed(role, 'budgetItem.edit'),
+  canManagePlans: isAllowed(role, 'plan.save'),
 });
+
+const TEAM_ROLES: Record<TeamRoleId, AccessRole> = {
+  [TEAM_ROLE_LEAD]: 'lead',
+  [TEAM_ROLE_PLANNER]: 'planner',
+  [TEAM_ROLE_VIEWER]: 'viewer',
+};
+
+export const permissionForTeamRole = (teamRoleId: TeamRoleId): TeamPermission => permissionForRole(TEAM_ROLES[teamRoleId], teamRoleId);
 
 export const isTenantAdmin = (auth: AuthContext): boolean => auth.role === 'owner' || auth.role === 'admin';
 
@@ -41,7 +52,7 @@ export const resolveTeamPermission = async (db: Db, auth: AuthContext, teamId: s
       .from(teams)
       .where(and(eq(teams.tenantId, auth.tenantId), eq(teams.id, teamId)))
       .limit(1);
-    return team ? ADMIN_PERMISSION : null;
+    return team ? permissionForRole(auth.role === 'owner' ? 'owner' : 'admin') : null;
   }
   const [membership] = await db
     .select({ teamRoleId: teamMembers.teamRoleId })

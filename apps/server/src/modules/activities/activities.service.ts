@@ -6,10 +6,10 @@ import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import {
-  assertCanEditBudget,
   findEntityAccess,
   findPlanAccess,
   isTenantAdmin,
+  requireAccess,
   requireEntityAccess,
   requirePlanAccess,
   type TeamPermission,
@@ -76,7 +76,7 @@ export const createActivitiesService = (ctx: AppContext) => {
       ctx.db.transaction(async (tx) => {
         const { id, isNew } = idForSave(input.Id);
         const access = await requireEntityAccess(tx, auth, input.EntityType, input.EntityId);
-        assertCanEditBudget(access, 'Your team role lets you read this feed, not write in it.');
+        requireAccess(access, 'note.write');
         if (isNew) {
           await repo.insertNote(tx, {
             tenantId: auth.tenantId,

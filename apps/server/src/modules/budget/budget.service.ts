@@ -9,14 +9,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
-import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
 import * as repo from './budget.repository.ts';
 
@@ -25,7 +25,7 @@ type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
 /** LIKE pattern for a user's text: its own % and _ match literally. */
 
 const requireEditable = ({ plan, permission }: PlanAccess) => {
-  if (!permission.canEditBudget) throw forbidden('Only the team’s Lead or Planners, an Admin or the Owner can change budget items.');
+  requireAccess(permission, 'budgetItem.edit');
   if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its budget.`);
 };
 

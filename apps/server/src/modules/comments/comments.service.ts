@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { assertCanEditBudget, findEntityAccess, isTenantAdmin, requireEntityAccess, type TeamPermission } from '../access/index.ts';
-import { listMentionable, notifyMentions } from '../notifications/index.ts';
+import { findEntityAccess, isTenantAdmin, requireAccess, requireEntityAccess, type TeamPermission } from '../access/index.ts';
+import { listMentionable, notifyComment, notifyMentions } from '../notifications/index.ts';
 import * as repo from './comments.repository.ts';
 
 type SaveInput = z.output<typeof CommentSaveRequestSchema>;
@@ -56,7 +56,7 @@ export const createCommentsService = (ctx: AppContext) => ({
     ctx.db.transaction(async (tx) => {
       const { id, isNew } = idForSave(input.Id);
       const access = await requireEntityAccess(tx, auth, input.EntityType, input.EntityId);
-      assertCanEditBudget(access, 'Your team role lets you read these comments, not write them.');
+      requireAccess(access, 'comment.write');
       const now = ctx.clock.now();
       if (isNew) {
         await repo.insertComment(tx, {
@@ -81,13 +81,16 @@ export const createCommentsService = (ctx: AppContext) => ({
       const saved = await repo.findComment(tx, auth.tenantId, id);
       if (!saved) throw notFound('The comment');
       if (access.marketingPlanId) {
-        await notifyMentions(ctx, tx, {
+        const entity = { type: input.EntityType, id: input.EntityId, name: access.name, planId: access.marketingPlanId };
+        const named = await notifyMentions(ctx, tx, {
           tenantId: auth.tenantId,
           authorId: auth.userId,
           commentId: id,
           text: saved.description,
-          entity: { type: input.EntityType, id: input.EntityId, name: access.name, planId: access.marketingPlanId },
+          entity,
         });
+        // A new comment tells the plan's team; an edit tells only the people it newly names.
+        if (isNew) await notifyComment(ctx, tx, { tenantId: auth.tenantId, authorId: auth.userId, text: saved.description, skip: named, entity });
       }
       return toComment(saved, rightsOn(auth, saved, access.permission));
     }),

@@ -12,11 +12,13 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
+import { callerToday } from '../../lib/today.ts';
 import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { assertCanEditBudget, listVisibleTeamIds, type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
+import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
 
@@ -27,6 +29,8 @@ const PAYEE_SUGGESTION_LIMIT = 500;
 
 const assertPlanWritable = (access: PlanAccess): void => {
   if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict('This plan is archived: its expenses cannot be changed.');
+  const template = templateProblem(access.plan);
+  if (template) throw fieldError('MarketingPlanId', template);
 };
 
 /** An expense's purchase date lies within its plan (DESIGN.md §12); the message gives the plan's dates. */
@@ -152,9 +156,11 @@ export const createExpensesService = (ctx: AppContext) => ({
         throw fieldError('MarketingPlanId', 'An expense cannot move to another plan. Delete it and record it in the other plan.');
       }
       const item = await checkAgreement(tx, auth, input);
-      assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not change them.');
+      requireAccess(access, 'expense.edit');
       assertPlanWritable(access);
       assertDateInPlan(access, input.PurchaseDate);
+      const future = futureActualProblem({ status: input.Status, purchaseDate: input.PurchaseDate }, callerToday(ctx, auth));
+      if (future) throw fieldError('PurchaseDate', future);
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,
@@ -205,7 +211,7 @@ export const createExpensesService = (ctx: AppContext) => ({
     ctx.db.transaction(async (tx) => {
       const { row, access } = await requireExpense(tx, auth, input.ExpenseId);
       if (input.BudgetItemId && row.budgetItemId !== input.BudgetItemId) throw notFound('The expense');
-      assertCanEditBudget(access, 'Your team role lets you read this plan’s expenses, not delete them.');
+      requireAccess(access, 'expense.edit', 'Your team role lets you read this plan’s expenses, not delete them.');
       assertPlanWritable(access);
       await repo.deleteExpenseWithComments(tx, auth.tenantId, row.id);
       const expense = toExpense(row);

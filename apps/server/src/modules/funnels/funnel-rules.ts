@@ -1,12 +1,11 @@
 import { PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { badRequest, conflict, type HttpError, forbidden } from '../../lib/http-errors.ts';
-import type { PlanAccess } from '../access/index.ts';
+import { badRequest, conflict, type HttpError } from '../../lib/http-errors.ts';
+import { type PlanAccess, requireAccess } from '../access/index.ts';
 import type { CountCell, StageRow } from './funnels.repository.ts';
 
 /** Writing a plan's funnel or forecast: Owner, Admin, or the team's Lead or Planner, in a plan that is not archived. */
 export const requireFunnelEditable = ({ plan, permission }: PlanAccess): void => {
-  if (!permission.canEditBudget)
-    throw forbidden('Only the team’s Lead or Planners, an Admin or the Owner can change the funnel and its forecast.');
+  requireAccess(permission, 'funnel.edit');
   if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its funnel.`);
 };
 

@@ -14,57 +14,54 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { assertCanEditBudget, type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
-import { checkRows, type ExpenseDraft, expenseKey, type ItemDraft, itemKey, type References } from './check-rows.ts';
+import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
 import * as repo from './imports.repository.ts';
-import { findHeader, resolveMapping } from './mapping.ts';
-import { readSheet } from './read-sheet.ts';
+import type { SheetPool } from './sheet-pool.ts';
 
 type PreviewInput = z.output<typeof ImportPreviewRequestSchema>;
 type CommitInput = z.output<typeof ImportCommitRequestSchema>;
 
 const requireImportablePlan = async (db: Db, auth: AuthContext, planId: string): Promise<PlanAccess> => {
   const access = await requirePlanAccess(db, auth, planId, 'The marketing plan');
-  assertCanEditBudget(access, 'Your team role lets you read this plan, not import into it.');
+  requireAccess(access, 'import.run');
   if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${access.plan.name}” is archived. Restore the plan to import into it.`);
   return access;
 };
 
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-
-/** The file's rows below its header, the columns and the mapping to apply. Reads no plan data but the dates. */
-const parseFile = async (db: Db, auth: AuthContext, input: PreviewInput, plan: PlanAccess['plan']) => {
-  if (!BASE64.test(input.ContentBase64))
-    throw badRequest('ContentBase64 is not base64.', [{ Field: 'ContentBase64', Message: 'Send the file’s bytes as base64.' }]);
-  const rows = await readSheet(input.FileName, Buffer.from(input.ContentBase64, 'base64'));
-  const planMonths = monthsBetween(plan.startDate, plan.endDate);
-  const header = findHeader(rows, input.Kind, planMonths, input.Mapping);
-  const saved = input.Mapping ? null : await repo.findMapping(db, auth.tenantId, input.Kind);
-  const resolved = resolveMapping({ kind: input.Kind, columns: header.columns, planMonths, given: input.Mapping, saved });
-  return { ...resolved, columns: header.columns, headerRow: rows[header.index]?.row ?? 1, dataRows: rows.slice(header.index + 1) };
-};
-
-const loadReferences = async (db: Db, tenantId: string, kind: ImportKind, plan: PlanAccess['plan']): Promise<References> => {
-  const [items, categories, glCodes] = await Promise.all([
-    repo.listPlanItems(db, tenantId, plan.id),
-    repo.listCategories(db, tenantId),
-    repo.listGlCodes(db, tenantId),
+/**
+ * The file read and checked against what the plan holds, in a worker thread (sheet-pool.ts): only the
+ * queries run here. Reads no plan data but the dates, items, categories, GL codes and duplicate keys.
+ */
+const analyseFile = async (db: Db, sheets: SheetPool, auth: AuthContext, input: PreviewInput, plan: PlanAccess['plan']) => {
+  const [saved, items, categories, glCodes, existingExpenses] = await Promise.all([
+    input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
+    repo.listPlanItems(db, auth.tenantId, plan.id),
+    repo.listCategories(db, auth.tenantId),
+    repo.listGlCodes(db, auth.tenantId),
+    input.Kind === 'Expenses' ? repo.listExpenseKeyFields(db, auth.tenantId, plan.id) : [],
   ]);
-  const existingKeys =
-    kind === 'Expenses' ? new Set((await repo.listExpenseKeyFields(db, tenantId, plan.id)).map(expenseKey)) : new Set(items.map(itemKey));
-  return { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, existingKeys };
+  return sheets.analyse({
+    kind: input.Kind,
+    fileName: input.FileName,
+    contentBase64: input.ContentBase64,
+    planMonths: monthsBetween(plan.startDate, plan.endDate),
+    given: input.Mapping,
+    saved,
+    refs: { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes },
+    existingExpenses,
+  });
 };
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const plural = (count: number, kind: ImportKind) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? IMPORT_KIND_LABELS[kind].replace(/s$/, '') : IMPORT_KIND_LABELS[kind]}`;
 
-export const createImportService = (ctx: AppContext) => {
+export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
   const analyse = async (db: Db, auth: AuthContext, input: PreviewInput, access: PlanAccess) => {
-    const file = await parseFile(db, auth, input, access.plan);
-    const refs = await loadReferences(db, auth.tenantId, input.Kind, access.plan);
-    return { file, ...checkRows(input.Kind, file.dataRows, file.columns, file.mapping, refs) };
+    const file = await analyseFile(db, sheets, auth, input, access.plan);
+    return { file, rows: file.rows, counts: file.counts };
   };
 
   return {
@@ -178,7 +175,7 @@ export const createImportService = (ctx: AppContext) => {
         const record = await repo.lockImport(tx, auth.tenantId, importId);
         if (!record) throw notFound('The import');
         const access = await requirePlanAccess(tx, auth, record.marketingPlanId, 'The import');
-        assertCanEditBudget(access, 'Your team role lets you read this plan, not undo its imports.');
+        requireAccess(access, 'import.run', 'Your team role lets you read this plan, not undo its imports.');
         if (access.plan.state === PLAN_STATE_ARCHIVED)
           throw conflict(`“${access.plan.name}” is archived. Restore the plan to undo its imports.`);
         if (record.undoneAt) throw conflict(`This import of ${record.fileName} was already undone.`);

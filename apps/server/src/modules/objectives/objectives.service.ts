@@ -11,10 +11,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
+import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { type PlanAccess, requirePlanAccess } from '../access/index.ts';
+import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { toObjective, toObjectiveResult } from './objectives.mappers.ts';
 import * as repo from './objectives.repository.ts';
@@ -22,13 +23,10 @@ import * as repo from './objectives.repository.ts';
 type SaveInput = z.output<typeof ObjectiveSaveRequestSchema>;
 type ResultInput = z.output<typeof ObjectiveResultSaveRequestSchema>;
 
-/** Today in UTC, YYYY-MM-DD: the day statuses and pace are computed for. */
-export const todayOf = (ctx: AppContext): string => ctx.clock.now().toISOString().slice(0, 10);
-
 const PLAN = 'The marketing plan';
 
 const requireWritable = ({ plan, permission }: PlanAccess) => {
-  if (!permission.canEditBudget) throw forbidden('Your team role lets you read objectives, not change them.');
+  requireAccess(permission, 'objective.edit');
   if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its objectives.`);
 };
 
@@ -50,11 +48,12 @@ const snapshot = (row: repo.ObjectiveRow) => ({
 const resultSnapshot = (row: repo.ResultRow | null) => (row ? { date: row.resultDate, value: row.value, note: row.note } : null);
 
 export const createObjectivesService = (ctx: AppContext) => {
-  const readDetail = async (db: Db, tenantId: string, objectiveId: string): Promise<ObjectiveDetail> => {
-    const today = todayOf(ctx);
-    const [row] = await repo.listObjectiveFigures(db, tenantId, { kind: 'objective', objectiveId }, today);
+  /** Status and pace are computed for today in the caller's tenant zone. */
+  const readDetail = async (db: Db, auth: AuthContext, objectiveId: string): Promise<ObjectiveDetail> => {
+    const today = callerToday(ctx, auth);
+    const [row] = await repo.listObjectiveFigures(db, auth.tenantId, { kind: 'objective', objectiveId }, today);
     if (!row) throw notFound('The objective');
-    const results = await repo.listResults(db, tenantId, objectiveId);
+    const results = await repo.listResults(db, auth.tenantId, objectiveId);
     return { ...toObjective(row, today), Results: results.map(toObjectiveResult) };
   };
 
@@ -105,14 +104,14 @@ export const createObjectivesService = (ctx: AppContext) => {
   return {
     list: async (auth: AuthContext, planId: string): Promise<Objective[]> => {
       await requirePlanAccess(ctx.db, auth, planId, PLAN);
-      const today = todayOf(ctx);
+      const today = callerToday(ctx, auth);
       const rows = await repo.listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, today);
       return rows.map((row) => toObjective(row, today));
     },
 
     get: async (auth: AuthContext, objectiveId: string): Promise<ObjectiveDetail> => {
       await requireObjective(ctx.db, auth, objectiveId);
-      return readDetail(ctx.db, auth.tenantId, objectiveId);
+      return readDetail(ctx.db, auth, objectiveId);
     },
 
     save: (auth: AuthContext, input: SaveInput): Promise<ObjectiveDetail> =>
@@ -164,13 +163,13 @@ export const createObjectivesService = (ctx: AppContext) => {
           const changes = diffFields(snapshot(existing), snapshot(row));
           if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', { changes });
         }
-        return readDetail(tx, auth.tenantId, id);
+        return readDetail(tx, auth, id);
       }),
 
     delete: (auth: AuthContext, objectiveId: string): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const { objective, access } = await requireObjective(tx, auth, objectiveId);
-        if (!access.permission.canManagePlans) throw forbidden('Only the team’s Lead, an Admin or the Owner can delete objectives.');
+        requireAccess(access, 'objective.delete');
         requireWritable(access);
         await repo.deleteObjective(tx, auth.tenantId, objectiveId);
         await audit(tx, auth, objective, 'delete');
@@ -192,6 +191,11 @@ export const createObjectivesService = (ctx: AppContext) => {
         if (input.Date < objective.startDate || input.Date > objective.endDate) {
           throw fieldError('Date', `Date must be within the objective (${objective.startDate} to ${objective.endDate}).`);
         }
+        // A result is something that happened (issue 28 A5): none dated after today in the tenant's zone.
+        const today = callerToday(ctx, auth);
+        if (input.Date > today) {
+          throw fieldError('Date', `A result cannot be dated ${input.Date}, after today (${today}): record it once it has happened.`);
+        }
         if (objective.metricType === METRIC_TYPE_PERCENT && input.Value > 100) throw fieldError('Value', 'A percent can be at most 100.');
         const values: repo.ResultValues = {
           resultDate: input.Date,
@@ -208,7 +212,7 @@ export const createObjectivesService = (ctx: AppContext) => {
           description: `${verb}: ${input.Value} on ${input.Date}.`,
           changes: { result: { from: resultSnapshot(existing), to: resultSnapshot(saved) } },
         });
-        return readDetail(tx, auth.tenantId, objective.id);
+        return readDetail(tx, auth, objective.id);
       }),
 
     deleteResult: (auth: AuthContext, resultId: string): Promise<ObjectiveDetail> =>
@@ -223,7 +227,7 @@ export const createObjectivesService = (ctx: AppContext) => {
           description: `Deleted a result: ${result.value} on ${result.resultDate}.`,
           changes: { result: { from: resultSnapshot(result), to: null } },
         });
-        return readDetail(tx, auth.tenantId, objective.id);
+        return readDetail(tx, auth, objective.id);
       }),
   };
 };

@@ -10,12 +10,13 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { callerToday } from '../../lib/today.ts';
 import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
-import { listVisibleTeamIds, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
+import { listVisibleTeamIds, requireAccess, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';
 import { planSnapshot, toMarketingPlan } from './plans.mappers.ts';
@@ -39,10 +40,6 @@ export const createPlansService = (ctx: AppContext) => {
     const [found] = await repo.listPlansWithSums(db, tenantId, { planId });
     if (!found) throw notFound('The marketing plan');
     return toMarketingPlan(found.plan, found.sums, permission, publicUrl);
-  };
-
-  const requireManage = (permission: TeamPermission) => {
-    if (!permission.canManagePlans) throw forbidden('Only the team’s Lead, an Admin or the Owner can change this plan.');
   };
 
   const audit = (
@@ -77,7 +74,7 @@ export const createPlansService = (ctx: AppContext) => {
   const setShareKey = (auth: AuthContext, planId: string, shareKey: string | null) =>
     ctx.db.transaction(async (tx) => {
       const { plan, permission } = await requirePlanAccess(tx, auth, planId, PLAN);
-      requireManage(permission);
+      requireAccess(permission, 'plan.share');
       const row = await repo.updatePlan(tx, auth.tenantId, planId, { shareKey }, ctx.clock.now());
       if (!row) throw notFound('The marketing plan');
       const changes = diffFields(planSnapshot(plan), planSnapshot(row));
@@ -114,8 +111,8 @@ export const createPlansService = (ctx: AppContext) => {
         const targetTeam = await resolveTeamPermission(tx, auth, input.TeamId);
         if (!targetTeam) throw notFound('The team');
         if (isNewId(input.Id)) {
-          requireManage(targetTeam);
-          const startDate = input.StartDate ?? now.toISOString().slice(0, 10);
+          requireAccess(targetTeam, 'plan.save');
+          const startDate = input.StartDate ?? callerToday(ctx, auth);
           const endDate = input.EndDate ?? addDays(startDate, NEW_PLAN_LENGTH_DAYS);
           if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
           const row = await repo.insertPlan(
@@ -139,9 +136,9 @@ export const createPlansService = (ctx: AppContext) => {
         }
         const id = input.Id as string;
         const { plan: current, permission } = await requirePlanAccess(tx, auth, id, PLAN);
-        requireManage(permission);
+        requireAccess(permission, 'plan.save');
         // Moving a plan to another team needs the right to manage plans there too.
-        if (input.TeamId !== current.teamId) requireManage(targetTeam);
+        if (input.TeamId !== current.teamId) requireAccess(targetTeam, 'plan.save');
         const startDate = input.StartDate ?? current.startDate;
         const endDate = input.EndDate ?? current.endDate;
         if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
@@ -177,7 +174,7 @@ export const createPlansService = (ctx: AppContext) => {
     delete: (auth: AuthContext, planId: string): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const { plan, permission } = await requirePlanAccess(tx, auth, planId, PLAN);
-        requireManage(permission);
+        requireAccess(permission, 'plan.delete');
         await repo.deletePlan(tx, auth.tenantId, planId);
         await audit(tx, auth, plan, 'delete');
         return true;

@@ -13,13 +13,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import {
   isTenantAdmin,
   listVisibleTeamIds,
   type PlanAccess,
+  requireAccess,
   requirePlanAccess,
   resolveTeamPermission,
   type TeamPermission,
@@ -34,7 +35,6 @@ type RenameInput = z.output<typeof RenamePlayRequestSchema>;
 
 const PLAN = 'The marketing plan';
 const PLAY = 'The play';
-const NO_PLAN_RIGHTS = 'Only the team’s Lead, an Admin or the Owner can create plans in this team.';
 
 /** Rename and delete: the team's plan rights; a starter play is the tenant's library, so only an Admin or the Owner. */
 const canManagePlay = (auth: AuthContext, plan: repo.PlanRow, permission: TeamPermission | null): boolean =>
@@ -165,7 +165,7 @@ export const createPlaybookService = (ctx: AppContext) => {
         const { plan: source } = await requirePlanAccess(tx, auth, input.SourcePlanId, PLAN);
         const target = await resolveTeamPermission(tx, auth, input.TeamId);
         if (!target) throw notFound('The team');
-        if (!target.canManagePlans) throw forbidden(NO_PLAN_RIGHTS);
+        requireAccess(target, 'play.createPlan');
         const now = ctx.clock.now();
         const dates = movedPlanDates(source, input.StartDate);
         const plan = await repo.insertPlan(
@@ -214,7 +214,7 @@ export const createPlaybookService = (ctx: AppContext) => {
     saveAsTemplate: (auth: AuthContext, input: SaveAsInput): Promise<Play> =>
       ctx.db.transaction(async (tx) => {
         const { plan: source, permission } = await requirePlanAccess(tx, auth, input.MarketingPlanId, PLAN);
-        if (!permission.canManagePlans) throw forbidden('Only the team’s Lead, an Admin or the Owner can save this plan as a play.');
+        requireAccess(permission, 'play.saveAsPlay');
         const now = ctx.clock.now();
         const play = await repo.insertPlan(
           tx,
@@ -250,7 +250,7 @@ export const createPlaybookService = (ctx: AppContext) => {
     rename: (auth: AuthContext, input: RenameInput): Promise<Play> =>
       ctx.db.transaction(async (tx) => {
         const { plan, permission } = await requirePlay(tx, auth, input.MarketingPlanId);
-        if (!canManagePlay(auth, plan, permission)) throw forbidden(manageRefusal(plan));
+        requireAccess(permission, plan.starterPlay ? 'starterPlay.manage' : 'play.rename', manageRefusal(plan));
         const row = await repo.renamePlay(tx, auth.tenantId, plan.id, input.Name, ctx.clock.now());
         if (!row) throw notFound(PLAY);
         if (row.name !== plan.name) await audit(tx, auth, row, 'update', { changes: { name: { from: plan.name, to: row.name } } });
@@ -260,7 +260,7 @@ export const createPlaybookService = (ctx: AppContext) => {
     delete: (auth: AuthContext, planId: string): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const { plan, permission } = await requirePlay(tx, auth, planId);
-        if (!canManagePlay(auth, plan, permission)) throw forbidden(manageRefusal(plan));
+        requireAccess(permission, plan.starterPlay ? 'starterPlay.manage' : 'play.delete', manageRefusal(plan));
         await repo.deletePlan(tx, auth.tenantId, plan.id);
         await audit(tx, auth, plan, 'delete');
         return true;

@@ -18,7 +18,8 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { toTenantRole } from '../tenants/index.ts';
 import { lockTenant } from '../tenants/index.ts';
-import { isTenantAdmin, listVisibleTeamIds, resolveTeamPermission } from '../access/index.ts';
+import { isTenantAdmin, listVisibleTeamIds, requireAccess, resolveTeamPermission } from '../access/index.ts';
+import { notifyTeamChange, type TeamChange } from '../notifications/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
 
@@ -118,7 +119,7 @@ export const createTeamsService = (ctx: AppContext) => {
       ctx.db.transaction(async (tx) => {
         const permission = await resolveTeamPermission(tx, auth, input.TeamId);
         if (!permission) throw notFound('The team');
-        if (!permission.canManagePlans) throw forbidden('Only the team’s Leads, Admins and Owners can change its members.');
+        requireAccess(permission, 'team.changeMember');
         const person = await repo.findTenantUser(tx, auth.tenantId, input.UserProfileId);
         if (!person) throw notFound('The person');
         const membership = await repo.findMembership(tx, auth.tenantId, input.TeamId, input.UserProfileId);
@@ -137,6 +138,16 @@ export const createTeamsService = (ctx: AppContext) => {
           if (input.Update)
             await repo.updateMembership(tx, auth.tenantId, input.TeamId, input.UserProfileId, input.TeamRoleId as TeamRoleId);
           else await repo.deleteMembership(tx, auth.tenantId, input.TeamId, input.UserProfileId);
+        }
+        const change: TeamChange | null = input.Add
+          ? { kind: 'added', roleId: input.TeamRoleId as TeamRoleId }
+          : !input.Update
+            ? { kind: 'removed' }
+            : membership?.teamRoleId !== input.TeamRoleId
+              ? { kind: 'role', roleId: input.TeamRoleId as TeamRoleId }
+              : null;
+        if (change) {
+          await notifyTeamChange(ctx, tx, { tenantId: auth.tenantId, actorId: auth.userId, userId: input.UserProfileId, teamId: input.TeamId, change });
         }
         return (await repo.listTeamMembers(tx, auth.tenantId, input.TeamId)).map(toTeamMember);
       }),
