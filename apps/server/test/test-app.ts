@@ -83,7 +83,7 @@ export const createTestApp = async (
   options: {
     seedDemo?: boolean;
     config?: Partial<Config>;
-    loginLimits?: LoginLimits;
+    loginLimits?: Partial<LoginLimits>;
     clock?: TestClock;
     logStream?: { write: (line: string) => void };
   } = {},
@@ -98,7 +98,7 @@ export const createTestApp = async (
     config,
     database,
     clock,
-    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+    loginLimits: options.loginLimits ?? { perAccountAndIp: 1000, perAccount: 1000, perIp: 1000 },
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
@@ -154,7 +154,7 @@ const requestsTo = (app: FastifyInstance): Pick<TestApp, 'request' | 'post' | 'g
 export const createSecondInstance = async (
   first: TestApp,
   options: {
-    loginLimits?: LoginLimits;
+    loginLimits?: Partial<LoginLimits>;
     config?: Partial<Config>;
     /** The same database by another road (a proxy the test can cut); first's URL by default. */
     databaseUrl?: string;
@@ -166,7 +166,7 @@ export const createSecondInstance = async (
     config: { ...first.ctx.config, ...options.config },
     database,
     clock: first.clock,
-    loginLimits: options.loginLimits ?? { perAccount: 1000, perIp: 1000 },
+    loginLimits: options.loginLimits ?? { perAccountAndIp: 1000, perAccount: 1000, perIp: 1000 },
   });
   await app.ready();
   return {

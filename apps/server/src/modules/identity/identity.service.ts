@@ -54,7 +54,7 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
       await limiter.recordFailure(email, ip);
       throw new HttpError(401, LOGIN_FAILED);
     }
-    await limiter.recordSuccess(email);
+    await limiter.recordSuccess(email, ip);
     return issueTokens(ctx, ctx.db, user);
   },
 

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../schema/tenants.ts';
 import { refreshTokens } from '../../schema/identity.ts';
 import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from './identity.service.ts';
+import { failedSignInDelaySeconds, type LoginLimits } from './login-limiter.ts';
 
 const LOGIN = '/api/identity/token/user';
 const REFRESH = '/api/identity/token/userrefresh';
@@ -96,39 +97,90 @@ describe('sign in', () => {
 });
 
 describe('failed sign-in rate limit', () => {
-  it('answers 429 with Retry-After after five failures for one account, even with the right password', async () => {
-    const limited = await createTestApp({ loginLimits: { perAccount: 5, perIp: 100 } });
-    try {
-      const victim = await createTenant(limited);
-      const email = victim.users.owner.email;
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        const response = await limited.post(LOGIN, { Username: email, Password: 'wrong-password', ClientId: CLIENT_ID });
-        expect(response.status).toBe(401);
-      }
-      const blocked = await limited.post(LOGIN, { Username: email, Password: TEST_PASSWORD, ClientId: CLIENT_ID });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.body.Message).toMatch(/Too many failed sign-in attempts/);
-      // Another account from the same address still signs in.
-      const other = await limited.post(LOGIN, { Username: victim.users.admin.email, Password: TEST_PASSWORD, ClientId: CLIENT_ID });
-      expect(other.status).toBe(200);
-    } finally {
-      await limited.close();
-    }
+  const signInFrom = (app: TestApp, ip: string, Username: string, Password: string) =>
+    app.request({ url: LOGIN, body: { Username, Password, ClientId: CLIENT_ID }, headers: { 'x-forwarded-for': ip } });
+  const ATTACKER = '203.0.113.66';
+  const OWNER_HOME = '198.51.100.20';
+  // X-Forwarded-For stands for the client address (TRUST_PROXY), so one app can see several clients.
+  const limitedApp = (loginLimits: Partial<LoginLimits>) => createTestApp({ loginLimits, config: { trustProxy: true } });
+  let defaults: TestApp;
+  let ceilings: TestApp;
+  beforeAll(async () => {
+    defaults = await limitedApp({});
+    // Low ceilings, each test on its own addresses and accounts.
+    ceilings = await limitedApp({ perAccountAndIp: 100, perAccount: 3, perIp: 3 });
+  }, 180_000);
+  afterAll(async () => {
+    await defaults.close();
+    await ceilings.close();
   });
 
-  it('answers 429 once one address has failed too often across accounts', async () => {
-    const limited = await createTestApp({ loginLimits: { perAccount: 100, perIp: 3 } });
-    try {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        await limited.post(LOGIN, { Username: `guess-${attempt}@example.test`, Password: 'wrong-password', ClientId: CLIENT_ID });
-      }
-      const blocked = await limited.post(LOGIN, { Username: 'guess-9@example.test', Password: 'wrong-password', ClientId: CLIENT_ID });
-      expect(blocked.status).toBe(429);
-      expect(blocked.headers['retry-after']).toBeDefined();
-    } finally {
-      await limited.close();
+  it("the owner signs in from another address after an attacker's failures on the account", async () => {
+    const limited = defaults;
+    const email = (await createTenant(limited)).users.owner.email;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signInFrom(limited, ATTACKER, email, `guess-number-${attempt}`)).status).toBe(401);
     }
+    expect((await signInFrom(limited, ATTACKER, email, TEST_PASSWORD)).status).toBe(429);
+    expect((await signInFrom(limited, OWNER_HOME, email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('slows one account from one address at the boundary: four failures pass, the fifth makes the next attempt wait 1 s, then 2 s', async () => {
+    const limited = defaults;
+    const victim = await createTenant(limited);
+    const email = victim.users.owner.email;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom(limited, ATTACKER, email, 'wrong-password')).status).toBe(401);
+    }
+    // Four failures: the fifth attempt is not held back.
+    expect((await signInFrom(limited, ATTACKER, email, 'wrong-password')).status).toBe(401);
+    const waiting = await signInFrom(limited, ATTACKER, email, TEST_PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.body.Message).toMatch(/Too many failed sign-in attempts/);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await signInFrom(limited, ATTACKER, email, 'wrong-password')).status).toBe(401);
+    const longer = await signInFrom(limited, ATTACKER, email, TEST_PASSWORD);
+    expect(longer.status).toBe(429);
+    expect(longer.headers['retry-after']).toBe('2');
+    // Another account from the same address is not slowed.
+    expect((await signInFrom(limited, ATTACKER, victim.users.admin.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('doubles the wait after each further failure, up to 15 minutes', () => {
+    expect([4, 5, 6, 7, 14, 15, 40].map((failures) => failedSignInDelaySeconds(failures, 5))).toEqual([0, 1, 2, 4, 512, 900, 900]);
+  });
+
+  it('past the per-account ceiling, a new address waits but an address the owner signed in from before does not', async () => {
+    const limited = ceilings;
+    const email = (await createTenant(limited)).users.owner.email;
+    expect((await signInFrom(limited, OWNER_HOME, email, TEST_PASSWORD)).status).toBe(200);
+    // Two failures from two addresses: under the ceiling, a third address may still try.
+    for (const ip of ['192.0.2.1', '192.0.2.2']) expect((await signInFrom(limited, ip, email, 'wrong-password')).status).toBe(401);
+    expect((await signInFrom(limited, '192.0.2.3', email, 'wrong-password')).status).toBe(401);
+    // Three: at the ceiling.
+    const refused = await signInFrom(limited, '192.0.2.4', email, TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signInFrom(limited, OWNER_HOME, email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses spraying from one address across accounts, but people who signed in from that address before still sign in', async () => {
+    const limited = ceilings;
+    const colleagues = await createTenant(limited);
+    expect((await signInFrom(limited, ATTACKER, colleagues.users.member.email, TEST_PASSWORD)).status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await signInFrom(limited, ATTACKER, `guess-${attempt}@example.test`, 'wrong-password')).status).toBe(401);
+    }
+    expect((await signInFrom(limited, ATTACKER, 'guess-2@example.test', 'wrong-password')).status).toBe(401);
+    const blocked = await signInFrom(limited, ATTACKER, 'guess-9@example.test', 'wrong-password');
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // A new account from the sprayed address waits too; the colleague who signed in there before does not.
+    expect((await signInFrom(limited, ATTACKER, colleagues.users.admin.email, TEST_PASSWORD)).status).toBe(429);
+    expect((await signInFrom(limited, ATTACKER, colleagues.users.member.email, TEST_PASSWORD)).status).toBe(200);
+    // Another address is not affected.
+    expect((await signInFrom(limited, OWNER_HOME, colleagues.users.admin.email, TEST_PASSWORD)).status).toBe(200);
   });
 });
 

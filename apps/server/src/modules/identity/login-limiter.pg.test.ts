@@ -7,9 +7,9 @@ import { createSecondInstance, createTestApp } from '../../../test/test-app.ts';
 const LOGIN = '/api/identity/token/user';
 
 describe('two instances on one PostgreSQL database (PostgreSQL only)', () => {
-  it('share the failed sign-in count: the sixth failure across both is 429, even with the right password', async () => {
-    const first = await createTestApp({ loginLimits: { perAccount: 5, perIp: 100 } });
-    const second = await createSecondInstance(first, { loginLimits: { perAccount: 5, perIp: 100 } });
+  it('share the failed sign-in count: after five failures from one address across both, the next attempt waits, even with the right password', async () => {
+    const first = await createTestApp({ loginLimits: { perAccountAndIp: 5, perAccount: 100, perIp: 100 } });
+    const second = await createSecondInstance(first, { loginLimits: { perAccountAndIp: 5, perAccount: 100, perIp: 100 } });
     try {
       const email = (await createTenant(first)).users.owner.email;
       for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -14,6 +14,7 @@ describe('where the failed sign-in counts live', () => {
         expect(rows).toEqual([
           { key: 'login-account:nobody@example.test', points: 1 },
           { key: 'login-ip:127.0.0.1', points: 1 },
+          { key: 'login-pair:nobody@example.test|127.0.0.1', points: 1 },
         ]);
       } else {
         expect(rows).toEqual([]);
