@@ -28,10 +28,18 @@ export const PerformanceMonthSchema = z.object({
   Spent: z.number().describe('The plan’s actual expenses dated in the month'),
   CountResults: z.number().describe('The month’s results of active count objectives'),
   CountSpent: z.number().describe('The month’s actual expenses of items linked to active count objectives'),
-  CostPerResult: z.number().nullable().describe('CountSpent ÷ CountResults, to the cent; null without results'),
+  CostPerResult: z
+    .number()
+    .nullable()
+    .describe('CountSpent ÷ CountResults, to the cent; null without results or without spend in the month'),
   Results: z.array(PerformanceMonthResultSchema).describe('Objectives with results or linked spend in the month'),
 });
 export type PerformanceMonth = z.infer<typeof PerformanceMonthSchema>;
+
+/** What the KPI deltas compare with: a week ago, the end of last month, or the end of last quarter. */
+export const DELTA_PERIODS = ['Week', 'Month', 'Quarter'] as const;
+export const DeltaPeriodSchema = z.enum(DELTA_PERIODS);
+export type DeltaPeriod = z.infer<typeof DeltaPeriodSchema>;
 
 export const PerformanceSchema = z.object({
   MarketingPlanId: IdSchema,
@@ -45,7 +53,10 @@ export const PerformanceSchema = z.object({
   Available: z.number().describe('Budget − Committed − Spent (DESIGN.md §5)'),
   LeftToPlan: z.number().describe('Budget − Planned − Committed − Spent; negative when over-planned (DESIGN.md §12)'),
   Kpis: PerformanceKpisSchema.describe('As of today'),
-  PreviousKpis: PerformanceKpisSchema.describe('As of the last day of the previous month: the base of the deltas'),
+  DeltaPeriod: DeltaPeriodSchema.describe('The period the deltas span'),
+  PreviousKpis: PerformanceKpisSchema.nullable().describe(
+    'As of 7 days ago (Week), the last day of the previous month (Month) or quarter (Quarter): the base of the deltas; null when that day is before the plan starts',
+  ),
   Objectives: z.array(ObjectiveSchema),
   Months: z.array(PerformanceMonthSchema).describe('Every month of the plan'),
   Funnel: z
@@ -61,8 +72,11 @@ export const performanceRoutes = defineRoutes({
     path: '/api/PerformanceClient/Get',
     access: 'Plan.Performance',
     summary:
-      'A plan’s performance: totals, KPIs now and at the end of last month, objectives with computed fields, months, and the funnel planned vs expected vs actual.',
-    body: z.object({ MarketingPlanId: IdSchema }),
+      'A plan’s performance: totals, KPIs now and at the start of the delta period, objectives with computed fields, months, and the funnel planned vs expected vs actual.',
+    body: z.object({
+      MarketingPlanId: IdSchema,
+      DeltaPeriod: DeltaPeriodSchema.optional().describe('What the deltas compare with; Month when missing'),
+    }),
     response: PerformanceSchema,
     tags: ['performance'],
   },

@@ -1,5 +1,6 @@
 import type { Aggregation, MetricType, Objective, ObjectiveResult } from '@plansmith/contract';
-import { computeObjective, fromHundredths, toHundredths } from './objective-formulas.ts';
+import { METRIC_TYPE_COUNT } from '@plansmith/contract';
+import { computeObjective, fromHundredths, roundDiv, toHundredths } from './objective-formulas.ts';
 import type { ObjectiveFigureRow } from './objectives.query.ts';
 import type { objectiveResults } from '../../schema/objectives.ts';
 
@@ -16,6 +17,13 @@ export const figureInput = (row: ObjectiveFigureRow, atCutoff = false) => ({
   latestHundredths: toHundredths(atCutoff ? row.cut_latest_value : row.latest_value),
   spentCents: BigInt(atCutoff ? row.cut_spent_cents : row.spent_cents),
 });
+
+/**
+ * The pace on the wire: a count's is a whole number of people or deals (498.63 leads by today reads
+ * as 499, half up); the status was decided on the exact figure.
+ */
+export const paceOf = (metricType: MetricType, expectedHundredths: bigint): number =>
+  metricType === METRIC_TYPE_COUNT ? Number(roundDiv(expectedHundredths, 100n)) : fromHundredths(expectedHundredths);
 
 export const toObjective = (row: ObjectiveFigureRow, today: string): Objective => {
   const figures = computeObjective(figureInput(row), today);
@@ -38,7 +46,7 @@ export const toObjective = (row: ObjectiveFigureRow, today: string): Objective =
     LatestResultDate: row.latest_date,
     ActualValue: fromHundredths(figures.actualHundredths),
     Attainment: figures.attainment,
-    ExpectedToDate: fromHundredths(figures.expectedHundredths),
+    ExpectedToDate: paceOf(row.metric_type as MetricType, figures.expectedHundredths),
     Status: figures.status,
     BudgetAllocated: fromHundredths(BigInt(row.allocated_cents)),
     Spent: fromHundredths(BigInt(row.spent_cents)),

@@ -38,8 +38,8 @@ describe('objective figures (DESIGN.md §9), checked against hand-computed fixtu
       LatestResultDate: '2026-05-05',
       ActualValue: 500.75, // 120 + 130.5 + 150 + 100.25
       Attainment: 0.5008, // 500.75 ÷ 1000 = 0.50075, half up
-      ExpectedToDate: 498.63, // 1000 × 182 ÷ 365 = 498.6301…
-      Status: 'OnTrack', // 500.75 ≥ 95 % of 498.63
+      ExpectedToDate: 499, // 1000 × 182 ÷ 365 = 498.6301…, a whole count
+      Status: 'OnTrack', // 500.75 ≥ 95 % of 498.6301…
       BudgetAllocated: 15_000.01, // 10,000.00 + 5,000.01; the inactive item is left out
       Spent: 2_150.01, // 1,234.56 + 765.44 + 50.00 + 100.01: actual, active, active items only
       CostPerResult: 4.29, // 2,150.01 ÷ 500.75 = 4.2935…
@@ -82,7 +82,7 @@ describe('objective figures (DESIGN.md §9), checked against hand-computed fixtu
       ExpectedToDate: 0,
       CostPerResult: null,
     });
-    expect(list.get('Webinar sign-ups')).toMatchObject({ Status: 'Behind', ActualValue: 0, Attainment: 0, ExpectedToDate: 199.45 }); // 400 × 182 ÷ 365
+    expect(list.get('Webinar sign-ups')).toMatchObject({ Status: 'Behind', ActualValue: 0, Attainment: 0, ExpectedToDate: 199 }); // 400 × 182 ÷ 365 = 199.45…, a whole count
   });
 
   it('inverts attainment when lower is better and calls a latest value under target Achieved', async () => {

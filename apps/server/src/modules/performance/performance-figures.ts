@@ -2,6 +2,7 @@ import {
   AGGREGATION_LATEST,
   METRIC_TYPE_COUNT,
   METRIC_TYPE_CURRENCY,
+  type DeltaPeriod,
   type PerformanceKpis,
   type PerformanceMonth,
 } from '@plansmith/contract';
@@ -71,7 +72,8 @@ export const buildMonths = (objectives: ObjectiveFigureRow[], cells: Performance
   return [...months.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, figures]) => {
-      const cost = costPerResult(METRIC_TYPE_COUNT, figures.countSpent, figures.countResults);
+      // A month without spend has no cost per result (not $0): its results were paid for in other months.
+      const cost = figures.countSpent > 0n ? costPerResult(METRIC_TYPE_COUNT, figures.countSpent, figures.countResults) : null;
       return {
         Month: month,
         Spent: fromHundredths(figures.spent),
@@ -87,4 +89,12 @@ export const buildMonths = (objectives: ObjectiveFigureRow[], cells: Performance
 export const endOfPreviousMonth = (today: string): string => {
   const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   return new Date(first.getTime() - 86_400_000).toISOString().slice(0, 10);
+};
+
+/** The day the KPI deltas compare with: 7 days before `today`, or the last day of the previous month or quarter. */
+export const deltaCutoff = (today: string, period: DeltaPeriod): string => {
+  if (period === 'Week') return new Date(Date.parse(`${today}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  if (period === 'Month') return endOfPreviousMonth(today);
+  const quarterMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1;
+  return endOfPreviousMonth(`${today.slice(0, 4)}-${String(quarterMonth).padStart(2, '0')}-01`);
 };

@@ -6,5 +6,5 @@ import { createPerformanceService } from './performance.service.ts';
 
 export const registerPerformanceRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const service = createPerformanceService(ctx);
-  addRoute(app, ctx, performanceRoutes.getPerformance, ({ auth, body }) => service.get(auth, body.MarketingPlanId));
+  addRoute(app, ctx, performanceRoutes.getPerformance, ({ auth, body }) => service.get(auth, body.MarketingPlanId, body.DeltaPeriod));
 };

@@ -78,14 +78,15 @@ describe('PerformanceClient/Get (DESIGN.md §9), checked against hand-computed f
     ]);
     const month = (name: string) => Months.find((row: { Month: string }) => row.Month === name);
     const { mqls, pipeline, winRate } = fixture.objectives;
-    expect(month('2026-01')).toMatchObject({ Spent: 0, CountResults: 120, CountSpent: 0, CostPerResult: 0 });
-    expect(month('2026-02')).toMatchObject({ Spent: 1_000, CountResults: 130.5, CountSpent: 0, CostPerResult: 0 });
+    // A month with results but no spend on their items has no cost per result (no $0 point on the chart).
+    expect(month('2026-01')).toMatchObject({ Spent: 0, CountResults: 120, CountSpent: 0, CostPerResult: null });
+    expect(month('2026-02')).toMatchObject({ Spent: 1_000, CountResults: 130.5, CountSpent: 0, CostPerResult: null });
     // 1,234.56 ÷ 150 = 8.2304
     expect(month('2026-03')).toMatchObject({ Spent: 1_234.56, CountResults: 150, CountSpent: 1_234.56, CostPerResult: 8.23 });
     // April: spend on MQLs' item, no results
     expect(month('2026-04')).toMatchObject({ Spent: 765.44, CountResults: 0, CountSpent: 765.44, CostPerResult: null });
     // May: 300 on the inactive item is plan spend only
-    expect(month('2026-05')).toMatchObject({ Spent: 300, CountResults: 100.25, CountSpent: 0, CostPerResult: 0 });
+    expect(month('2026-05')).toMatchObject({ Spent: 300, CountResults: 100.25, CountSpent: 0, CostPerResult: null });
     expect(month('2026-12')).toMatchObject({ Spent: 0, CountResults: 0, CostPerResult: null, Results: [] });
     const results = (name: string) =>
       Object.fromEntries(
