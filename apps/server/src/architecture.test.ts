@@ -212,6 +212,24 @@ export const documentedModuleGraph = (markdown: string): string | null => {
     .replace(/\n```$/, '');
 };
 
+/** A number written where an expense status or a plan state is meant, in SQL or a Drizzle condition. */
+const LITERAL_STATUS = [
+  /\b(?:status|state)\s*(?:=|<>|!=)\s*\d\b/,
+  /\b(?:status|state)\s+(?:NOT\s+)?IN\s*\(\s*\d/i,
+  /eq\([\w.]+\.(?:status|state),\s*\d\)/,
+];
+
+/** Each line of a non-test file under modules/ or db/ that writes a status or state as a bare number. */
+export const findLiteralStatuses = (root = SRC): string[] =>
+  sourceFiles(root)
+    .map((file) => relative(root, file).split(sep).join('/'))
+    .filter((file) => file.startsWith('modules/') || file.startsWith('db/'))
+    .flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (LITERAL_STATUS.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+
 describe('server dependency direction', () => {
   const edges = importEdges();
 
@@ -235,6 +253,15 @@ describe('server dependency direction', () => {
 
   it("a module's index.ts exports services and helpers, never repository functions", () => {
     expect(findRepositoryExports()).toEqual([]);
+  });
+
+  it("SQL and Drizzle conditions name expense statuses and plan states by the contract's constants (EXPENSE_STATUS, PLAN_STATE_*), never a bare number", () => {
+    expect(findLiteralStatuses()).toEqual([]);
+    expect(
+      ['WHERE e.status = 3)', 'status IN (2, 3)', 'eq(marketingPlans.state, 3)'].map((line) =>
+        LITERAL_STATUS.some((pattern) => pattern.test(line)),
+      ),
+    ).toEqual([true, true, true]);
   });
 
   it("docs/architecture.md's module graph is the real one (on a failure, copy the received block between its markers)", () => {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 /** Which budget items to read. */
 export type BudgetItemFilter =
@@ -63,9 +64,9 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
   JOIN marketing_plans mp ON mp.tenant_id = bi.tenant_id AND mp.id = bi.marketing_plan_id
   LEFT JOIN LATERAL (
     SELECT
-      sum(e.amount_cents) FILTER (WHERE e.status = 3) AS actual,
-      sum(e.amount_cents) FILTER (WHERE e.status = 2) AS committed,
-      sum(e.amount_cents) FILTER (WHERE e.status = 1) AS planned
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
     FROM expenses e
     WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active
   ) s ON true

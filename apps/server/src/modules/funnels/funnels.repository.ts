@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { funnelModels, funnelStageSettings } from '../../schema/funnels.ts';
 import { expectations } from '../../schema/objectives.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 export type StageRow = { id: string; name: string; sortOrder: number };
 export type ModelRow = typeof funnelModels.$inferSelect;
@@ -118,7 +119,7 @@ export const selectPlanMoney = async (db: Db, tenantId: string, planId: string):
         (SELECT coalesce(sum(amount_cents), 0)::bigint FROM budget_items
           WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active) AS budget,
         (SELECT coalesce(sum(amount_cents), 0)::bigint FROM expenses
-          WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND status = 3) AS spend`),
+          WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND status = ${SQL_EXPENSE_STATUS.actual}) AS spend`),
   );
   return { budgetCents: Number(row?.budget ?? 0), spendCents: Number(row?.spend ?? 0) };
 };

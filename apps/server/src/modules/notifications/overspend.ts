@@ -1,3 +1,4 @@
+import { EXPENSE_STATUS } from '@plansmith/contract';
 import { withNotificationDefaults } from '../people/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -8,7 +9,7 @@ import { overspendAlerts } from '../../schema/notifications.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { users } from '../../schema/tenants.ts';
 import { listPlanReaders } from '../access/index.ts';
-import { entityUrl, formatCents } from './kinds.ts';
+import { entityPath, entityUrl, formatCents } from './kinds.ts';
 import { queueNotification } from './notification-mail.ts';
 
 /** The expense save that may have pushed items past their amounts. */
@@ -28,7 +29,14 @@ const readItem = async (tx: Db, tenantId: string, itemId: string) => {
   const [spend] = await tx
     .select({ actual: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint` })
     .from(expenses)
-    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.budgetItemId, itemId), eq(expenses.status, 3), eq(expenses.active, true)));
+    .where(
+      and(
+        eq(expenses.tenantId, tenantId),
+        eq(expenses.budgetItemId, itemId),
+        eq(expenses.status, EXPENSE_STATUS.actual),
+        eq(expenses.active, true),
+      ),
+    );
   return { ...item, actualCents: Number(spend?.actual ?? 0) };
 };
 
@@ -107,6 +115,12 @@ const mailOverspend = async (
         ],
         action: { label: 'Open the budget item', url },
         footnote: 'We mail once each time the item goes over its amount; if it drops back and goes over again, we mail again.',
+      },
+      inbox: {
+        kind: 'overspend',
+        title: `${item.name} is over budget by ${formatCents(over)}`,
+        body: `${actorName} saved “${cause.expenseName}”: ${formatCents(item.actualCents)} spent of ${formatCents(item.amountCents)} in ${plan?.name ?? 'the plan'}.`,
+        link: entityPath('BudgetItem', item.id),
       },
     });
   }

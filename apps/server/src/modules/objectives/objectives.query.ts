@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 /** Which objectives to read. */
 export type ObjectiveFilter = { kind: 'plan'; planId: string } | { kind: 'objective'; objectiveId: string };
@@ -77,7 +78,7 @@ export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter,
     LEFT JOIN LATERAL (
       SELECT sum(e.amount_cents) AS spent, sum(e.amount_cents) FILTER (WHERE e.purchase_date <= ${cutoff}::date) AS cut_spent
       FROM expenses e
-      WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = 3
+      WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
     ) s ON true
     WHERE bi.tenant_id = o.tenant_id AND bi.objective_id = o.id AND bi.active
   ) b ON true

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 /** One (month, objective) cell: actual spend of the objective's items, and its results. Month rows of the plan carry no objective. */
 export type PerformanceCellRow = {
@@ -31,7 +32,7 @@ export const performanceCellsQuery = (tenantId: string, planId: string): SQL => 
       sum(e.amount_cents) AS spent_cents
     FROM expenses e
     LEFT JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
-    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = 3
+    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
     GROUP BY 1, 2
   ), results AS (
     SELECT to_char(r.result_date, 'YYYY-MM') AS month, r.objective_id,
@@ -58,10 +59,10 @@ export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff:
   SELECT
     (SELECT coalesce(sum(bi.amount_cents), 0) FROM budget_items bi
       WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId} AND bi.active)::text AS budget_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::text AS committed_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 1), 0)::text AS planned_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::text AS spent_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3 AND e.purchase_date <= ${cutoff}::date), 0)::text AS cut_spent_cents
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::text AS committed_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}), 0)::text AS planned_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::text AS spent_cents,
+    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual} AND e.purchase_date <= ${cutoff}::date), 0)::text AS cut_spent_cents
   FROM expenses e
   WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
 `;

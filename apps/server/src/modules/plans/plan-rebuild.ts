@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { toDollars } from '../../lib/money.ts';
 import { EMPTY_SUMS, toMoneyTotals } from './plan-totals.ts';
 import { selectRows } from '../../db/rows.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 type GroupRow = {
   grouping_level: number;
@@ -34,9 +35,9 @@ export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string
       FROM budget_items bi
       LEFT JOIN LATERAL (
         SELECT
-          sum(e.amount_cents) FILTER (WHERE e.status = 3) AS actual,
-          sum(e.amount_cents) FILTER (WHERE e.status = 2) AS committed,
-          sum(e.amount_cents) FILTER (WHERE e.status = 1) AS planned
+          sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
+          sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
+          sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
         FROM expenses e
         WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active
       ) s ON true
@@ -53,7 +54,7 @@ export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string
     GROUP BY GROUPING SETS ((p.budget_category_id, bc.name, bc.category_type, bc.sort_order), (p.item_type), ())
     UNION ALL
     SELECT 4, NULL, NULL, NULL, NULL, NULL, NULL,
-      sum(amount_cents) FILTER (WHERE status = 3), sum(amount_cents) FILTER (WHERE status = 2), sum(amount_cents) FILTER (WHERE status = 1), 0
+      sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.actual}), sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.committed}), sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.planned}), 0
     FROM expenses
     WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND budget_item_id IS NULL
     `,

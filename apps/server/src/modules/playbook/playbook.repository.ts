@@ -1,3 +1,4 @@
+import { PLAN_STATE_TEMPLATE } from '@plansmith/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cents, selectRows } from '../../db/rows.ts';
@@ -44,7 +45,7 @@ export const listPlays = async (db: Db, tenantId: string, filter: { teamIds?: st
     .where(
       and(
         eq(marketingPlans.tenantId, tenantId),
-        eq(marketingPlans.state, 3),
+        eq(marketingPlans.state, PLAN_STATE_TEMPLATE),
         filter.teamIds ? inArray(marketingPlans.teamId, filter.teamIds) : undefined,
         filter.planId ? eq(marketingPlans.id, filter.planId) : undefined,
       ),

@@ -2,6 +2,7 @@ import type { ExpenseCategoryType } from '@plansmith/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cents, selectRows } from '../../db/rows.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 /** Money of one report line, in cents. */
 export type CentsLine = { budgeted: number; planned: number; committed: number; actual: number };
@@ -37,9 +38,9 @@ export const budgetCategoriesStatement = (tenantId: string, planId: string) => s
     GROUP BY bi.budget_category_id
   ), expense_money AS (
     SELECT bi.budget_category_id AS category_id,
-      sum(e.amount_cents) FILTER (WHERE e.status = 1) AS planned,
-      sum(e.amount_cents) FILTER (WHERE e.status = 2) AS committed,
-      sum(e.amount_cents) FILTER (WHERE e.status = 3) AS actual
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned,
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
+      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}) AS actual
     FROM expenses e
     JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
     WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active

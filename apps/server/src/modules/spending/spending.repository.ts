@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cents, selectRows } from '../../db/rows.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 export type MonthSpend = { month: string; planned: number; committed: number; actual: number; count: number };
 
@@ -10,10 +11,10 @@ export const selectSpendByMonth = async (db: Db, tenantId: string, planId: strin
     db,
     sql`
       SELECT to_char(e.purchase_date, 'YYYY-MM') AS month,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 1), 0)::bigint AS planned,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::bigint AS committed,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::bigint AS actual,
-        count(*) FILTER (WHERE e.status IN (2, 3))::int AS count
+        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}), 0)::bigint AS planned,
+        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
+        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
+        count(*) FILTER (WHERE e.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual}))::int AS count
       FROM expenses e
       WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
       GROUP BY 1
@@ -66,11 +67,11 @@ export const selectTopPayees = async (db: Db, tenantId: string, planId: string, 
     db,
     sql`
       SELECT e.payee,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::bigint AS committed,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::bigint AS actual,
+        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
+        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
         count(*)::int AS count
       FROM expenses e
-      WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status IN (2, 3)
+      WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})
       GROUP BY e.payee
       ORDER BY sum(e.amount_cents) DESC, e.payee NULLS LAST
       LIMIT ${limit}`,
