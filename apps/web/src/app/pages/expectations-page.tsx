@@ -5,6 +5,7 @@ import { ContextPlanGate } from '../../features/dashboard/components/no-context-
 import { useExpectationGrid } from '../../features/expectations/api/expectation-queries.ts';
 import { ExpectationGrid } from '../../features/expectations/components/expectation-grid.tsx';
 import { GenerateButton } from '../../features/expectations/components/generate-button.tsx';
+import { ShortfallAlert } from '../../features/expectations/components/shortfall-alert.tsx';
 import { hasForecast } from '../../features/expectations/lib/grid-totals.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -75,6 +76,9 @@ const ExpectationsForPlan = ({
           style={{ marginBottom: 16 }}
           message="This plan is archived: restore it on the Plans page to change its forecast."
         />
+      ) : null}
+      {data.Shortfall ? (
+        <ShortfallAlert planId={planId} shortfall={data.Shortfall} canEdit={canEdit} extendHref={getHref('plan', { id: planId })} />
       ) : null}
       {!forecast ? (
         <Card style={{ marginBottom: 16 }}>

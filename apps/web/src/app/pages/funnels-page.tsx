@@ -1,7 +1,9 @@
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Alert, Button, Card, Col, Row } from 'antd';
+import { Alert, Button, Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
+import { useExpectationGrid } from '../../features/expectations/api/expectation-queries.ts';
+import { ShortfallAlert } from '../../features/expectations/components/shortfall-alert.tsx';
 import { useFunnel } from '../../features/funnels/api/funnel-queries.ts';
 import { FunnelChart } from '../../features/funnels/components/lazy-funnel-chart.tsx';
 import { ReverseMathPanel } from '../../features/funnels/components/reverse-math-panel.tsx';
@@ -22,7 +24,16 @@ const FunnelForPlan = ({
   isArchived: boolean;
 }) => {
   const funnel = useFunnel(planId);
-  const header = <PageHeader title="Funnels" subtitle={planName} />;
+  // The forecast grid says whether velocity pushes deals past the plan's end (its Shortfall).
+  const grid = useExpectationGrid(planId);
+  const shortfall = grid.data?.Shortfall ?? null;
+  const header = (
+    <PageHeader
+      title="Funnels"
+      subtitle={planName}
+      actions={<Link to={getHref('expectations')}>Forecast and actual counts by month</Link>}
+    />
+  );
   if (funnel.isPending)
     return (
       <>
@@ -67,6 +78,9 @@ const FunnelForPlan = ({
           message="This plan is archived: restore it on the Plans page to change its funnel."
         />
       ) : null}
+      {shortfall ? (
+        <ShortfallAlert planId={planId} shortfall={shortfall} canEdit={canEdit} extendHref={getHref('plan', { id: planId })} />
+      ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <ReverseMathPanel funnel={data} canEdit={canEdit} />
@@ -83,6 +97,10 @@ const FunnelForPlan = ({
         <Col span={24}>
           <Card title="Stages" extra={canEdit && data.HasModel ? 'Enter edits a rate or days, Enter saves, Escape cancels.' : null}>
             <StageTable funnel={data} canEdit={canEdit} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              Actual counts are entered per month beside the forecast:{' '}
+              <Link to={getHref('expectations')}>enter actuals on the Expectations page</Link>.
+            </Typography.Paragraph>
           </Card>
         </Col>
       </Row>

@@ -44,10 +44,12 @@ export const useSaveActual = () => {
   });
 };
 
+/** Generate from the funnel; `compressVelocity` first shortens the stages' velocity so every needed deal lands in the plan. */
 export const useGenerateExpectations = () => {
   const update = useGridUpdate();
   return useMutation({
-    mutationFn: (planId: string) => callApi(expectationRoutes.generate, { MarketingPlanId: planId }),
+    mutationFn: ({ planId, compressVelocity }: { planId: string; compressVelocity?: boolean }) =>
+      callApi(expectationRoutes.generate, { MarketingPlanId: planId, ...(compressVelocity ? { CompressVelocity: true } : {}) }),
     onSuccess: update,
   });
 };

@@ -20,7 +20,7 @@ export const GenerateButton = ({
 
   const run = async () => {
     try {
-      await generate.mutateAsync(planId);
+      await generate.mutateAsync({ planId });
       message.success('Forecast generated from the funnel.');
     } catch (error) {
       message.error(errorMessage(error));

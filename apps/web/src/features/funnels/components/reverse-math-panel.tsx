@@ -1,13 +1,13 @@
 import type { Funnel } from '@plansmith/contract';
-import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Select, Statistic, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveFunnel } from '../api/funnel-mutations.ts';
-import { budgetSentence, formatCount } from '../lib/funnel-inputs.ts';
+import { budgetSentence, costLabel, costStageOf, formatCount } from '../lib/funnel-inputs.ts';
 
-type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null };
+type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null; CostStageId: string | null };
 
 // MoneyInput keeps what was typed; moneyRules name what is wrong (DESIGN.md §12).
 const money = {
@@ -23,8 +23,17 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   const { message } = App.useApp();
 
   useEffect(() => {
-    form.setFieldsValue({ RevenueGoal: funnel.RevenueGoal, AverageDealSize: funnel.AverageDealSize, CostPerLead: funnel.CostPerLead });
-  }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead]);
+    form.setFieldsValue({
+      RevenueGoal: funnel.RevenueGoal,
+      AverageDealSize: funnel.AverageDealSize,
+      CostPerLead: funnel.CostPerLead,
+      CostStageId: funnel.CostStageId,
+    });
+  }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead, funnel.CostStageId]);
+  // The cost field's label follows the stage chosen beside it, before saving too.
+  const chosenStageId = Form.useWatch('CostStageId', form) ?? funnel.CostStageId;
+  const chosenStage = funnel.Stages.find((stage) => stage.FunnelStageId === chosenStageId) ?? costStageOf(funnel);
+  const savedStage = costStageOf(funnel);
 
   const onFinish = async (values: GoalValues) => {
     try {
@@ -33,6 +42,7 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         RevenueGoal: values.RevenueGoal ?? 0,
         AverageDealSize: values.AverageDealSize ?? 0,
         CostPerLead: values.CostPerLead,
+        CostStageId: values.CostStageId,
         Stages: [],
       });
       message.success('Funnel goal saved.');
@@ -64,11 +74,22 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="CostPerLead" label="Cost per lead (first stage)" rules={moneyRules()}>
-              <MoneyInput {...money} aria-label="Cost per lead" />
+            <Form.Item name="CostPerLead" label={costLabel(chosenStage?.Name)} rules={moneyRules()}>
+              <MoneyInput {...money} aria-label={costLabel(chosenStage?.Name)} />
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="CostStageId"
+          label="The cost is per entry into"
+          extra="The implied budget is this stage’s volume × the cost."
+          style={{ maxWidth: 360 }}
+        >
+          <Select
+            aria-label="Stage the cost is for"
+            options={funnel.Stages.map((stage) => ({ value: stage.FunnelStageId, label: stage.Name }))}
+          />
+        </Form.Item>
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {funnel.HasModel ? 'Save goal' : 'Set goal'}
@@ -83,7 +104,7 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
               <Statistic title="Deals needed" value={formatCount(funnel.DealsNeeded)} />
             </Col>
             <Col xs={12}>
-              <Statistic title="First-stage volume" value={formatCount(funnel.Stages[0]?.Required)} />
+              <Statistic title={`${savedStage?.Name ?? 'First-stage'} volume`} value={formatCount(savedStage?.Required)} />
             </Col>
             <Col xs={12}>
               <Statistic title="Implied budget" value={funnel.ImpliedBudget === null ? '—' : formatUsd(funnel.ImpliedBudget)} />

@@ -8,6 +8,7 @@ const funnel = (fields: Partial<Funnel>): Funnel => ({
   RevenueGoal: 1_000_000,
   AverageDealSize: 25_000,
   CostPerLead: 50,
+  CostStageId: null,
   DealsNeeded: 40,
   ImpliedBudget: 200_000,
   PlanBudget: 150_000,

@@ -22,11 +22,19 @@ const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatCount = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : count.format(value);
 
+/** The stage the cost per entry refers to (the server's choice: the chosen one, else Lead, else the first). */
+export const costStageOf = (funnel: Funnel) =>
+  funnel.Stages.find((stage) => stage.FunnelStageId === funnel.CostStageId) ?? funnel.Stages[0] ?? null;
+
+/** "Cost per Visitor", "Cost per MQL": the cost field's label follows the stage it is for. */
+export const costLabel = (stageName: string | null | undefined): string => `Cost per ${stageName ?? 'lead'}`;
+
 /** The plain sentence under the reverse math: does the plan's budget cover what the goal implies? */
 export const budgetSentence = (funnel: Funnel): string => {
   if (!funnel.HasModel) return 'Set a revenue goal and an average deal size to see what the goal needs.';
   if (funnel.ImpliedBudget === null) {
-    if (funnel.CostPerLead === null) return 'Add a cost per lead to compare what the goal implies with the plan’s budget.';
+    if (funnel.CostPerLead === null)
+      return `Add a ${costLabel(costStageOf(funnel)?.Name).toLowerCase()} to compare what the goal implies with the plan’s budget.`;
     return 'Set a conversion rate for every stage but the last to work out the volume and budget the goal needs.';
   }
   const gap = Math.abs(funnel.PlanBudget - funnel.ImpliedBudget);
