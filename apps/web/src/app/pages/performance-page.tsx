@@ -1,5 +1,6 @@
-import { getHref } from '@plansmith/contract';
+import { type DeltaPeriod, getHref } from '@plansmith/contract';
 import { Button, Card, Col, Row } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
 import { usePerformance } from '../../features/performance/api/performance-queries.ts';
@@ -13,7 +14,8 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
 const PerformanceForPlan = ({ planId }: { planId: string }) => {
-  const performance = usePerformance(planId);
+  const [deltaPeriod, setDeltaPeriod] = useState<DeltaPeriod>('Month');
+  const performance = usePerformance(planId, deltaPeriod);
   if (performance.isPending) return <LoadingState label="Loading performance…" />;
   if (performance.isError) {
     return <ErrorState error={performance.error} onRetry={() => void performance.refetch()} title="Performance could not be loaded." />;
@@ -25,7 +27,13 @@ const PerformanceForPlan = ({ planId }: { planId: string }) => {
     <>
       <PageHeader title="Performance" subtitle={data.PlanName} />
       <section aria-label="Key figures">
-        <KpiTiles now={data.Kpis} before={data.PreviousKpis} />
+        <KpiTiles
+          now={data.Kpis}
+          before={data.PreviousKpis}
+          period={deltaPeriod}
+          onPeriodChange={setDeltaPeriod}
+          planStart={data.StartDate}
+        />
       </section>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={10}>

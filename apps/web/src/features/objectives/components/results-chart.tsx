@@ -5,7 +5,8 @@ import { formatMetricValue } from '../../../shared/format/objective-values.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { buildResultsSeries } from '../lib/results-series.ts';
 
-const axisDate = (time: number) => new Date(time).toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
+// "Jan 2027": a plan can span two years, so the month alone is ambiguous.
+const axisDate = (time: number) => new Date(time).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Results over time: cumulative (sums) or in force (latest), against the target pace line. */
 export const ResultsChart = ({ objective }: { objective: ObjectiveDetail }) => {

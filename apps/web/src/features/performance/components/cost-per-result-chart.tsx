@@ -7,13 +7,17 @@ import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Per month: spend on count objectives' items (bars), their results (line) and the cost per result (line). */
+/**
+ * Per month: spend on count objectives' items (bars) and the cost per result (line); a month without
+ * spend has no cost per result (null from the server), so the line has no point there, not $0.
+ * Months carry their year ("Jan 2027"): a plan can span two.
+ */
 export const CostPerResultChart = ({ months }: { months: PerformanceMonth[] }) => (
   <div style={{ width: '100%', height: 320 }} role="img" aria-label="Cost per result, spend and results by month">
     <ResponsiveContainer>
       <ComposedChart data={months} margin={{ top: 16, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonthLabel(month, false)} tick={{ fontSize: 12 }} />
+        <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonthLabel(month)} tick={{ fontSize: 12 }} />
         <YAxis yAxisId="usd" tickFormatter={(value: number) => compactUsd.format(value)} width={64} tick={{ fontSize: 12 }} />
         <YAxis
           yAxisId="cost"

@@ -29,10 +29,10 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
       <div
         style={{ width: '100%', height: chartHeight(stages.length) }}
         role="img"
-        aria-label="Funnel: planned, expected and actual volume per stage"
+        aria-label="Funnel: planned, expected and actual volume per stage, on a logarithmic scale"
       >
         <ResponsiveContainer>
-          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} barGap={1}>
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 24, left: 8 }} barGap={1}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis
               type="number"
@@ -41,6 +41,7 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
               allowDataOverflow
               tickFormatter={(value: number) => count.format(value)}
               tick={{ fontSize: 12 }}
+              label={{ value: 'Volume (logarithmic scale)', position: 'bottom', offset: 0, fontSize: 12 }}
             />
             <YAxis type="category" dataKey="Name" width={170} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => count.format(Number(value))} />
@@ -51,6 +52,9 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <p className="funnel-comparison-scale">
+        Logarithmic scale: each step on the axis is ten times the one before, so small stages stay visible beside large ones.
+      </p>
       {/* On a phone the table scrolls sideways inside its wrapper, never the page. */}
       <div className="funnel-comparison-scroll">
         <table className="funnel-comparison-table" aria-label="Funnel planned, expected and actual per stage">

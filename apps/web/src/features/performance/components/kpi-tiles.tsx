@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import type { PerformanceKpis } from '@plansmith/contract';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import type { DeltaPeriod, PerformanceKpis } from '@plansmith/contract';
+import { Card, Col, Flex, Row, Segmented, Statistic, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { formatRatio } from '../../../shared/format/objective-values.ts';
@@ -30,42 +30,81 @@ const Delta = ({ tile, since }: { tile: Tile; since: string }) => {
   );
 };
 
-/** Spent, value, ROI and cost per result now, each with its change since the end of last month. */
-export const KpiTiles = ({ now, before }: { now: PerformanceKpis; before: PerformanceKpis }) => {
-  const since = formatDate(before.AsOf);
+const PERIODS: { value: DeltaPeriod; label: string }[] = [
+  { value: 'Week', label: 'Last 7 days' },
+  { value: 'Month', label: 'Since last month' },
+  { value: 'Quarter', label: 'Since last quarter' },
+];
+
+/** Spent, value, ROI and cost per result now, each with its change over the chosen period (none before the plan starts). */
+export const KpiTiles = ({
+  now,
+  before,
+  period,
+  onPeriodChange,
+  planStart,
+}: {
+  now: PerformanceKpis;
+  before: PerformanceKpis | null;
+  period: DeltaPeriod;
+  onPeriodChange: (period: DeltaPeriod) => void;
+  planStart: string;
+}) => {
+  const since = before ? formatDate(before.AsOf) : '';
   const tiles: Tile[] = [
-    { title: 'Spent', now: now.Spent, before: before.Spent, format: formatUsd, riseIsGood: null, help: 'Actual expenses of the plan' },
-    { title: 'Value', now: now.Value, before: before.Value, format: formatUsd, riseIsGood: true, help: 'Actual of revenue objectives' },
-    { title: 'ROI', now: now.Roi, before: before.Roi, format: formatRatio, riseIsGood: true, help: '(Value − Spent) ÷ Spent' },
+    {
+      title: 'Spent',
+      now: now.Spent,
+      before: before?.Spent ?? null,
+      format: formatUsd,
+      riseIsGood: null,
+      help: 'Actual expenses of the plan',
+    },
+    {
+      title: 'Value',
+      now: now.Value,
+      before: before?.Value ?? null,
+      format: formatUsd,
+      riseIsGood: true,
+      help: 'Actual of revenue objectives',
+    },
+    { title: 'ROI', now: now.Roi, before: before?.Roi ?? null, format: formatRatio, riseIsGood: true, help: '(Value − Spent) ÷ Spent' },
     {
       title: 'Cost per result',
       now: now.CostPerResult,
-      before: before.CostPerResult,
+      before: before?.CostPerResult ?? null,
       format: formatUsd,
       riseIsGood: false,
       help: 'Spend on count objectives ÷ their results',
     },
   ];
   return (
-    <Row gutter={[16, 16]}>
-      {tiles.map((tile) => (
-        <Col key={tile.title} xs={12} xl={6}>
-          <Card size="small">
-            <Statistic
-              title={tile.title}
-              value={tile.now === null ? '—' : tile.format(tile.now)}
-              // Long amounts wrap inside the tile on a phone instead of running out of it.
-              valueStyle={{ overflowWrap: 'anywhere' }}
-            />
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {tile.help}
-            </Typography.Text>
-            <div style={{ fontSize: 13, marginTop: 4 }}>
-              <Delta tile={tile} since={since} />
-            </div>
-          </Card>
-        </Col>
-      ))}
-    </Row>
+    <>
+      <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
+        <Typography.Text id="delta-period-label">Changes</Typography.Text>
+        <Segmented<DeltaPeriod> aria-labelledby="delta-period-label" options={PERIODS} value={period} onChange={onPeriodChange} />
+        {before ? null : (
+          <Typography.Text type="secondary">No earlier figures to compare with: the plan started {formatDate(planStart)}.</Typography.Text>
+        )}
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {tiles.map((tile) => (
+          <Col key={tile.title} xs={12} xl={6}>
+            <Card size="small">
+              <Statistic
+                title={tile.title}
+                value={tile.now === null ? '—' : tile.format(tile.now)}
+                // Long amounts wrap inside the tile on a phone instead of running out of it.
+                valueStyle={{ overflowWrap: 'anywhere' }}
+              />
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {tile.help}
+              </Typography.Text>
+              <div style={{ fontSize: 13, marginTop: 4 }}>{before ? <Delta tile={tile} since={since} /> : null}</div>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
   );
 };
