@@ -46,7 +46,7 @@ export const PlanPeriodSchema = z.object({
   PlanName: z.string(),
   StartDate: z.string(),
   EndDate: z.string(),
-  AsOf: z.string().describe('Today, YYYY-MM-DD (UTC)'),
+  AsOf: z.string().describe('Today in the tenant’s time zone, YYYY-MM-DD'),
   ElapsedRatio: z.number().describe('How far through the plan today is, 0–1'),
 });
 

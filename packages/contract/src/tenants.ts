@@ -104,7 +104,11 @@ export const TenantSchema = z.object({
   Name: z.string(),
   ShortName: z.string().describe('First two characters of the name (SPEC.md §9)'),
   PlanCode: PlanCodeSchema,
-  TimeZone: z.string().describe('IANA time zone of the account; the weekly digest goes out Monday 08:00 there'),
+  TimeZone: z
+    .string()
+    .describe(
+      'IANA time zone of the account: "today" is the day there for every rule and screen, and the weekly digest goes out Monday 08:00 there',
+    ),
   MetaData: TenantMetaDataSchema,
 });
 export type Tenant = z.infer<typeof TenantSchema>;

@@ -12,20 +12,22 @@ export type AuthContext = {
   tenantId: string;
   role: TenantRoleCode;
   planCode: PlanCode;
+  /** The tenant's IANA time zone: "today" for this caller is the day there (lib/today.ts callerToday). */
+  timeZone: string;
   email: string;
   tokenVersion: number;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-type CallerRow = { role: TenantRoleCode; active: boolean; tokenVersion: number; email: string; planCode: PlanCode };
+type CallerRow = { role: TenantRoleCode; active: boolean; tokenVersion: number; email: string; planCode: PlanCode; timeZone: string };
 
 // Runs on every authenticated request: one statement prepared once per database (schema/tenants.ts:
 // users, tenants), its row kept in the tenant row cache, which drops it whenever the user or the
 // tenant changes (a logout, a password change or a deactivation bumps or clears what is checked).
 const callerById = definePreparedRead<CallerRow>(
   'auth_caller',
-  `SELECT u.tenant_role AS "role", u.active, u.token_version AS "tokenVersion", u.email, t.plan_code AS "planCode"
+  `SELECT u.tenant_role AS "role", u.active, u.token_version AS "tokenVersion", u.email, t.plan_code AS "planCode", t.time_zone AS "timeZone"
      FROM users u JOIN tenants t ON t.id = u.tenant_id
     WHERE u.tenant_id = $1 AND u.id = $2`,
 );
@@ -50,6 +52,7 @@ export const authenticate = async (ctx: AppContext, request: FastifyRequest): Pr
     tenantId: claims.tid,
     role: row.role,
     planCode: row.planCode,
+    timeZone: row.timeZone,
     email: row.email,
     tokenVersion: row.tokenVersion,
   };

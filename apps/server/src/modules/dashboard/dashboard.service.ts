@@ -1,16 +1,17 @@
 import { DASHBOARD_ACTIVITY_LIMIT, DASHBOARD_OVERDUE_LIMIT, DASHBOARD_TOP_CATEGORIES, type Dashboard } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import { leftToPlanCents, toDollars } from '../../lib/money.ts';
+import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listRecentPlanActivities } from '../activities/index.ts';
 import { requirePlanAccess } from '../access/index.ts';
 import { listOverdueExpenses, sumOverdueExpenses } from '../expenses/index.ts';
-import { loadPlanSpending, todayOf } from '../spending/index.ts';
+import { loadPlanSpending } from '../spending/index.ts';
 
 export const createDashboardService = (ctx: AppContext) => ({
   getDashboard: async (auth: AuthContext, planId: string): Promise<Dashboard> => {
     const { plan, permission } = await requirePlanAccess(ctx.db, auth, planId);
-    const today = todayOf(ctx.clock.now());
+    const today = callerToday(ctx, auth);
     const [spending, overdue, overdueSums, activity] = await Promise.all([
       loadPlanSpending(ctx.db, auth.tenantId, plan, today),
       listOverdueExpenses(ctx.db, auth.tenantId, plan.id, today, DASHBOARD_OVERDUE_LIMIT),

@@ -1,3 +1,5 @@
+import { todayInZone } from '@plansmith/contract/today';
+
 /** The tenant's local date and hour of an instant, in its IANA time zone (UTC if the zone is unknown). */
 export const localTime = (instant: Date, timeZone: string): { date: string; weekday: string; hour: number } => {
   let format: Intl.DateTimeFormat;
@@ -27,7 +29,9 @@ export const DIGEST_HOUR = 8;
  */
 export const digestDue = (instant: Date, timeZone: string): { due: boolean; weekStart: string; today: string } => {
   const local = localTime(instant, timeZone);
-  return { due: local.weekday === 'Mon' && local.hour >= DIGEST_HOUR, weekStart: local.date, today: local.date };
+  // "Today" is the one every rule uses (contract today.ts), so the digest and the screens agree.
+  const today = todayInZone(timeZone, instant);
+  return { due: local.weekday === 'Mon' && local.hour >= DIGEST_HOUR, weekStart: today, today };
 };
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createExpenseRow, createGlCode, createItem, createPlan, createPlanWithItem } from '../../../test/planning-factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { activities } from '../../schema/activities.ts';
 import { expenses } from '../../schema/expenses.ts';
 
@@ -17,7 +17,8 @@ let tenant: TestTenant;
 let other: TestTenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // After the 2026 plans end, so any of their days may hold Actual money (issue 28 A5 refuses it in the future).
+  t = await createTestApp({ clock: createTestClock(new Date('2027-02-01T12:00:00Z')) });
   tenant = await createTenant(t);
   other = await createTenant(t);
 });
@@ -181,6 +182,22 @@ describe('saving an expense', () => {
     const archived = await t.post(SAVE, expenseBody(archivedPlan.id, archivedItem.id), token);
     expect(archived.status).toBe(409);
     expect(archived.body.Message).toBe('This plan is archived: its expenses cannot be changed.');
+  });
+
+  it('refuses expenses in a template (a play, State 3) with 400 naming it, of any status, and stores nothing', async () => {
+    const template = await createPlan(t, tenant, { name: 'Launch play', state: 3 });
+    const category = await createPlanWithItem(t, tenant);
+    const item = await createItem(t, tenant, { planId: template.id, categoryId: category.category.id, amountCents: 100_000 });
+    const token = await tenant.tokenFor('owner');
+    const message = '“Launch play” is a template (a play): it holds no expenses. Record expenses in a plan made from it.';
+    for (const Status of [1, 2, 3]) {
+      const response = await t.post(SAVE, expenseBody(template.id, item.id, { Status }), token);
+      expect(response.status).toBe(400);
+      expect(response.body.Errors).toEqual([{ Field: 'MarketingPlanId', Message: message }]);
+    }
+    expect(await t.ctx.db.select().from(expenses).where(eq(expenses.marketingPlanId, template.id))).toEqual([]);
+    // A Viewer is still told first that they may not write.
+    expect((await t.post(SAVE, expenseBody(template.id, item.id), await tenant.tokenFor('viewer'))).status).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DeltaPeriod, Performance } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
-import { fromHundredths, listObjectiveFigures, todayOf, toObjective } from '../objectives/index.ts';
+import { fromHundredths, listObjectiveFigures, toObjective } from '../objectives/index.ts';
+import { callerToday } from '../../lib/today.ts';
 import { selectRows } from '../../db/rows.ts';
 import { requirePlanAccess } from '../access/index.ts';
 import { compareFunnel } from '../funnels/index.ts';
@@ -15,7 +16,7 @@ export const createPerformanceService = (ctx: AppContext) => ({
    */
   get: async (auth: AuthContext, planId: string, deltaPeriod: DeltaPeriod = 'Month'): Promise<Performance> => {
     const { plan } = await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
-    const today = todayOf(ctx);
+    const today = callerToday(ctx, auth);
     const cutoff = deltaCutoff(today, deltaPeriod);
     const [objectives, cells, [totals], funnel] = await Promise.all([
       listObjectiveFigures(ctx.db, auth.tenantId, { kind: 'plan', planId }, cutoff),

@@ -2,6 +2,7 @@ import { SPENDING_TOP_PAYEES, type SpendingCategory, type SpendingPayee, type Sp
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { leftToPlanCents, toDollars } from '../../lib/money.ts';
+import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
 import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/index.ts';
@@ -10,8 +11,6 @@ import { selectPhasedBudget, selectSpendByMonth, selectTopPayees } from './spend
 
 export const NO_PAYEE = '(No payee)';
 export const OTHER_PAYEES = 'Other payees';
-
-export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
 export const toSpendingCategories = (rows: CategoryReportRow[]): SpendingCategory[] =>
   rows.flatMap((row) =>
@@ -55,7 +54,7 @@ export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRow, 
 export const createSpendingService = (ctx: AppContext) => ({
   spendingReport: async (auth: AuthContext, planId: string): Promise<SpendingReport> => {
     const { plan } = await requirePlanAccess(ctx.db, auth, planId);
-    const today = todayOf(ctx.clock.now());
+    const today = callerToday(ctx, auth);
     const [spending, payees] = await Promise.all([
       loadPlanSpending(ctx.db, auth.tenantId, plan, today),
       selectTopPayees(ctx.db, auth.tenantId, plan.id, SPENDING_TOP_PAYEES),
