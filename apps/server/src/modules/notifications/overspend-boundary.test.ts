@@ -1,0 +1,71 @@
+// The overspend alert at its threshold (issue 28 A7): spending that EQUALS the budget is not an
+// overspend; one cent over is. Amounts are inexact in binary (980.01 + 19.99 is 1000.0000000000001
+// in floating point), so a sum in dollars instead of cents would alert at equality.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTenant, type TestTenant } from '../../../test/factories.ts';
+import { mailSince, outboxMark } from '../../../test/outbox.ts';
+import { createPlanWithItem } from '../../../test/planning-factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { overspendAlerts } from '../../schema/notifications.ts';
+
+let t: TestApp;
+let acme: TestTenant;
+let plan: { id: string };
+let item: { id: string };
+let mark: Date;
+
+const saveExpense = async (amount: number) => {
+  const response = await t.post(
+    '/api/ExpenseClient/Save',
+    {
+      MarketingPlanId: plan.id,
+      BudgetItemId: item.id,
+      Name: `Invoice ${amount}`,
+      PurchaseDate: '2026-03-02',
+      Amount: amount,
+      CategoryType: 1,
+    },
+    await acme.tokenFor('member'),
+  );
+  expect(response.status, response.text).toBe(200);
+};
+
+const alerts = () => t.ctx.db.select().from(overspendAlerts).where(eq(overspendAlerts.tenantId, acme.id));
+const overspendMail = () => mailSince(t, mark, 'overspend');
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+beforeEach(async () => {
+  acme = await createTenant(t, { name: 'Acme' });
+  ({ plan, item } = await createPlanWithItem(t, acme, 100_000)); // $1,000.00
+  mark = await outboxMark(t);
+});
+
+describe('overspend alert at the budget', () => {
+  it('does not alert when spending equals the budget to the cent ($980.01 + $19.99 = $1,000.00)', async () => {
+    await saveExpense(980.01);
+    await saveExpense(19.99);
+    expect(await alerts()).toEqual([]);
+    expect(await overspendMail()).toEqual([]);
+  });
+
+  it('alerts one cent over the budget', async () => {
+    await saveExpense(980.01);
+    await saveExpense(19.99);
+    await saveExpense(0.01);
+    expect(await alerts()).toHaveLength(1);
+    // The team's Leads (Owner and Admin in the factory) and the expense's author, once each.
+    expect(await overspendMail()).toHaveLength(3);
+  });
+
+  it('alerts when one expense of $1,000.01 passes a $1,000.00 item, not at $1,000.00', async () => {
+    await saveExpense(1_000);
+    expect(await alerts()).toEqual([]);
+    await saveExpense(0.01);
+    expect(await alerts()).toHaveLength(1);
+  });
+});
