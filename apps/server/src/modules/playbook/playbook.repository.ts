@@ -117,6 +117,15 @@ export const listPreviewObjectives = (db: Db, tenantId: string, planId: string) 
     .where(and(eq(objectives.tenantId, tenantId), eq(objectives.marketingPlanId, planId)))
     .orderBy(asc(objectives.name), asc(objectives.id));
 
+/** The names of the team's active plans of every state (plays too): what a new plan's name must not repeat. */
+export const listTeamPlanNames = async (db: Db, tenantId: string, teamId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ name: marketingPlans.name })
+      .from(marketingPlans)
+      .where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.teamId, teamId), eq(marketingPlans.active, true)))
+  ).map((row) => row.name);
+
 export const insertPlan = async (
   db: Db,
   values: Pick<PlanRow, 'tenantId' | 'id' | 'teamId' | 'name' | 'description' | 'startDate' | 'endDate' | 'createdBy'> & {

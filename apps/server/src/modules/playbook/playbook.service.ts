@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../access/index.ts';
 import { recordActivity } from '../activities/index.ts';
 import { durationInMonths, monthOffset, movedPlanDates } from './plan-dates.ts';
+import { sameName, suggestFreeName } from './plan-names.ts';
 import * as repo from './playbook.repository.ts';
 
 type CreateInput = z.output<typeof CreatePlanFromPlayRequestSchema>;
@@ -166,6 +167,11 @@ export const createPlaybookService = (ctx: AppContext) => {
         const target = await resolveTeamPermission(tx, auth, input.TeamId);
         if (!target) throw notFound('The team');
         requireAccess(target, 'play.createPlan');
+        const taken = await repo.listTeamPlanNames(tx, auth.tenantId, input.TeamId);
+        if (taken.some((name) => sameName(name, input.Name))) {
+          const free = suggestFreeName(input.Name, input.StartDate, taken);
+          throw fieldError('Name', `This team already has a plan named “${input.Name.trim()}”. Choose another name, e.g. “${free}”.`);
+        }
         const now = ctx.clock.now();
         const dates = movedPlanDates(source, input.StartDate);
         const plan = await repo.insertPlan(
