@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres } from './pg-listener.ts';
-import { DATE_PARSERS, DRIZZLE_PARSERS, drizzleFacade } from './pglite-drizzle.ts';
-
-export { DRIZZLE_PARSERS } from './pglite-drizzle.ts';
-import { type PreparedRead, preparePgliteRead, preparePostgresRead } from './prepared.ts';
+import { type PreparedRead, preparePostgresRead } from './prepared.ts';
 
 /** The query builder every repository takes; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -63,87 +61,127 @@ export const definePreparedRead = <T>(name: string, statement: string): ((databa
 export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
   options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 
+/** node-postgres finds a Unix socket as `<host>/.s.PGSQL.<port>`: the number only names the file. */
+const PGLITE_SOCKET_PORT = 5432;
+
+/** Connections the worker's socket server accepts: the app's one, plus ones still closing after an error. */
+const PGLITE_SOCKET_CONNECTIONS = 4;
+
+/** Socket directories of databases still open, removed when the process exits without closing them. */
+const socketDirs = new Set<string>();
+
+let isExitCleanupSet = false;
+
+const removeAtExit = (socketDir: string): void => {
+  if (!isExitCleanupSet) {
+    isExitCleanupSet = true;
+    process.once('exit', () => {
+      for (const dir of socketDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  socketDirs.add(socketDir);
+};
+
+/** The worker's first words: ready to accept connections, or why it could not open the database. */
+type WorkerMessage = { type: 'ready' | 'failed' | 'closed'; message?: string };
+
+const nextMessage = (worker: Worker): Promise<WorkerMessage> =>
+  new Promise((resolve, reject) => {
+    const onMessage = (message: WorkerMessage) => {
+      worker.off('error', onError);
+      resolve(message);
+    };
+    const onError = (error: Error) => {
+      worker.off('message', onMessage);
+      reject(error);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+  });
+
+/**
+ * PGlite runs in a worker thread of its own behind a PostgreSQL socket (db/pglite-worker.mjs), and
+ * the app talks to it with node-postgres, as to PostgreSQL: one code path for both databases, and
+ * the thread that answers HTTP never runs a query. PGlite is one session, so the pool has one
+ * connection (a transaction holds it; other statements wait their turn, as they did in-process).
+ */
 const openPglite = async (dataDir: string): Promise<Database> => {
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
     release = await lockDataDir(dataDir);
   }
-  // Drizzle's parsers on the client itself (db/pglite-drizzle.ts); prepared reads and queryRows
-  // bring back PGlite's own for dates and times.
-  const options = { parsers: DRIZZLE_PARSERS };
-  const client = dataDir === 'memory://' ? new PGlite(options) : new PGlite(`${dataDir}/pglite`, options);
-  try {
-    await client.waitReady;
-  } catch (error) {
+  // A private directory (mode 0700) for the socket: only this user can connect to the database.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'plansmith-pglite-'));
+  removeAtExit(socketDir);
+  const worker = new Worker(path.join(import.meta.dirname, 'pglite-worker.mjs'), {
+    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`), maxConnections: PGLITE_SOCKET_CONNECTIONS },
+  });
+  const stopWorker = async () => {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    socketDirs.delete(socketDir);
     await release?.();
+  };
+  try {
+    const first = await nextMessage(worker);
+    if (first.type !== 'ready') throw new Error(first.message ?? 'PGlite did not start');
+  } catch (error) {
+    await stopWorker();
     throw error;
   }
-  return pgliteDatabase(client, release);
-};
-
-/**
- * The app's Database over an open PGlite client made with DRIZZLE_PARSERS (`new PGlite({ parsers:
- * DRIZZLE_PARSERS })`); `release` runs after it closes. The benches build theirs with it too.
- */
-export const pgliteDatabase = (client: PGlite, release?: () => Promise<void>): Database => {
-  const db = drizzlePglite({ client: drizzleFacade(client) as unknown as PGlite }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    pgPool: undefined,
-    execScript: async (script) => {
-      await client.transaction(async (tx) => {
-        await tx.exec(script);
+  // Unreferenced: a process that forgets to close the database can still exit (close ends the worker).
+  worker.unref();
+  const channels = new Map<string, ((payload: string) => void)[]>();
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: PGLITE_SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // PGlite keeps one session whatever the connection: LISTEN outlives a replaced connection.
+    idleTimeoutMillis: 0,
+    onConnect: async (client) => {
+      // NOTIFY's message comes back on the connection that committed, which is the pool's one.
+      client.on('notification', (message) => {
+        for (const onNotice of channels.get(message.channel) ?? []) onNotice(message.payload ?? '');
       });
+      // node-postgres drops a connection whose statement failed and opens another; PGlite's one
+      // session still holds the statements the old connection prepared, which the new one would
+      // prepare again ("already exists").
+      await client.query('DEALLOCATE ALL');
     },
-    queryRows: async <T>(statement: string, params: unknown[] = []) =>
-      (await client.query<T>(statement, params, { parsers: DATE_PARSERS })).rows,
-    prepareRead: (name, statement) => preparePgliteRead(client, name, statement, DATE_PARSERS),
+  });
+  return postgresDatabase(pool, {
+    kind: 'pglite',
     listen: (channel, onNotice, onLive) => {
-      client.listen(channel, onNotice).then(
+      channels.set(channel, [...(channels.get(channel) ?? []), onNotice]);
+      pool.query(`LISTEN ${channel}`).then(
         () => onLive(true),
         () => onLive(false),
       );
     },
-    // One in-process connection: nothing else can interleave across processes, the directory lock covers it.
+    // One process holds the data directory (its lock): nothing else can interleave.
     withExclusiveLock: (work) => work(),
     close: async () => {
-      await client.close();
-      await release?.();
+      await pool.end();
+      const closed = nextMessage(worker);
+      worker.postMessage({ type: 'close' });
+      await closed.catch(() => undefined);
+      await stopWorker();
     },
-  };
+  });
 };
 
 const MIGRATION_LOCK_KEY = 80_442_001;
 
 const openPostgres = async (databaseUrl: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
-  // bigint (int8) and numeric arrive as strings; cents fit safely in a JS number up to 2^53.
-  pool.on('error', () => undefined);
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool }) as unknown as Db;
   const listeners: { close: () => Promise<void> }[] = [];
-  return {
-    db,
+  return postgresDatabase(pool, {
     kind: 'postgres',
-    pgPool: pool,
-    execScript: async (script) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query(script);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    queryRows: async <T>(statement: string, params: unknown[] = []) => (await pool.query(statement, params)).rows as T[],
-    prepareRead: (name, statement) => preparePostgresRead(pool, name, statement),
     listen: (channel, onNotice, onLive) => {
       listeners.push(listenOnPostgres(databaseUrl, channel, onNotice, onLive));
     },
@@ -161,5 +199,32 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
       await Promise.all(listeners.map((listener) => listener.close()));
       await pool.end();
     },
+  });
+};
+
+/** The app's Database over a node-postgres pool: PostgreSQL's, or the one reaching PGlite's worker. */
+const postgresDatabase = (pool: pg.Pool, own: Pick<Database, 'kind' | 'listen' | 'withExclusiveLock' | 'close'>): Database => {
+  // bigint (int8) and numeric arrive as strings; cents fit safely in a JS number up to 2^53.
+  pool.on('error', () => undefined);
+  return {
+    ...own,
+    db: drizzlePg({ client: pool }) as unknown as Db,
+    // The rate-limit store shares its counts through PostgreSQL; PGlite has one process, so memory does.
+    pgPool: own.kind === 'postgres' ? pool : undefined,
+    execScript: async (script) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    queryRows: async <T>(statement: string, params: unknown[] = []) => (await pool.query(statement, params)).rows as T[],
+    prepareRead: (name, statement) => preparePostgresRead(pool, name, statement),
   };
 };

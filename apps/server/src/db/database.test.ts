@@ -111,6 +111,50 @@ describe('the PGlite data directory', () => {
   });
 });
 
+describe('PGlite in a worker thread', () => {
+  it('runs statements off the thread that answers HTTP: a 1.5-second statement leaves its timers on time', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      // In-process PGlite would hold this thread for the whole statement (one gap of ~1.5 s).
+      const gaps: number[] = [];
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }, 10);
+      const started = performance.now();
+      await database.queryRows('SELECT pg_sleep(1.5)');
+      const took = performance.now() - started;
+      clearInterval(timer);
+      expect(took).toBeGreaterThanOrEqual(1_500);
+      expect(Math.max(...gaps)).toBeLessThan(500);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('delivers a NOTIFY of a committed transaction, not of a rolled-back one, and prepares a statement again after a failed one', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const notices: string[] = [];
+      const live = new Promise<boolean>((resolve) => database.listen('test_channel', (payload) => notices.push(payload), resolve));
+      expect(await live).toBe(true);
+      await database.execScript(`SELECT pg_notify('test_channel', 'committed')`);
+      await expect(database.execScript(`SELECT pg_notify('test_channel', 'rolled back'); SELECT 1/0`)).rejects.toThrow(/division by zero/);
+      const read = database.prepareRead<{ one: number }>('test_one', 'SELECT $1::int AS one');
+      expect(await read([1])).toEqual([{ one: 1 }]);
+      // A failing statement makes node-postgres replace the connection; PGlite's session still knows test_one.
+      await expect(database.queryRows('SELECT 1/0')).rejects.toThrow(/division by zero/);
+      expect(await read([2])).toEqual([{ one: 2 }]);
+      await database.execScript(`SELECT pg_notify('test_channel', 'after the failure')`);
+      expect(notices).toEqual(['committed', 'after the failure']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('migrations and the demo seed', () => {
   it('applies every migration once; a second run applies none', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });

@@ -127,16 +127,15 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     return route.response.parse(result) as ResultOf<typeof route>;
   };
 
-  // Every statement goes through one of PGlite's two protocol methods: queries and transactions
-  // through execProtocolStream, the prepared reads through execProtocol.
-  type Exec = (...args: unknown[]) => Promise<unknown>;
-  // Drizzle is given a facade over PGlite (apps/server/src/db/pglite-drizzle.ts); the client is behind it.
-  const client = (server.ctx.db as unknown as { $client: { pglite: { execProtocol: Exec; execProtocolStream: Exec } } }).$client.pglite;
-  const healthy = { execProtocol: client.execProtocol, execProtocolStream: client.execProtocolStream };
-  const down: Exec = () => Promise.reject(new Error('PGlite is closed'));
+  // Every statement goes through the node-postgres pool behind Drizzle (PGlite is reached through
+  // it too, apps/server/src/db/client.ts): queries through query(), transactions through connect().
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  const pool = (server.ctx.db as unknown as { $client: { query: Call; connect: Call } }).$client;
+  const healthy = { query: pool.query, connect: pool.connect };
+  const down: Call = () => Promise.reject(new Error('Connection terminated unexpectedly'));
   const setOutage = (on: boolean) => {
-    client.execProtocol = on ? down : healthy.execProtocol;
-    client.execProtocolStream = on ? down : healthy.execProtocolStream;
+    pool.query = on ? down : healthy.query;
+    pool.connect = on ? down : healthy.connect;
   };
 
   return {
