@@ -1,7 +1,7 @@
 // The generated fuzz suite (issue 12): every operation of the contract's route tables gets bodies
 // made from its zod schema and bent (wrong types, missing and extra fields, control characters,
-// NaN and huge numbers, 3-decimal money, impossible dates, prototype keys). Never a 5xx, never an
-// extra field written, never another tenant touched.
+// NaN and huge numbers, 3-decimal money, impossible and far-off dates, lone surrogates, prototype
+// keys). Never a 5xx, never an extra field written, never another tenant touched.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyProductId, createEntityFixture, type EntityFixture, fixtureValues } from '../test/authorization-fixture.ts';

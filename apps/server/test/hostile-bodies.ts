@@ -47,6 +47,13 @@ const IMPOSSIBLE_DATES = [
   '-001-01-01',
   '2026-1-1',
 ];
+// Real dates outside the API's range (2000-01-01 … 2100-12-31): a far-future start once overflowed
+// a copied end date. Every date and month of the body gets one at once.
+const FAR_OFF_DATES = ['9999-12-31', '2101-01-01', '1999-12-31', '0001-01-01', '2100-12-31'];
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH_LIKE = /^\d{4}-\d{2}$/;
+// Half a UTF-16 pair: valid JSON (\ud800), not valid text; an SDK that URL-encodes it throws.
+const LONE_SURROGATES = ['\ud800', '\udfff', 'a\udc00b', '\ud83d'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RAW = (index: number) => `@@raw${index}@@`;
 
@@ -59,6 +66,8 @@ type Mutation =
   | { kind: 'raw number'; token: string }
   | { kind: '3-decimal money'; cents: number }
   | { kind: 'impossible date'; date: string }
+  | { kind: 'far-off date'; date: string }
+  | { kind: 'lone surrogate'; text: string }
   | { kind: 'prototype keys'; key: '__proto__' | 'constructor' | 'prototype' };
 
 export type HostileBody = { mutation: Mutation['kind']; payload: string };
@@ -73,6 +82,8 @@ export const MUTATION_KINDS = [
   'raw number',
   '3-decimal money',
   'impossible date',
+  'far-off date',
+  'lone surrogate',
   'prototype keys',
 ] as const satisfies readonly Mutation['kind'][];
 
@@ -99,6 +110,10 @@ const mutationsOf = (kind: Mutation['kind'], otherTenantId: string): fc.Arbitrar
       return fc.integer({ min: 0, max: 10_000_000 }).map((cents): Mutation => ({ kind, cents }));
     case 'impossible date':
       return fc.constantFrom(...IMPOSSIBLE_DATES).map((date): Mutation => ({ kind, date }));
+    case 'far-off date':
+      return fc.constantFrom(...FAR_OFF_DATES).map((date): Mutation => ({ kind, date }));
+    case 'lone surrogate':
+      return fc.constantFrom(...LONE_SURROGATES).map((text): Mutation => ({ kind, text }));
     case 'prototype keys':
       return fc.constantFrom('__proto__' as const, 'constructor' as const, 'prototype' as const).map((key): Mutation => ({ kind, key }));
   }
@@ -183,6 +198,18 @@ const apply = (body: unknown, mutation: Mutation, pick: number): string => {
       break;
     case 'impossible date':
       if (target && key) target[key] = mutation.date;
+      break;
+    case 'far-off date':
+      // Every date and month, so the one the route computes from is surely among them.
+      result = mapStrings(copy, (text) => {
+        if (DATE_LIKE.test(text)) return mutation.date;
+        if (MONTH_LIKE.test(text)) return mutation.date.slice(0, 7);
+        return text;
+      });
+      break;
+    case 'lone surrogate':
+      // Every text field but the ids the fixture supplies (which must stay valid to reach the service).
+      result = mapStrings(copy, (text) => (UUID.test(text) ? text : `${text}${mutation.text}`));
       break;
     case 'prototype keys':
       break;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, InstantSchema, MoneySchema } from './common.ts';
+import { IdSchema, InstantSchema, MoneySchema, ProviderIdSchema, ProviderSecretSchema } from './common.ts';
 import { BillingCycleSchema } from './products.ts';
 import { defineRoutes } from './route.ts';
 import { PlanCodeSchema } from './tenants.ts';
@@ -48,8 +48,8 @@ export const CardSetupSchema = z.object({
 export type CardSetup = z.infer<typeof CardSetupSchema>;
 
 export const CompleteCardSetupRequestSchema = z.object({
-  SetupIntentId: z.string().min(1).max(200),
-  ClientSecret: z.string().min(1).max(500),
+  SetupIntentId: ProviderIdSchema,
+  ClientSecret: ProviderSecretSchema,
 });
 
 export const InvoiceSchema = z.object({

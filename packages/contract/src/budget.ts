@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DescriptionSchema, IdSchema, InstantSchema, NameSchema, NonNegativeMoneySchema, SaveIdSchema } from './common.ts';
+import { DescriptionSchema, IdSchema, InstantSchema, MonthSchema, NameSchema, NonNegativeMoneySchema, SaveIdSchema } from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { sumCents, toCents } from './money.ts';
 import { defineRoutes } from './route.ts';
@@ -9,10 +9,8 @@ export const ItemTypeSchema = z.union([z.literal(1), z.literal(2)], { error: 'It
 export type ItemType = z.infer<typeof ItemTypeSchema>;
 export const ITEM_TYPE_NAMES: Record<ItemType, string> = { 1: 'Productive', 2: 'Operational' };
 
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 export const BudgetMonthSchema = z.object({
-  Month: z.string().regex(MONTH_PATTERN, 'Month must be in the form YYYY-MM.').describe('YYYY-MM'),
+  Month: MonthSchema,
   Amount: NonNegativeMoneySchema,
 });
 export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CLIENT_ID, EMPTY_ID, MAX_MONEY } from './constants.ts';
+import { CLIENT_ID, EMPTY_ID, MAX_DATE, MAX_MONEY, MIN_DATE } from './constants.ts';
+import { hasAtMostTwoDecimals } from './decimals.ts';
 
-export { CLIENT_ID, EMPTY_ID, MAX_MONEY, SEARCH_LIMIT } from './constants.ts';
+export { CLIENT_ID, EMPTY_ID, MAX_DATE, MAX_MONEY, MIN_DATE, SEARCH_LIMIT } from './constants.ts';
 
 export const ClientIdSchema = z.literal(CLIENT_ID, {
   error: `ClientId must be '${CLIENT_ID}'.`,
@@ -18,9 +19,13 @@ export const SaveIdSchema = z
 export const isNewId = (id: string | undefined | null): boolean => !id || id === EMPTY_ID;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** A calendar date, YYYY-MM-DD (SPEC.md §9). */
-export const DateOnlySchema = z
+/**
+ * A calendar date in an answer, YYYY-MM-DD (SPEC.md §9). Without the range: a date stored before
+ * the range was enforced must still be shown (and corrected), not turn the answer into a 500.
+ */
+export const CalendarDateSchema = z
   .string()
   .regex(DATE_PATTERN, 'Must be a date in the form YYYY-MM-DD.')
   .refine((value) => {
@@ -28,6 +33,37 @@ export const DateOnlySchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'Must be a real calendar date.')
   .describe('Date, YYYY-MM-DD');
+
+/** A calendar date in a request, YYYY-MM-DD, from MIN_DATE to MAX_DATE: every date the API accepts. */
+export const DateOnlySchema = CalendarDateSchema.refine(
+  (value) => value >= MIN_DATE && value <= MAX_DATE,
+  `Must be a date from ${MIN_DATE} to ${MAX_DATE}.`,
+).describe(`Date, YYYY-MM-DD, from ${MIN_DATE} to ${MAX_DATE}`);
+
+/**
+ * A plan month, YYYY-MM, in requests and answers. No range of its own: the services accept only
+ * months of the plan, whose dates are in DateOnlySchema's range.
+ */
+export const MonthSchema = z
+  .string({ error: 'Month is required.' })
+  .regex(MONTH_PATTERN, 'Month must be in the form YYYY-MM.')
+  .describe('YYYY-MM');
+
+/**
+ * An id the card provider gave (Stripe's and the sandbox's `seti_…`, `price_…`): letters, digits
+ * and underscores. Anything else never reaches the provider's SDK, which cannot encode a lone
+ * surrogate in a URL.
+ */
+export const ProviderIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{1,255}$/, 'Must be an id from the card provider (letters, digits and underscores).')
+  .describe('An id from the card provider');
+
+/** A client secret from the card provider (`seti_…_secret_…`): letters, digits, underscores and dashes. */
+export const ProviderSecretSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,500}$/, 'Must be a client secret from the card provider.')
+  .describe('A client secret from the card provider');
 
 export const InstantSchema = z.string().describe('ISO-8601 UTC instant');
 
@@ -40,7 +76,7 @@ export const MoneySchema = z
   .finite()
   .min(-MAX_MONEY, 'Amount is too small.')
   .max(MAX_MONEY, 'Amount is too large.')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Amount can have at most 2 decimals.')
+  .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals.')
   .describe('US dollars, at most 2 decimals');
 
 export const NonNegativeMoneySchema = MoneySchema.refine((value) => value >= 0, 'Amount cannot be negative.');

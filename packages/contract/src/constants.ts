@@ -10,3 +10,9 @@ export const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
 export const SEARCH_LIMIT = 20;
 /** Largest amount accepted on the wire: ten billion dollars. */
 export const MAX_MONEY = 10_000_000_000;
+/**
+ * The first and last dates the API accepts (issue 28 A2): wide enough for any plan, narrow enough
+ * that date arithmetic (a plan moved by months, an end date copied) never leaves PostgreSQL's range.
+ */
+export const MIN_DATE = '2000-01-01';
+export const MAX_DATE = '2100-12-31';

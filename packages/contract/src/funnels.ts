@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema } from './common.ts';
+import { hasAtMostDecimals, hasAtMostTwoDecimals } from './decimals.ts';
+import { IdSchema, MoneySchema, MonthSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** A plan month on the wire, YYYY-MM. */
-export const FunnelMonthSchema = z
-  .string({ error: 'Month is required.' })
-  .regex(MONTH_PATTERN, 'Month must be in the form YYYY-MM.')
-  .describe('YYYY-MM');
+export const FunnelMonthSchema = MonthSchema;
 
 /** Counts of people or deals: decimals with at most 2 places, never negative (DESIGN.md §9). */
 export const FunnelCountSchema = z
@@ -16,7 +12,7 @@ export const FunnelCountSchema = z
   .finite()
   .min(0, 'Count cannot be negative.')
   .max(1_000_000_000, 'Count is too large.')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Count can have at most 2 decimals.')
+  .refine(hasAtMostTwoDecimals, 'Count can have at most 2 decimals.')
   .describe('A count, at most 2 decimals');
 
 /** Conversion to the next stage, a share from 0 to 1 (0.25 = 25%), at most 4 decimals. */
@@ -24,7 +20,7 @@ export const ConversionRateSchema = z
   .number({ error: 'ConversionRate must be a number from 0 to 1.' })
   .min(0, 'ConversionRate must be between 0 and 1.')
   .max(1, 'ConversionRate must be between 0 and 1.')
-  .refine((value) => Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6, 'ConversionRate can have at most 4 decimals (0.01%).')
+  .refine((value) => hasAtMostDecimals(value, 4), 'ConversionRate can have at most 4 decimals (0.01%).')
   .describe('Share of this stage that reaches the next one, 0–1 (none on the last stage)');
 
 export const VelocityDaysSchema = z

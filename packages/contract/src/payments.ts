@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema } from './common.ts';
-import { EmailSchema } from './identity.ts';
+import { IdSchema, MoneySchema, ProviderIdSchema, ProviderSecretSchema } from './common.ts';
+import { EmailSchema, TokenResponseSchema } from './identity.ts';
 import { defineRoutes } from './route.ts';
 
 /** Country is fixed to the United States (SPEC.md §9). */
@@ -100,7 +100,12 @@ export const PaymentSetupRequestSchema = z.object({
       UserId: IdSchema,
       ApplicationId: IdSchema,
     }),
-    PriceId: z.string().min(1, BILLING_MESSAGES.plan).max(200).describe('MetaData.PriceId of the chosen price item'),
+    PriceId: z
+      .string()
+      .min(1, BILLING_MESSAGES.plan)
+      .max(200)
+      .regex(/^[A-Za-z0-9_]+$/, BILLING_MESSAGES.plan)
+      .describe('MetaData.PriceId of the chosen price item (a card provider id)'),
     ProductId: IdSchema,
   }),
 });
@@ -116,8 +121,8 @@ export const FinalizePaymentRequestSchema = z.object({
   ApplicationId: IdSchema,
   Info: z.object({
     SetupIntent: z.object({
-      Id: z.string().min(1).max(200),
-      ClientSecret: z.string().min(1).max(300),
+      Id: ProviderIdSchema,
+      ClientSecret: ProviderSecretSchema,
     }),
   }),
 });
@@ -126,6 +131,9 @@ export const FinalizePaymentResponseSchema = z.object({
   PlanName: z.string(),
   BillingCycle: z.enum(['month', 'year']),
   Status: z.string().describe('Subscription status at the card provider'),
+  Session: TokenResponseSchema.nullable().describe(
+    'The new Owner signed in (no second password entry): given once, by the call that started the subscription; null on a repeat',
+  ),
 });
 
 export const paymentRoutes = defineRoutes({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
+import { CalendarDateSchema, DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_LIVE_LEGACY, PLAN_STATE_TEMPLATE, type PlanState } from './plan-states.ts';
 import { defineRoutes } from './route.ts';
@@ -38,8 +38,8 @@ export const MarketingPlanSchema = z.object({
   Description: z.string().nullable(),
   Active: z.boolean(),
   State: PlanStateSchema,
-  StartDate: DateOnlySchema,
-  EndDate: DateOnlySchema,
+  StartDate: CalendarDateSchema,
+  EndDate: CalendarDateSchema,
   TeamId: IdSchema,
   ShareKey: z.string().nullable().describe('Set while the plan is shared with guests (DESIGN.md §5)'),
   ShareUrl: z.string().nullable().describe('The guest summary link while the plan is shared'),

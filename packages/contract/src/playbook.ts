@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnlySchema, EmptyBodySchema, IdSchema, InstantSchema, NameSchema } from './common.ts';
+import { CalendarDateSchema, DateOnlySchema, EmptyBodySchema, IdSchema, InstantSchema, NameSchema } from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { defineRoutes } from './route.ts';
 
@@ -22,8 +22,8 @@ export const PlaySchema = z.object({
   Name: z.string(),
   Description: z.string().nullable(),
   TeamId: IdSchema,
-  StartDate: DateOnlySchema,
-  EndDate: DateOnlySchema,
+  StartDate: CalendarDateSchema,
+  EndDate: CalendarDateSchema,
   DurationMonths: z.number().int().describe('Calendar months from StartDate’s month to EndDate’s, inclusive'),
   ItemCount: z.number().int(),
   ObjectiveCount: z.number().int(),
@@ -67,8 +67,8 @@ export const CreatedPlanSchema = z.object({
   Name: z.string(),
   TeamId: IdSchema,
   State: z.literal(1),
-  StartDate: DateOnlySchema,
-  EndDate: DateOnlySchema,
+  StartDate: CalendarDateSchema,
+  EndDate: CalendarDateSchema,
   ItemCount: z.number().int(),
   ObjectiveCount: z.number().int(),
   Total: z.number().describe('US dollars'),

@@ -1,6 +1,7 @@
 import {
   IdSchema,
   isNewId,
+  MAX_DATE,
   type MarketingPlan,
   NEW_PLAN_LENGTH_DAYS,
   PLAN_STATE_LIVE,
@@ -113,7 +114,9 @@ export const createPlansService = (ctx: AppContext) => {
         if (isNewId(input.Id)) {
           requireAccess(targetTeam, 'plan.save');
           const startDate = input.StartDate ?? callerToday(ctx, auth);
-          const endDate = input.EndDate ?? addDays(startDate, NEW_PLAN_LENGTH_DAYS);
+          // The default end stays in the API's date range (issue 28 A2).
+          const defaultEnd = addDays(startDate, NEW_PLAN_LENGTH_DAYS);
+          const endDate = input.EndDate ?? (defaultEnd > MAX_DATE ? MAX_DATE : defaultEnd);
           if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
           const row = await repo.insertPlan(
             tx,

@@ -1,6 +1,7 @@
 import {
   type CreatedPlan,
   type CreatePlanFromPlayRequestSchema,
+  MAX_DATE,
   monthsBetween,
   PLAN_STATE_LIVE,
   PLAN_STATE_TEMPLATE,
@@ -174,6 +175,10 @@ export const createPlaybookService = (ctx: AppContext) => {
         }
         const now = ctx.clock.now();
         const dates = movedPlanDates(source, input.StartDate);
+        // The copied end date must stay in the API's range like every date (issue 28 A2).
+        if (dates.endDate > MAX_DATE) {
+          throw fieldError('StartDate', `The new plan would end on ${dates.endDate}, after ${MAX_DATE}: choose an earlier start date.`);
+        }
         const plan = await repo.insertPlan(
           tx,
           {
