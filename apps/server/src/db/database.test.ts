@@ -127,6 +127,8 @@ describe('PGlite in a worker thread', () => {
       await database.queryRows('SELECT pg_sleep(1.5)');
       const took = performance.now() - started;
       clearInterval(timer);
+      // The gap still open when the statement ends counts too (in-process, it is the only one).
+      gaps.push(performance.now() - last);
       expect(took).toBeGreaterThanOrEqual(1_500);
       expect(Math.max(...gaps)).toBeLessThan(500);
     } finally {
