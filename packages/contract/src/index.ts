@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './money.ts';
+export * from './decimals.ts';
 export * from './months.ts';
 export * from './identity.ts';
 export * from './session.ts';
@@ -31,5 +32,7 @@ export * from './performance.ts';
 export * from './playbook.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';
+export * from './notifications.ts';
+export * from './plan-names.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
 // and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.

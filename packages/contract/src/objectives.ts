@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
+import { hasAtMostTwoDecimals } from './decimals.ts';
 import { defineRoutes } from './route.ts';
 
 /** Metric types (DESIGN.md §9): 1 count, 2 currency (US dollars), 3 percent (0–100). */
@@ -32,8 +33,6 @@ export const AT_RISK_RATIO = 0.8;
 
 /** Largest objective value accepted: ten billion (counts, dollars or percent points). */
 export const MAX_OBJECTIVE_VALUE = 10_000_000_000;
-
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** A count, a dollar amount or percent points, with at most 2 decimals. */
 export const ObjectiveValueSchema = z

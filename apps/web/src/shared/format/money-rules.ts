@@ -1,4 +1,4 @@
-import { MAX_MONEY } from '@plansmith/contract';
+import { hasAtMostTwoDecimals, MAX_MONEY } from '@plansmith/contract';
 import { formatUsd } from './money.ts';
 
 /**
@@ -9,6 +9,6 @@ export const moneyProblem = (value: number, { allowNegative = false } = {}): str
   if (!Number.isFinite(value)) return 'Enter an amount in dollars, e.g. 1250.50.';
   if (!allowNegative && value < 0) return 'The amount cannot be negative: enter $0.00 or more.';
   if (Math.abs(value) > MAX_MONEY) return `The amount can be at most ${formatUsd(MAX_MONEY)}.`;
-  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return 'Enter whole cents: at most 2 decimals (e.g. 123.45).';
+  if (!hasAtMostTwoDecimals(value)) return 'Enter whole cents: at most 2 decimals (e.g. 123.45).';
   return null;
 };

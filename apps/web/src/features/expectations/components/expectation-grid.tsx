@@ -1,4 +1,4 @@
-import type { ExpectationGrid as Grid } from '@plansmith/contract';
+import { type ExpectationGrid as Grid, hasAtMostTwoDecimals } from '@plansmith/contract';
 import { App } from 'antd';
 import dayjs from 'dayjs';
 import { Fragment, type KeyboardEvent, useRef } from 'react';
@@ -15,7 +15,7 @@ const show = (value: number | null): string => (value === null ? '—' : count.f
 const parseCount = (text: string): number | null | undefined => {
   const cleaned = text.replace(/[,\s]/g, '');
   if (cleaned === '') return null;
-  if (!/^\d*\.?\d{0,2}$/.test(cleaned) || cleaned === '.') return undefined;
+  if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '.' || !hasAtMostTwoDecimals(Number(cleaned))) return undefined;
   return Number(cleaned);
 };
 

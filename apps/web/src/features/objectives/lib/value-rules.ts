@@ -1,3 +1,4 @@
+import { hasAtMostTwoDecimals } from '@plansmith/contract';
 import type { Rule } from 'antd/es/form';
 import { moneyProblem } from '../../../shared/format/money-rules.ts';
 
@@ -9,7 +10,7 @@ export const valueProblem = (value: number, metricType: number): string | null =
   if (metricType === 2) return moneyProblem(value);
   if (!Number.isFinite(value)) return 'Enter a number, e.g. 120.';
   if (value < 0) return 'The value cannot be negative.';
-  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return 'Enter at most 2 decimals (e.g. 12.25).';
+  if (!hasAtMostTwoDecimals(value)) return 'Enter at most 2 decimals (e.g. 12.25).';
   if (metricType === 3 && value > 100) return 'A percent can be at most 100.';
   return null;
 };
