@@ -48,4 +48,7 @@ export const SELF_SERVICE_PATHS = new Set([
   '/user/ChangePassword',
   '/api/UserProfileClient/MySave',
   '/api/UserProfileClient/SaveNotificationSettings',
+  '/api/NotificationClient/MarkRead',
+  '/api/NotificationClient/MarkAllRead',
+  '/api/NotificationClient/SendDigestPreview',
 ]);

@@ -34,6 +34,7 @@ export const paths = {
   plan: { pattern: '/plans/:id', title: 'Plan' },
   myProfile: { pattern: '/settings/myprofile', title: 'My Profile' },
   notifications: { pattern: '/settings/notifications', title: 'Notifications' },
+  inbox: { pattern: '/inbox', title: 'Inbox' },
   accountSettings: { pattern: '/account/settings', title: 'Account Settings', policy: 'Account.Settings' },
   lookups: { pattern: '/account/lookups', title: 'Lookups', policy: 'Account.Lookups' },
   teams: { pattern: '/account/teams', title: 'Teams', policy: 'Account.Teams' },

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { registerIdentityRoutes } from './identity/index.ts';
 import type { LoginLimiter } from './identity/index.ts';
 import { registerMailboxRoutes } from './mail/index.ts';
-import { registerUnsubscribeRoutes } from './notifications/index.ts';
+import { notifyTeamChange, registerInboxRoutes, registerUnsubscribeRoutes } from './notifications/index.ts';
 import { registerTenantRoutes } from './tenants/index.ts';
 import { registerBudgetRoutes } from './budget/index.ts';
 import { registerCategoryRoutes } from './categories/index.ts';
@@ -12,6 +12,7 @@ import { registerPlanRoutes } from './plans/index.ts';
 import { registerActivityRoutes } from './activities/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
+import { registerDigestRoutes } from './digest/index.ts';
 import { registerExpenseRoutes } from './expenses/index.ts';
 import { registerGuestRoutes } from './guest/index.ts';
 import { registerImportRoutes } from './imports/index.ts';
@@ -40,6 +41,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerBudgetRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
+  registerInboxRoutes(app, ctx);
+  registerDigestRoutes(app, ctx);
   registerExpenseRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
@@ -49,7 +52,8 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerActivityRoutes(app, ctx);
   registerGuestRoutes(app, ctx);
   registerSignupModules(app, ctx);
-  registerTeamRoutes(app, ctx);
+  // The person a membership change is about hears of it (mail and inbox), in the change's transaction.
+  registerTeamRoutes(app, ctx, (tx, input) => notifyTeamChange(ctx, tx, input));
   registerPeopleRoutes(app, ctx);
   // One budget of key checks per address for invitation and reset keys alike.
   const anonymousLimiter = createAnonymousLimiter(ctx.rateLimiter);

@@ -1,4 +1,4 @@
-import { date, foreignKey, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, foreignKey, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetItems } from './budget.ts';
 import { comments } from './comments.ts';
 import { tenants, users } from './tenants.ts';
@@ -48,4 +48,24 @@ export const digestRuns = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.weekStart] })],
+);
+
+/** The bell's inbox (migration 0960): one row per person and event, read or not. */
+export const inboxNotifications = pgTable(
+  'inbox_notifications',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({ columns: [table.tenantId, table.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
 );

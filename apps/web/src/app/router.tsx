@@ -76,6 +76,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('playbook', () => import('./pages/playbook-page.tsx'), 'PlaybookPage'),
   page('myProfile', () => import('./pages/my-profile-page.tsx'), 'MyProfilePage'),
   page('notifications', () => import('./pages/notifications-page.tsx'), 'NotificationsPage'),
+  page('inbox', () => import('./pages/inbox-page.tsx'), 'InboxPage'),
   page('accountSettings', () => import('./pages/account-settings-page.tsx'), 'AccountSettingsPage'),
   page('lookups', () => import('./pages/lookups-page.tsx'), 'LookupsPage'),
   page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),

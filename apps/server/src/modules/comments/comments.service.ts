@@ -90,7 +90,8 @@ export const createCommentsService = (ctx: AppContext) => ({
           entity,
         });
         // A new comment tells the plan's team; an edit tells only the people it newly names.
-        if (isNew) await notifyComment(ctx, tx, { tenantId: auth.tenantId, authorId: auth.userId, text: saved.description, skip: named, entity });
+        if (isNew)
+          await notifyComment(ctx, tx, { tenantId: auth.tenantId, authorId: auth.userId, text: saved.description, skip: named, entity });
       }
       return toComment(saved, rightsOn(auth, saved, access.permission));
     }),

@@ -1,3 +1,4 @@
+import { TEAM_ROLE_LEAD } from '@plansmith/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers } from '../../schema/teams.ts';
@@ -63,9 +64,15 @@ export type DigestRecipient = { userId: string; email: string; firstName: string
 
 /**
  * Who gets the digest and which plans each sees: active, joined people who chose the weekly
- * summary; Owners and Admins see every plan, Members their teams' plans (DESIGN.md §4).
+ * summary (on by default for Leads); Owners and Admins see every plan, Members their teams' plans (DESIGN.md §4).
  */
-export const listDigestRecipients = async (db: Db, tenantId: string, plans: PlanDigest[]): Promise<DigestRecipient[]> => {
+export const listDigestRecipients = async (
+  db: Db,
+  tenantId: string,
+  plans: PlanDigest[],
+  /** One person whatever their choice: the "Send me one now" preview. */
+  only?: string,
+): Promise<DigestRecipient[]> => {
   const people = await db
     .select({
       userId: users.id,
@@ -77,20 +84,24 @@ export const listDigestRecipients = async (db: Db, tenantId: string, plans: Plan
     })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.active, true)));
-  const wanted = people.filter((person) => person.passwordHash !== null && withNotificationDefaults(person.settings).WeeklySummary);
-  if (wanted.length === 0) return [];
+  const joined = people.filter((person) => person.passwordHash !== null && (only === undefined || person.userId === only));
+  if (joined.length === 0) return [];
   const memberships = await db
-    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId, teamRoleId: teamMembers.teamRoleId })
     .from(teamMembers)
     .where(
       and(
         eq(teamMembers.tenantId, tenantId),
         inArray(
           teamMembers.userId,
-          wanted.map((person) => person.userId),
+          joined.map((person) => person.userId),
         ),
       ),
     );
+  const leads = new Set(memberships.filter((row) => row.teamRoleId === TEAM_ROLE_LEAD).map((row) => row.userId));
+  const wanted = joined.filter(
+    (person) => only !== undefined || withNotificationDefaults(person.settings, { isLead: leads.has(person.userId) }).WeeklySummary,
+  );
   return wanted
     .map((person) => {
       const teams = new Set(memberships.filter((row) => row.userId === person.userId).map((row) => row.teamId));

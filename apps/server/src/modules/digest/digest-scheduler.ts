@@ -6,10 +6,41 @@ import { digestRuns } from '../../schema/notifications.ts';
 import { tenants } from '../../schema/tenants.ts';
 import { buildPublicUrl } from '../mail/index.ts';
 import { queueNotification } from '../notifications/index.ts';
-import { describeTenantPlans, listDigestRecipients } from './digest-content.ts';
+import { type DigestRecipient, describeTenantPlans, listDigestRecipients, type PlanDigest } from './digest-content.ts';
 import { digestDue } from './digest-week.ts';
 
 type Log = { error: (details: object, message: string) => void };
+
+/** Queues one person's digest of the plans they see, in the caller's transaction. */
+export const queueDigestMail = async (
+  ctx: AppContext,
+  tx: Db,
+  input: { tenantId: string; weekStart: string; recipient: DigestRecipient; plans: PlanDigest[]; preview?: boolean },
+): Promise<void> => {
+  const { recipient, weekStart } = input;
+  const mine = input.plans.filter((plan) => recipient.planIds.has(plan.planId));
+  await queueNotification(ctx, tx, {
+    tenantId: input.tenantId,
+    kind: 'digest',
+    to: { userId: recipient.userId, email: recipient.email },
+    mail: {
+      subject: `${input.preview ? 'Preview: ' : ''}Your weekly Plansmith digest: week of ${weekStart}`,
+      heading: `Week of ${weekStart}`,
+      paragraphs: [
+        `Hi ${recipient.firstName},`,
+        input.preview
+          ? `You asked for this digest now: it is what Monday's would say about your ${mine.length === 1 ? 'plan' : `${mine.length} plans`} today.`
+          : `Here is where your ${mine.length === 1 ? 'plan stands' : `${mine.length} plans stand`} this Monday.`,
+      ],
+      list: mine.map((plan) => ({
+        label: plan.name,
+        url: buildPublicUrl(ctx.config.publicUrl, `/plans/${plan.planId}`),
+        detail: plan.lines.join(' '),
+      })),
+      action: { label: 'Open your dashboard', url: buildPublicUrl(ctx.config.publicUrl, '/') },
+    },
+  });
+};
 
 /** Claims the tenant's week (unique row) and queues its digests in one transaction: all or nothing, once. */
 const sendTenantDigest = async (ctx: AppContext, tenantId: string, weekStart: string, today: string): Promise<number> =>
@@ -23,28 +54,7 @@ const sendTenantDigest = async (ctx: AppContext, tenantId: string, weekStart: st
     if (claimed.length === 0) return 0;
     const plans = await describeTenantPlans(tx, tenantId, today);
     const recipients = await listDigestRecipients(tx, tenantId, plans);
-    for (const recipient of recipients) {
-      const mine = plans.filter((plan) => recipient.planIds.has(plan.planId));
-      await queueNotification(ctx, tx, {
-        tenantId,
-        kind: 'digest',
-        to: { userId: recipient.userId, email: recipient.email },
-        mail: {
-          subject: `Your weekly Plansmith digest: week of ${weekStart}`,
-          heading: `Week of ${weekStart}`,
-          paragraphs: [
-            `Hi ${recipient.firstName},`,
-            `Here is where your ${mine.length === 1 ? 'plan stands' : `${mine.length} plans stand`} this Monday.`,
-          ],
-          list: mine.map((plan) => ({
-            label: plan.name,
-            url: buildPublicUrl(ctx.config.publicUrl, `/plans/${plan.planId}`),
-            detail: plan.lines.join(' '),
-          })),
-          action: { label: 'Open your dashboard', url: buildPublicUrl(ctx.config.publicUrl, '/') },
-        },
-      });
-    }
+    for (const recipient of recipients) await queueDigestMail(ctx, tx, { tenantId, weekStart, recipient, plans });
     await tx
       .update(digestRuns)
       .set({ recipients: recipients.length })

@@ -55,6 +55,9 @@ beforeAll(async () => {
   await createPlan(t, acme, { name: 'Old plan', state: 2 });
   await optIn('member');
   await optIn('outsider'); // in no team: sees no plan, so gets no digest
+  // The Owner and the Admin lead the team, so the digest is on for them until they choose: they choose no.
+  await optIn('owner', false);
+  await optIn('admin', false);
 });
 afterAll(async () => t.close());
 
@@ -151,6 +154,18 @@ describe('weekly digest', () => {
     await t.app.digestScheduler.tick();
     expect(recipientsOf(await digestsOf(mark))).toEqual([acme.users.owner.email]);
     expect((await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'digest'))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the digest for Leads', () => {
+  it('goes to the Leads of a team who never chose, not to its Planners and Viewers', async () => {
+    const initech = await createTenant(t, { name: 'Initech' });
+    await createPlan(t, initech, { name: 'Initech plan', startDate: '2026-01-01', endDate: '2026-12-31' });
+    t.clock.set(new Date(MONDAY_8AM_NEW_YORK.getTime() + 28 * 86_400_000));
+    const mark = await outboxMark(t);
+    await t.app.digestScheduler.tick();
+    const mails = (await mailSince(t, mark, 'digest')).filter((row) => row.tenantId === initech.id);
+    expect(recipientsOf(mails)).toEqual([initech.users.admin.email, initech.users.owner.email].sort());
   });
 });
 

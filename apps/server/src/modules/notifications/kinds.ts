@@ -5,6 +5,8 @@ import { buildPublicUrl } from '../mail/index.ts';
 export const NOTIFICATION_KINDS = {
   overspend: { setting: 'BudgetThresholds', label: 'overspend alerts' },
   mention: { setting: 'Mentions', label: 'mention e-mails' },
+  comment: { setting: 'CommentsOnMyPlans', label: 'e-mails about comments on your teams’ plans' },
+  team: { setting: 'TeamChanges', label: 'team change e-mails' },
   digest: { setting: 'WeeklySummary', label: 'the weekly digest' },
 } as const satisfies Record<string, { setting: keyof NotificationSettings; label: string }>;
 
@@ -18,6 +20,9 @@ const ENTITY_PATHS: Record<CommentEntityType, string> = {
   Expense: '/expenses',
   Objective: '/objectives',
 };
+
+/** The app's path of a plan, budget item, expense or objective (the inbox links to it). */
+export const entityPath = (entityType: CommentEntityType, entityId: string): string => `${ENTITY_PATHS[entityType]}/${entityId}`;
 
 /** The page of a plan, budget item, expense or objective on the public site (PUBLIC_URL). */
 export const entityUrl = (publicUrl: string, entityType: CommentEntityType, entityId: string): string =>

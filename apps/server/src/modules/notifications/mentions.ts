@@ -6,7 +6,7 @@ import { commentMentions } from '../../schema/notifications.ts';
 import { users } from '../../schema/tenants.ts';
 import { listPlanReaders, type PlanReader } from '../access/index.ts';
 import { withNotificationDefaults } from '../people/index.ts';
-import { entityUrl } from './kinds.ts';
+import { entityPath, entityUrl } from './kinds.ts';
 import { queueNotification } from './notification-mail.ts';
 
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
@@ -35,7 +35,8 @@ export const listMentionable = (db: Db, tenantId: string, planId: string): Promi
  * Mails each person a comment names for the first time (`@First Last`), in the caller's
  * transaction: only people who can see the entity, never the author, only those who want
  * mention mail. Every newly named person is recorded, so editing the comment mails only names
- * added by the edit.
+ * added by the edit. Answers everyone the comment names (they hear of it as a mention, not as a
+ * comment on their team's plan).
  */
 export const notifyMentions = async (
   ctx: AppContext,
@@ -47,10 +48,11 @@ export const notifyMentions = async (
     text: string;
     entity: { type: CommentEntityType; id: string; name: string; planId: string };
   },
-): Promise<void> => {
+): Promise<Set<string>> => {
   const readers = await listPlanReaders(tx, input.tenantId, input.entity.planId);
   const named = findMentioned(input.text, readers).filter((person) => person.userId !== input.authorId);
-  if (named.length === 0) return;
+  const namedIds = new Set(named.map((person) => person.userId));
+  if (named.length === 0) return namedIds;
   const recorded = await tx
     .insert(commentMentions)
     .values(
@@ -62,7 +64,7 @@ export const notifyMentions = async (
   const recipients = named.filter(
     (person) => newlyNamed.has(person.userId) && withNotificationDefaults(person.notificationSettings).Mentions,
   );
-  if (recipients.length === 0) return;
+  if (recipients.length === 0) return namedIds;
   const [author] = await tx
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -81,6 +83,13 @@ export const notifyMentions = async (
         paragraphs: [`Hi ${person.firstName},`, `${authorName} wrote on “${input.entity.name}”:`, `“${quote}”`],
         action: { label: 'Open the conversation', url },
       },
+      inbox: {
+        kind: 'mention',
+        title: `${authorName} mentioned you on ${input.entity.name}`,
+        body: quote,
+        link: entityPath(input.entity.type, input.entity.id),
+      },
     });
   }
+  return namedIds;
 };

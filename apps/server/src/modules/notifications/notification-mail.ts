@@ -4,6 +4,7 @@ import { buildPublicUrl, enqueueMail, type renderMail } from '../mail/index.ts';
 import { renderMail as render } from '../mail/index.ts';
 import type { NotificationKind } from './kinds.ts';
 import { NOTIFICATION_KINDS } from './kinds.ts';
+import { insertInboxEntries, type NewInboxEntry } from './inbox.repository.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
@@ -14,6 +15,8 @@ export const unsubscribeUrl = (ctx: AppContext, claims: { tenantId: string; user
 /**
  * Queues one notification in the caller's transaction (it leaves only if the change commits),
  * with a one-click link that stops this kind of mail, in the body and as List-Unsubscribe.
+ * With `inbox`, the same event also lands in the person's in-app inbox (the bell), in the same
+ * transaction: callers choose recipients by the same notification choice for both.
  */
 export const queueNotification = async (
   ctx: AppContext,
@@ -23,8 +26,10 @@ export const queueNotification = async (
     kind: NotificationKind;
     to: { userId: string; email: string };
     mail: Omit<Parameters<typeof renderMail>[0], 'unsubscribe'>;
+    inbox?: Omit<NewInboxEntry, 'userId'>;
   },
 ): Promise<void> => {
+  if (input.inbox) await insertInboxEntries(tx, input.tenantId, [{ ...input.inbox, userId: input.to.userId }], ctx.clock.now());
   const url = unsubscribeUrl(ctx, { tenantId: input.tenantId, userId: input.to.userId, kind: input.kind });
   const rendered = render({ ...input.mail, unsubscribe: { label: `Unsubscribe from ${NOTIFICATION_KINDS[input.kind].label}`, url } });
   await enqueueMail(tx, { ...rendered, to: input.to.email, kind: input.kind, tenantId: input.tenantId }, ctx.clock.now());

@@ -1,6 +1,7 @@
 import { billingCycleOf, type PaymentSetupRequest } from '@plansmith/contract';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
+import { cardErrorMessage, type ProviderOutcomes, providerFailure } from '../../plugins/errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createKeyedLock } from '../../lib/keyed-lock.ts';
@@ -8,25 +9,20 @@ import { toDollars } from '../../lib/money.ts';
 import { readProviderSubscription, isLiveStatus } from '../billing/index.ts';
 import * as billing from '../billing/index.ts';
 import { findPriceByProviderId, findPriceItem, periodAmountCents } from '../products/index.ts';
+import { issueTokens } from '../identity/index.ts';
 import { findRegistration, updateRegistration } from '../registration/index.ts';
+import { findUserProfile } from '../tenants/index.ts';
 import { isSandboxMode, stripeKeysOf } from '../stripe-sandbox/index.ts';
 
 const NOT_VERIFIED = 'The sign-up was not found, or its email is not verified yet.';
 const NOT_YOURS = 'This payment does not belong to your sign-up.';
 const REUSABLE_INTENT = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
-/** A Stripe failure the user can act on becomes a 4xx with Stripe's message; anything else is ours. */
-const providerError = (error: unknown): never => {
-  const stripeError = error as { type?: string; rawType?: string; message?: string; statusCode?: number };
-  if (stripeError.type === 'StripeCardError') throw new HttpError(402, stripeError.message ?? 'Your card was declined.');
-  if (stripeError.statusCode === 404) throw badRequest('The payment could not be found at the card provider.');
-  // Another request with the same idempotency key is still running (another instance's finalize).
-  // stripe-node makes a 409 a StripeAPIError; Stripe's own error type stays in rawType.
-  if (stripeError.statusCode === 409 && stripeError.rawType === 'idempotency_error') {
-    throw new HttpError(409, 'This payment is already being processed. Please wait a moment and try again.');
-  }
-  throw error;
-};
+/** The sign-up's own answers to a missing payment and to another instance's finalize still running (plugins/errors.ts maps the rest). */
+const paymentOutcomes = (): ProviderOutcomes => ({
+  missing: badRequest('The payment could not be found at the card provider.'),
+  busy: new HttpError(409, 'This payment is already being processed. Please wait a moment and try again.'),
+});
 
 export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
   /** A verified registration (its tenant and Owner exist), or 404. */
@@ -54,13 +50,15 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     try {
       intent = await stripe.setupIntents.retrieve(setupIntentId);
     } catch (error) {
-      return providerError(error);
+      throw providerFailure(error, paymentOutcomes());
     }
     if (intent.metadata?.registration_id !== registration.id || intent.client_secret !== clientSecret) throw badRequest(NOT_YOURS);
     if (intent.status !== 'succeeded') {
       throw new HttpError(
         402,
-        intent.last_setup_error?.message ?? 'Your card has not been confirmed. Please enter your card details again.',
+        intent.last_setup_error
+          ? cardErrorMessage(intent.last_setup_error)
+          : 'Your card has not been confirmed. Please enter your card details again.',
       );
     }
     const paymentMethodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
@@ -76,6 +74,8 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
         PlanName: granted?.product.name ?? price.product.name,
         BillingCycle: billingCycleOf(granted?.item.priceTypeId ?? price.item.priceTypeId),
         Status: existing.status,
+        // A repeat (a reload, a second tab) never signs anyone in: the first answer did.
+        Session: null,
       };
     }
 
@@ -98,7 +98,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
       );
       card = (await stripe.paymentMethods.retrieve(paymentMethodId)).card ?? undefined;
     } catch (error) {
-      return providerError(error);
+      throw providerFailure(error, paymentOutcomes());
     }
     const provider = readProviderSubscription(subscription);
     const now = ctx.clock.now();
@@ -125,7 +125,16 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
       });
       if (isLiveStatus(provider.status)) await billing.setTenantPlan(tx, registration.tenantId, price.product.code, now);
     });
-    return { PlanName: price.product.name, BillingCycle: billingCycleOf(price.item.priceTypeId), Status: provider.status };
+    // The person who just set their password and paid is signed in: the call carries the SetupIntent's
+    // client secret, which only their browser holds, and it signs in once (a repeat answers null).
+    const owner = await findUserProfile(ctx.db, registration.tenantId, registration.userId);
+    const session = owner?.active && owner.passwordHash ? await issueTokens(ctx, ctx.db, owner) : null;
+    return {
+      PlanName: price.product.name,
+      BillingCycle: billingCycleOf(price.item.priceTypeId),
+      Status: provider.status,
+      Session: session,
+    };
   };
 
   return {
@@ -207,8 +216,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
         if (!intent.client_secret) throw new Error('SetupIntent without a client secret');
         return { SetupToken: intent.client_secret, Total: toDollars(periodAmountCents(price.item)), SessionToken: intent.id };
       } catch (error) {
-        if (error instanceof HttpError) throw error;
-        return providerError(error);
+        throw providerFailure(error, paymentOutcomes());
       }
     },
 

@@ -118,8 +118,13 @@ describe('finalize payment', () => {
     expect(await planOf(user.Id)).toBe('starter');
     const response = await finalize(user.ApplicationId, secret);
     expect(response.status).toBe(200);
-    expect(response.body.Result).toEqual({ PlanName: 'Performance', BillingCycle: 'month', Status: 'active' });
+    expect(response.body.Result).toMatchObject({ PlanName: 'Performance', BillingCycle: 'month', Status: 'active' });
     expect(await planOf(user.Id)).toBe('performance');
+    // The new Owner is signed in by the answer: its access token works without a second password entry.
+    const session = response.body.Result.Session;
+    expect(session).toMatchObject({ AccessToken: expect.any(String), RefreshToken: expect.any(String) });
+    const profile = await t.post('/api/TenantClient/GetPermissions', {}, session.AccessToken);
+    expect(profile.status, profile.text).toBe(200);
     const [row] = await subscriptionsOf(user.ApplicationId);
     expect(row).toMatchObject({ status: 'active', cardBrand: 'visa', cardLast4: '4242' });
     const token = (await login(t, user.Email, SIGNUP_PASSWORD)).AccessToken;
@@ -135,7 +140,9 @@ describe('finalize payment', () => {
     const first = await finalize(user.ApplicationId, secret);
     const second = await finalize(user.ApplicationId, secret);
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.body.Result).toEqual(first.body.Result);
+    // The repeat answers the same plan but signs nobody in: only the call that started the subscription does.
+    expect(first.body.Result.Session).not.toBeNull();
+    expect(second.body.Result).toEqual({ ...first.body.Result, Session: null });
     expect(await subscriptionsOf(user.ApplicationId)).toHaveLength(1);
     const providerSubscriptions = (await t.ctx.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'subscription'))).filter(
       (s) => (s.data.metadata as Record<string, string>).registration_id === user.ApplicationId,

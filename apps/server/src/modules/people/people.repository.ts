@@ -2,6 +2,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type TenantRoleCode, tenants, users } from '../../schema/tenants.ts';
 import { forgetTenantRows } from '../../db/tenant-row-cache.ts';
+import { teamMembers } from '../../schema/teams.ts';
+import { TEAM_ROLE_LEAD } from '@plansmith/contract';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -103,6 +105,16 @@ export const readNotificationSettings = async (db: Db, tenantId: string, userId:
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
   return row?.settings ?? null;
+};
+
+/** Whether the person leads at least one team (the weekly digest is on by default for Leads). */
+export const isLeadOfAnyTeam = async (db: Db, tenantId: string, userId: string): Promise<boolean> => {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.userId, userId), eq(teamMembers.teamRoleId, TEAM_ROLE_LEAD)))
+    .limit(1);
+  return rows.length > 0;
 };
 
 export const writeNotificationSettings = async (db: Db, tenantId: string, userId: string, settings: Record<string, unknown>, now: Date) => {

@@ -1,4 +1,5 @@
-import { NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
+import { NEW_PLAN_LENGTH_DAYS, planNameForDates } from '@plansmith/contract';
+import { todayInZone } from '@plansmith/contract/today';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { budgetCategories } from '../../schema/categories.ts';
@@ -6,10 +7,12 @@ import { lookups } from '../../schema/lookups.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { STARTER_CATEGORIES, STARTER_FUNNEL_STAGES, STARTER_GL_CODES } from './starter-set.ts';
 
-export type NewAccount = { tenantId: string; teamId: string; ownerId: string; now: Date };
+/** `timeZone`: the new tenant's; the first plan starts on today there (issue 28 A4). */
+export type NewAccount = { tenantId: string; teamId: string; ownerId: string; now: Date; timeZone: string };
 
 const DAY_MS = 86_400_000;
-const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * What a new account needs to budget at once (DESIGN.md §12): the suggested categories, GL codes
@@ -39,15 +42,17 @@ export const createStarterData = async (tx: Db, account: NewAccount): Promise<{ 
     })),
   ]);
   const planId = newId();
+  const today = todayInZone(account.timeZone, now);
   await tx.insert(marketingPlans).values({
     tenantId,
     id: planId,
     teamId: account.teamId,
-    name: `${now.getUTCFullYear()} Marketing Plan`,
+    // The name says the dates ("Plan Nov 2026 – Nov 2027", "FY2027 plan"), not only the year it starts in.
+    name: planNameForDates(today, addDays(today, NEW_PLAN_LENGTH_DAYS)),
     description: null,
     state: 1,
-    startDate: isoDate(now),
-    endDate: isoDate(new Date(now.getTime() + NEW_PLAN_LENGTH_DAYS * DAY_MS)),
+    startDate: today,
+    endDate: addDays(today, NEW_PLAN_LENGTH_DAYS),
     createdBy: account.ownerId,
     createdAt: now,
     updatedAt: now,

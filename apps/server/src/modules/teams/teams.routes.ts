@@ -2,10 +2,10 @@ import { teamRoutes } from '@plansmith/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';
-import { createTeamsService } from './teams.service.ts';
+import { createTeamsService, type MemberChangeListener } from './teams.service.ts';
 
-export const registerTeamRoutes = (app: FastifyInstance, ctx: AppContext): void => {
-  const teams = createTeamsService(ctx);
+export const registerTeamRoutes = (app: FastifyInstance, ctx: AppContext, onMemberChange?: MemberChangeListener): void => {
+  const teams = createTeamsService(ctx, onMemberChange);
   addRoute(app, ctx, teamRoutes.get, ({ auth, body }) => teams.get(auth, body.Id));
   addRoute(app, ctx, teamRoutes.myList, ({ auth }) => teams.myList(auth));
   addRoute(app, ctx, teamRoutes.list, ({ auth, body }) => teams.list(auth, body));

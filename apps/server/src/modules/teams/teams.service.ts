@@ -13,13 +13,13 @@ import {
   type UserTeamRole,
 } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { toTenantRole } from '../tenants/index.ts';
 import { lockTenant } from '../tenants/index.ts';
 import { isTenantAdmin, listVisibleTeamIds, requireAccess, resolveTeamPermission } from '../access/index.ts';
-import { notifyTeamChange, type TeamChange } from '../notifications/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
 
@@ -31,7 +31,19 @@ export type ChangeTeamMemberInput = {
   Update?: boolean | undefined;
 };
 
-export const createTeamsService = (ctx: AppContext) => {
+/** What happened to a person's membership: the notifications module tells them (issue 28 C2). */
+export type TeamChange = { kind: 'added'; roleId: TeamRoleId } | { kind: 'role'; roleId: TeamRoleId } | { kind: 'removed' };
+
+/**
+ * Called in the membership change's transaction. Passed in by modules/index.ts, so that teams does
+ * not depend on notifications (which depends on people, which depends on teams).
+ */
+export type MemberChangeListener = (
+  tx: Db,
+  input: { tenantId: string; actorId: string; userId: string; teamId: string; change: TeamChange },
+) => Promise<void>;
+
+export const createTeamsService = (ctx: AppContext, onMemberChange?: MemberChangeListener) => {
   /** The teams the caller may see: every team for Owners and Admins, their own for Members. */
   const visibleIds = async (auth: AuthContext): Promise<string[] | null> => (isTenantAdmin(auth) ? null : listVisibleTeamIds(ctx.db, auth));
 
@@ -146,8 +158,14 @@ export const createTeamsService = (ctx: AppContext) => {
             : membership?.teamRoleId !== input.TeamRoleId
               ? { kind: 'role', roleId: input.TeamRoleId as TeamRoleId }
               : null;
-        if (change) {
-          await notifyTeamChange(ctx, tx, { tenantId: auth.tenantId, actorId: auth.userId, userId: input.UserProfileId, teamId: input.TeamId, change });
+        if (change && onMemberChange) {
+          await onMemberChange(tx, {
+            tenantId: auth.tenantId,
+            actorId: auth.userId,
+            userId: input.UserProfileId,
+            teamId: input.TeamId,
+            change,
+          });
         }
         return (await repo.listTeamMembers(tx, auth.tenantId, input.TeamId)).map(toTeamMember);
       }),

@@ -5,6 +5,7 @@ import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, 
 import type { MenuProps } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onboardingNeeded } from '../../features/onboarding/onboarding-needed.ts';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
 import { paths, policyOf } from '@plansmith/contract';
@@ -131,6 +132,9 @@ export const AppShell = () => {
               </div>
             )}
             <Flex align="center" gap={narrow ? 4 : 12}>
+              <AfterFirstPaint>
+                <NotificationBell />
+              </AfterFirstPaint>
               <Tooltip title={tenant.data?.Name}>
                 {/* Not antd's Avatar: it measures its text after every draw to scale it, which makes the
                     browser lay the whole page out in the middle of the first render. */}

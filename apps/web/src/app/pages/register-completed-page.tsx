@@ -23,6 +23,7 @@ export const RegisterCompletedPage = () => {
   const status = params.get('redirect_status');
   const setupIntentId = params.get('setup_intent') ?? '';
   const clientSecret = params.get('setup_intent_client_secret') ?? '';
+  const signedIn = Boolean(finalize.data?.Session);
   const run = () => {
     if (user && status === 'succeeded' && setupIntentId && clientSecret) {
       finalize.mutate({ applicationId: user.ApplicationId, setupIntentId, clientSecret });
@@ -85,15 +86,26 @@ export const RegisterCompletedPage = () => {
       {order}
       <Typography.Title level={4}>Next Steps</Typography.Title>
       <ol>
-        <li>Sign in with your email{user ? ` (${user.Email})` : ''} and the password you just created.</li>
+        {signedIn ? (
+          <li>You are signed in as {user?.Email ?? 'the account’s Owner'}.</li>
+        ) : (
+          <li>Sign in with your email{user ? ` (${user.Email})` : ''} and the password you just created.</li>
+        )}
         <li>Create your first marketing plan and its budget.</li>
         <li>Invite your team under Account &gt; People.</li>
       </ol>
-      <Link to={getHref('login')}>
-        <Button type="primary" size="large" block>
-          Sign in
+      {signedIn ? (
+        // A full load: the app starts signed in with the new session (the router chose the anonymous shell).
+        <Button type="primary" size="large" block href={getHref('home')}>
+          Go to your dashboard
         </Button>
-      </Link>
+      ) : (
+        <Link to={getHref('login')}>
+          <Button type="primary" size="large" block>
+            Sign in
+          </Button>
+        </Link>
+      )}
     </SignupCard>
   );
 };

@@ -1,6 +1,7 @@
 import { CLIENT_ID, type PaymentSetupRequest, paymentRoutes, productRoutes } from '@plansmith/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
+import { startSession } from '../../../shared/api/session.ts';
 
 export const productKeys = { all: ['products'] as const };
 export const paymentKeys = { init: (applicationId: string) => ['payments', 'init', applicationId] as const };
@@ -18,11 +19,19 @@ export const usePaymentInit = (applicationId: string) =>
 export const usePaymentSetup = () =>
   useMutation({ mutationFn: (request: PaymentSetupRequest) => callApi(paymentRoutes.getPaymentSetup, request) });
 
-export const useFinalizePayment = () =>
-  useMutation({
+/** Completes the order; the answer's session signs the new Owner in (no second password entry). */
+export const useFinalizePayment = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (input: { applicationId: string; setupIntentId: string; clientSecret: string }) =>
       callApi(paymentRoutes.finalizePayment, {
         ApplicationId: input.applicationId,
         Info: { SetupIntent: { Id: input.setupIntentId, ClientSecret: input.clientSecret } },
       }),
+    onSuccess: (result) => {
+      if (!result.Session) return;
+      queryClient.clear();
+      startSession(result.Session);
+    },
   });
+};

@@ -1,4 +1,4 @@
-import { CLIENT_ID, identityRoutes, type NotificationSettings, peopleRoutes, tenantRoutes } from '@plansmith/contract';
+import { CLIENT_ID, identityRoutes, type NotificationSettings, notificationRoutes, peopleRoutes, tenantRoutes } from '@plansmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { saveTokens } from '../../../shared/api/session.ts';
@@ -39,3 +39,6 @@ export const useSaveNotificationSettings = () => {
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.notifications(), settings),
   });
 };
+
+/** "Send me one now": this week's digest mailed to the caller at once, as a preview. */
+export const useSendDigestPreview = () => useMutation({ mutationFn: () => callApi(notificationRoutes.sendDigestPreview, {}) });

@@ -1,8 +1,9 @@
 import type { NotificationSettings } from '@plansmith/contract';
 import { Alert, App, Button, Checkbox, Flex, Form, Typography } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useSaveNotificationSettings } from '../api/settings-api.ts';
+import { useSaveNotificationSettings, useSendDigestPreview } from '../api/settings-api.ts';
 
+/** Each choice also decides what reaches the inbox behind the header's bell (except the digest and news, mail only). */
 const CHOICES: { name: keyof NotificationSettings; label: string; help: string }[] = [
   {
     name: 'CommentsOnMyPlans',
@@ -19,7 +20,7 @@ const CHOICES: { name: keyof NotificationSettings; label: string; help: string }
   {
     name: 'WeeklySummary',
     label: 'Weekly summary',
-    help: 'Monday 08:00 in your account’s time zone: spend against budget, burn against time and overdue expenses for each of your plans.',
+    help: 'Monday 08:00 in your account’s time zone: spend against budget, burn against time and overdue expenses for each of your plans. On by default for team Leads.',
   },
   { name: 'ProductNews', label: 'Product news', help: 'Occasional news about new Plansmith features.' },
 ];
@@ -27,6 +28,7 @@ const CHOICES: { name: keyof NotificationSettings; label: string; help: string }
 /** The user's e-mail notification choices, stored per user. */
 export const NotificationSettingsForm = ({ settings }: { settings: NotificationSettings }) => {
   const save = useSaveNotificationSettings();
+  const preview = useSendDigestPreview();
   const { message } = App.useApp();
   return (
     <Form<NotificationSettings>
@@ -47,9 +49,29 @@ export const NotificationSettingsForm = ({ settings }: { settings: NotificationS
           </Form.Item>
         ))}
       </Flex>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Save choices
-      </Button>
+      <Flex gap={12} wrap align="center">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Save choices
+        </Button>
+        <Button
+          onClick={() =>
+            preview.mutate(undefined, {
+              onSuccess: (result) =>
+                void message.success(
+                  result.Plans === 0
+                    ? 'You see no live plans yet, so there is no digest to send.'
+                    : `A preview of your weekly digest (${result.Plans === 1 ? '1 plan' : `${result.Plans} plans`}) is on its way to your inbox.`,
+                ),
+            })
+          }
+          loading={preview.isPending}
+        >
+          Send me one now
+        </Button>
+      </Flex>
+      {preview.isError ? (
+        <Alert type="error" showIcon message={errorMessage(preview.error)} style={{ marginTop: 12 }} role="alert" />
+      ) : null}
     </Form>
   );
 };
