@@ -4,7 +4,6 @@ import {
   type ImportCommitRequestSchema,
   type ImportCommitResult,
   type ImportKind,
-  type ImportPreview,
   type ImportPreviewRequestSchema,
   type ImportRecord,
 } from '@plansmith/contract/imports';
@@ -14,10 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { JsonText } from '../../plugins/route.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
 import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
 import * as repo from './imports.repository.ts';
+import type { AnalysedFile, AnalyseInput, DraftRow } from './analyse-file.ts';
 import type { SheetPool } from './sheet-pool.ts';
 
 type PreviewInput = z.output<typeof ImportPreviewRequestSchema>;
@@ -34,7 +35,14 @@ const requireImportablePlan = async (db: Db, auth: AuthContext, planId: string):
  * The file read and checked against what the plan holds, in a worker thread (sheet-pool.ts): only the
  * queries run here. Reads no plan data but the dates, items, categories, GL codes and duplicate keys.
  */
-const analyseFile = async (db: Db, sheets: SheetPool, auth: AuthContext, input: PreviewInput, plan: PlanAccess['plan']) => {
+const analyseFile = async <M extends AnalyseInput['mode']>(
+  db: Db,
+  sheets: SheetPool,
+  auth: AuthContext,
+  input: PreviewInput,
+  plan: PlanAccess['plan'],
+  mode: M,
+): Promise<Extract<AnalysedFile, { mode: M }>> => {
   const [saved, items, categories, glCodes, existingExpenses] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
     repo.listPlanItems(db, auth.tenantId, plan.id),
@@ -42,7 +50,8 @@ const analyseFile = async (db: Db, sheets: SheetPool, auth: AuthContext, input: 
     repo.listGlCodes(db, auth.tenantId),
     input.Kind === 'Expenses' ? repo.listExpenseKeyFields(db, auth.tenantId, plan.id) : [],
   ]);
-  return sheets.analyse({
+  const result = await sheets.analyse({
+    mode,
     kind: input.Kind,
     fileName: input.FileName,
     contentBase64: input.ContentBase64,
@@ -52,6 +61,7 @@ const analyseFile = async (db: Db, sheets: SheetPool, auth: AuthContext, input: 
     refs: { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes },
     existingExpenses,
   });
+  return result as Extract<AnalysedFile, { mode: M }>;
 };
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -59,26 +69,12 @@ const plural = (count: number, kind: ImportKind) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? IMPORT_KIND_LABELS[kind].replace(/s$/, '') : IMPORT_KIND_LABELS[kind]}`;
 
 export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
-  const analyse = async (db: Db, auth: AuthContext, input: PreviewInput, access: PlanAccess) => {
-    const file = await analyseFile(db, sheets, auth, input, access.plan);
-    return { file, rows: file.rows, counts: file.counts };
-  };
-
   return {
-    preview: async (auth: AuthContext, input: PreviewInput): Promise<ImportPreview> => {
+    /** The preview as the worker wrote it (JsonText): the request thread neither checks nor writes its rows. */
+    preview: async (auth: AuthContext, input: PreviewInput): Promise<JsonText> => {
       const access = await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
-      const { file, rows, counts } = await analyse(ctx.db, auth, input, access);
-      return {
-        Kind: input.Kind,
-        FileName: input.FileName,
-        Columns: file.columns,
-        HeaderRow: file.headerRow,
-        Mapping: file.mapping,
-        MappingSource: file.source,
-        Fields: file.fields,
-        Rows: rows.map((row) => row.preview),
-        Counts: counts,
-      };
+      const { previewJson } = await analyseFile(ctx.db, sheets, auth, input, access.plan, 'preview');
+      return new JsonText(previewJson);
     },
 
     commit: async (auth: AuthContext, input: CommitInput): Promise<ImportCommitResult> => {
@@ -86,9 +82,11 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
       await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
       return ctx.db.transaction(async (tx) => {
         const access = await requireImportablePlan(tx, auth, input.MarketingPlanId);
-        const { file, rows, counts } = await analyse(tx, auth, input, access);
-        const toCreate = rows.flatMap((row) =>
-          row.draft && !(row.preview.Duplicate && input.SkipDuplicates) ? [{ ...row.draft, id: newId() }] : [],
+        const file = await analyseFile(tx, sheets, auth, input, access.plan, 'commit');
+        const counts = file.counts;
+        const drafts = JSON.parse(file.draftsJson) as DraftRow[];
+        const toCreate = drafts.flatMap(({ duplicate, ...draft }) =>
+          duplicate && input.SkipDuplicates ? [] : [{ ...draft, id: newId() }],
         );
         if (toCreate.length === 0) {
           throw badRequest(

@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import { readSheet } from './read-sheet.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -70,25 +71,53 @@ describe('reading CSV', () => {
   });
 });
 
+const workbookOf = async (sheets: { sheet: string; data: SheetData }[]) => new Uint8Array(await writeXlsxFile(sheets).toBuffer());
+
+/** A workbook written by hand: a formula with its cached result and rich text, as Excel saves them. */
+const handWrittenWorkbook = () =>
+  zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    'xl/workbook.xml': strToU8(
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Costs" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Payee</t></is></c><c r="B1" t="inlineStr"><is><t>Total</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><r><t>Ac</t></r><r><t>me</t></r></is></c><c r="B2"><f>2*3</f><v>6</v></c></row></sheetData></worksheet>',
+    ),
+  });
+
 describe('reading XLSX', () => {
-  it('reads the first sheet: dates as YYYY-MM-DD, formulas by their result, rich text as text', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Costs');
-    workbook.addWorksheet('Other').addRow(['ignored']);
-    sheet.addRow(['Date', 'Amount', 'Payee', 'Total']);
-    sheet.addRow([
-      new Date(Date.UTC(2026, 2, 15)),
-      1234.5,
-      { richText: [{ text: 'Ac' }, { text: 'me' }] },
-      { formula: 'B2*2', result: 2469 },
+  it('reads the first sheet: dates as YYYY-MM-DD, numbers without binary noise, the sheet’s row numbers', async () => {
+    const bytes = await workbookOf([
+      {
+        sheet: 'Costs',
+        data: [
+          ['Date', 'Amount', 'Payee'],
+          [{ value: new Date(Date.UTC(2026, 2, 15)), type: Date, format: 'yyyy-mm-dd' }, 1234.5, 'Acme'],
+          [],
+          [46097, 0.1 + 0.2, 'B', null],
+        ],
+      },
+      { sheet: 'Other', data: [['ignored']] },
     ]);
-    sheet.addRow([]);
-    sheet.addRow([46097, 0.1 + 0.2, 'B', null]);
-    const bytes = new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
     expect(await readSheet('costs.xlsx', bytes)).toEqual([
-      { row: 1, cells: ['Date', 'Amount', 'Payee', 'Total'] },
-      { row: 2, cells: ['2026-03-15', '1234.5', 'Acme', '2469'] },
+      { row: 1, cells: ['Date', 'Amount', 'Payee'] },
+      { row: 2, cells: ['2026-03-15', '1234.5', 'Acme'] },
       { row: 4, cells: ['46097', '0.3', 'B'] },
+    ]);
+  });
+
+  it('reads formulas by their result and rich text as text', async () => {
+    expect(await cellsOf('hand.xlsx', handWrittenWorkbook())).toEqual([
+      ['Payee', 'Total'],
+      ['Acme', '6'],
     ]);
   });
 });
@@ -109,11 +138,21 @@ describe('files that cannot be imported', () => {
     expect(error.message).toMatch(message);
   });
 
-  it('refuses more than 20,000 data rows, saying how many there are', async () => {
+  it('refuses more than 20,000 data rows of CSV, naming the limit', async () => {
     const csv = `Amount\n${'1\n'.repeat(20_001)}`;
     const error = await rejection('big.csv', utf8(csv));
     expect(error.statusCode).toBe(400);
-    expect(error.message).toContain('20,001 rows; the limit is 20,000');
+    expect(error.message).toContain('has more than 20,000 rows; the limit is 20,000 per file');
+  });
+
+  it('refuses a workbook of more than 20,000 data rows, and takes one of exactly 20,000', async () => {
+    const rows = (count: number): SheetData => [['Amount'], ...Array.from({ length: count }, (_, index) => [index])];
+    const over = await workbookOf([{ sheet: 'Costs', data: rows(20_001) }]);
+    const error = await rejection('big.xlsx', over);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toContain('has more than 20,000 rows; the limit is 20,000 per file');
+    const exact = await workbookOf([{ sheet: 'Costs', data: rows(20_000) }]);
+    expect(await readSheet('ok.xlsx', exact)).toHaveLength(20_001);
   });
 
   it('takes exactly 20,000 data rows', async () => {

@@ -1,8 +1,12 @@
 import path from 'node:path';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@plansmith/contract/imports';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { readSheet as readXlsxSheet } from 'read-excel-file/node';
 import { badRequest, fieldError, HttpError } from '../../lib/http-errors.ts';
+import { countXlsxRows } from './xlsx-rows.ts';
+
+// A cell as read-excel-file reads it: text, a number, a boolean, a Date (its own types say `typeof Date`), or null.
+type XlsxCell = unknown;
 
 /** One non-empty row of the sheet: its 1-based number as a spreadsheet shows it, and its cells as text. */
 export type SheetRow = { row: number; cells: string[] };
@@ -22,56 +26,80 @@ const decodeText = (bytes: Uint8Array): string => {
   }
 };
 
-const readCsv = (fileName: string, bytes: Uint8Array): string[][] => {
+/** Refusal of a file with more data rows than the limit; reading stops as soon as it is known. */
+const tooManyRows = (fileName: string) =>
+  badRequest(
+    `“${fileName}” has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows; the limit is ${IMPORT_MAX_ROWS.toLocaleString('en-US')} per file. Split it into smaller files.`,
+    [{ Field: 'ContentBase64', Message: `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file.` }],
+  );
+
+// The header row is one of the non-empty rows; the limit counts data rows.
+const MAX_SHEET_ROWS = IMPORT_MAX_ROWS + 1;
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+const readCsv = (fileName: string, bytes: Uint8Array): SheetRow[] => {
   const text = decodeText(bytes);
   if (text.includes('\u0000')) throw fieldError('ContentBase64', `“${fileName}” is not a text file. Import a .csv or .xlsx file.`);
   // papaparse guesses the delimiter (comma, semicolon, tab, pipe) from the first non-empty lines (empty
   // ones would spoil the guess), then reads every line, empty ones too, so row numbers match the sheet.
   const { delimiter } = Papa.parse<string[]>(text, { preview: 100, skipEmptyLines: 'greedy' }).meta;
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter });
-  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes');
-  if (unclosed) {
-    const line = (unclosed.row ?? 0) + 1;
-    throw fieldError('ContentBase64', `Row ${line} of “${fileName}” opens a quoted field that is never closed.`);
-  }
-  return parsed.data;
+  const rows: SheetRow[] = [];
+  let record = 0;
+  let failure: HttpError | null = null;
+  // Row by row, stopping at the first row past the limit instead of reading the rest of the file.
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimiter,
+    step: (result, parser) => {
+      record += 1;
+      if (result.errors.some((error) => error.code === 'MissingQuotes')) {
+        failure = fieldError('ContentBase64', `Row ${record} of “${fileName}” opens a quoted field that is never closed.`);
+        parser.abort();
+        return;
+      }
+      if (isBlank(result.data)) return;
+      rows.push({ row: record, cells: result.data.map((cell) => cell.trim()) });
+      if (rows.length > MAX_SHEET_ROWS) {
+        failure = tooManyRows(fileName);
+        parser.abort();
+      }
+    },
+  });
+  if (failure) throw failure;
+  return rows;
 };
 
 /** A number as the cell shows it, without binary noise (0.1 + 0.2 reads 0.3). */
 const numberText = (value: number): string => String(Math.round(value * 1e9) / 1e9);
 
-/** A workbook cell's value as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
-const cellText = (value: ExcelJS.CellValue): string => {
+/** A workbook cell's value as text: dates as YYYY-MM-DD, formulas by their cached result. */
+const cellText = (value: XlsxCell): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('result' in value) return value.result === undefined ? '' : cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
   return '';
 };
 
-const readXlsx = async (fileName: string, bytes: Uint8Array): Promise<string[][]> => {
-  const workbook = new ExcelJS.Workbook();
+const readXlsx = async (fileName: string, bytes: Uint8Array): Promise<SheetRow[]> => {
+  // Counted before the sheet is parsed: a workbook past the row limit is refused without parsing it.
+  if ((await countXlsxRows(bytes, MAX_SHEET_ROWS)) > MAX_SHEET_ROWS) throw tooManyRows(fileName);
+  let grid: readonly (readonly XlsxCell[])[];
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+    grid = await readXlsxSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     throw fieldError('ContentBase64', `“${fileName}” could not be read as an Excel workbook. Save it again as .xlsx or .csv.`);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
+  const rows: SheetRow[] = [];
+  grid.forEach((cells, index) => {
+    const texts = cells.map(cellText);
+    const last = texts.reduce((end, cell, column) => (cell === '' ? end : column + 1), 0);
+    if (last > 0) rows.push({ row: index + 1, cells: texts.slice(0, last) });
   });
-  return Array.from(rows, (row) => row ?? []);
+  if (rows.length > MAX_SHEET_ROWS) throw tooManyRows(fileName);
+  return rows;
 };
 
 /**
@@ -99,19 +127,7 @@ export const readSheet = async (fileName: string, bytes: Uint8Array): Promise<Sh
   if (extension !== '.xlsx' && zipped) {
     throw fieldError('ContentBase64', `“${fileName}” looks like an Excel workbook, not CSV text. Name it .xlsx, or save it as CSV.`);
   }
-  const grid = extension === '.xlsx' ? await readXlsx(fileName, bytes) : readCsv(fileName, bytes);
-  const rows: SheetRow[] = [];
-  grid.forEach((cells, index) => {
-    const trimmed = cells.map((cell) => cell.trim());
-    if (trimmed.some((cell) => cell !== '')) rows.push({ row: index + 1, cells: trimmed });
-  });
+  const rows = extension === '.xlsx' ? await readXlsx(fileName, bytes) : readCsv(fileName, bytes);
   if (rows.length === 0) throw fieldError('ContentBase64', `“${fileName}” has no rows.`);
-  // The header row is one of them; the limit counts data rows.
-  if (rows.length - 1 > IMPORT_MAX_ROWS) {
-    throw badRequest(
-      `“${fileName}” has ${(rows.length - 1).toLocaleString('en-US')} rows; the limit is ${IMPORT_MAX_ROWS.toLocaleString('en-US')} per file. Split it into smaller files.`,
-      [{ Field: 'ContentBase64', Message: `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file.` }],
-    );
-  }
   return rows;
 };

@@ -1,0 +1,104 @@
+import type { FieldError } from '@plansmith/contract';
+import type { ImportCounts, ImportFieldDef, ImportKind, ImportMapping, ImportPreview } from '@plansmith/contract/imports';
+import { HttpError } from '../../lib/http-errors.ts';
+import { type CheckedRow, checkRows, type ExpenseDraft, expenseKey, type ItemDraft, itemKey, type References } from './check-rows.ts';
+import { findHeader, resolveMapping } from './mapping.ts';
+import { readSheet } from './read-sheet.ts';
+
+// The CPU-heavy part of a preview or commit — decoding, parsing the sheet, finding the header,
+// checking every row — as one pure function with plain-data input and output, so that it runs in a
+// worker thread (sheet-pool.ts) and never on the thread that answers HTTP (issue 29).
+
+type ExpenseKeyFields = Parameters<typeof expenseKey>[0];
+
+export type AnalyseInput = {
+  /** A preview answers the whole ImportPreview as JSON; a commit the rows to write. */
+  mode: 'preview' | 'commit';
+  kind: ImportKind;
+  fileName: string;
+  contentBase64: string;
+  planMonths: string[];
+  given: ImportMapping | undefined;
+  saved: ImportMapping | null;
+  /** What the plan and tenant hold; the duplicate keys are built in the worker from the plan's expenses. */
+  refs: Omit<References, 'existingKeys' | 'items'> & { items: (References['items'][number] & { budgetCategoryId: string })[] };
+  existingExpenses: ExpenseKeyFields[];
+};
+
+type Checked = {
+  columns: string[];
+  headerRow: number;
+  mapping: ImportMapping;
+  source: 'Given' | 'Saved' | 'Guessed';
+  fields: ImportFieldDef[];
+  rows: CheckedRow<ExpenseDraft | ItemDraft>[];
+  counts: ImportCounts;
+};
+
+/** A valid row to write, and whether it duplicates a row of the plan or of the file. */
+export type DraftRow = (ExpenseDraft | ItemDraft) & { duplicate: boolean };
+
+// Results cross back to the request thread as JSON text: copying 20,000 rows as objects between
+// threads cost that thread as much as writing them here.
+export type AnalysedFile =
+  | { mode: 'preview'; previewJson: string }
+  | { mode: 'commit'; mapping: ImportMapping; counts: ImportCounts; draftsJson: string };
+
+/** An HttpError as data: errors lose their class and fields when they cross to another thread. */
+export type AnalyseFailure = { failure: { status: number; message: string; fieldErrors?: FieldError[] } };
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+const check = async (input: AnalyseInput): Promise<Checked> => {
+  if (!BASE64.test(input.contentBase64))
+    throw new HttpError(400, 'ContentBase64 is not base64.', [{ Field: 'ContentBase64', Message: 'Send the file’s bytes as base64.' }]);
+  const rows = await readSheet(input.fileName, Buffer.from(input.contentBase64, 'base64'));
+  const header = findHeader(rows, input.kind, input.planMonths, input.given);
+  const resolved = resolveMapping({
+    kind: input.kind,
+    columns: header.columns,
+    planMonths: input.planMonths,
+    given: input.given,
+    saved: input.saved,
+  });
+  const existingKeys = new Set(input.kind === 'Expenses' ? input.existingExpenses.map(expenseKey) : input.refs.items.map(itemKey));
+  const checked = checkRows(input.kind, rows.slice(header.index + 1), header.columns, resolved.mapping, { ...input.refs, existingKeys });
+  return {
+    ...resolved,
+    columns: header.columns,
+    headerRow: rows[header.index]?.row ?? 1,
+    rows: checked.rows as CheckedRow<ExpenseDraft | ItemDraft>[],
+    counts: checked.counts,
+  };
+};
+
+const analyse = async (input: AnalyseInput): Promise<AnalysedFile> => {
+  const file = await check(input);
+  if (input.mode === 'commit') {
+    const drafts = file.rows.flatMap((row): DraftRow[] => (row.draft ? [{ ...row.draft, duplicate: row.preview.Duplicate }] : []));
+    return { mode: 'commit', mapping: file.mapping, counts: file.counts, draftsJson: JSON.stringify(drafts) };
+  }
+  const preview = {
+    Kind: input.kind,
+    FileName: input.fileName,
+    Columns: file.columns,
+    HeaderRow: file.headerRow,
+    Mapping: file.mapping,
+    MappingSource: file.source,
+    Fields: file.fields,
+    Rows: file.rows.map((row) => row.preview),
+    Counts: file.counts,
+  } satisfies ImportPreview;
+  return { mode: 'preview', previewJson: JSON.stringify(preview) };
+};
+
+/** Reads and checks a file; a problem with the file is answered as data, anything else throws. */
+export const analyseFile = async (input: AnalyseInput): Promise<AnalysedFile | AnalyseFailure> => {
+  try {
+    return await analyse(input);
+  } catch (error) {
+    if (error instanceof HttpError)
+      return { failure: { status: error.statusCode, message: error.message, fieldErrors: error.fieldErrors } };
+    throw error;
+  }
+};
