@@ -71,7 +71,11 @@ export const describeMonthEdit = (edit: MonthEdit): string => {
     edit.totalBefore === edit.totalAfter
       ? `${edit.name}: the year total stays ${formatCents(edit.totalAfter)}`
       : `${edit.name}: ${formatCents(edit.totalBefore)} → ${formatCents(edit.totalAfter)} for the year`;
-  const month = `${monthLabel(edit.month)}: ${formatCents(edit.monthBefore)} → ${formatCents(edit.monthAfter)}`;
+  // Keeping the year total after the month was already saved leaves the month as it is.
+  const month =
+    edit.monthBefore === edit.monthAfter
+      ? `${monthLabel(edit.month)}: ${formatCents(edit.monthAfter)}`
+      : `${monthLabel(edit.month)}: ${formatCents(edit.monthBefore)} → ${formatCents(edit.monthAfter)}`;
   const spread =
     edit.spread && edit.spread.cents !== 0
       ? `; ${formatCents(edit.spread.cents)} spread over ${edit.spread.months} other open ${edit.spread.months === 1 ? 'month' : 'months'}`

@@ -1,6 +1,6 @@
 import type { BudgetItem } from '@plansmith/contract';
-import { budgetMonthRoutes, type ItemMonths, type SaveMonthsRequest } from '@plansmith/contract/budget-months';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { budgetMonthRoutes, type ItemMonths, type SaveMonthsRequest, type SetMonthRequest } from '@plansmith/contract/budget-months';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { budgetKeys, planKeys } from '../../../shared/api/query-keys.ts';
 
@@ -11,32 +11,44 @@ export const monthsKey = (planId: string) => [...budgetKeys.list(planId), 'month
 export const usePlanMonths = (planId: string) =>
   useQuery({ queryKey: monthsKey(planId), queryFn: () => callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: planId }) });
 
+/** Puts saved items (with their months) in the plan's cached lists at once, then refreshes what they feed. */
+const putSavedItems = (queryClient: QueryClient, planId: string, saved: readonly BudgetItem[]) => {
+  const byId = new Map(saved.map((item) => [item.Id, item]));
+  queryClient.setQueryData<BudgetItem[]>(budgetKeys.list(planId), (items) =>
+    items?.map((item) => {
+      const next = byId.get(item.Id);
+      if (!next) return item;
+      const { Months: _months, ...row } = next;
+      return row;
+    }),
+  );
+  queryClient.setQueryData<ItemMonths[]>(monthsKey(planId), (entries) => {
+    if (!entries) return entries;
+    const others = entries.filter((entry) => !byId.has(entry.BudgetItemId));
+    const mine = saved
+      .filter((item) => (item.Months ?? []).length > 0)
+      .map((item) => ({ BudgetItemId: item.Id, Months: item.Months ?? [] }));
+    return [...others, ...mine];
+  });
+  for (const item of saved) queryClient.removeQueries({ queryKey: budgetKeys.detail(item.Id) });
+  void queryClient.invalidateQueries({ queryKey: budgetKeys.list(planId) });
+  void queryClient.invalidateQueries({ queryKey: planKeys.all });
+};
+
 /** Saves a block of months (a paste, one cell, or their undo) in one request, and puts the result in place at once. */
 export const useSaveMonths = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveMonthsRequest) => callApi(budgetMonthRoutes.saveMonths, input),
-    onSuccess: (saved, input) => {
-      const byId = new Map(saved.map((item) => [item.Id, item]));
-      queryClient.setQueryData<BudgetItem[]>(budgetKeys.list(input.MarketingPlanId), (items) =>
-        items?.map((item) => {
-          const next = byId.get(item.Id);
-          if (!next) return item;
-          const { Months: _months, ...row } = next;
-          return row;
-        }),
-      );
-      queryClient.setQueryData<ItemMonths[]>(monthsKey(input.MarketingPlanId), (entries) => {
-        if (!entries) return entries;
-        const others = entries.filter((entry) => !byId.has(entry.BudgetItemId));
-        const mine = saved
-          .filter((item) => (item.Months ?? []).length > 0)
-          .map((item) => ({ BudgetItemId: item.Id, Months: item.Months ?? [] }));
-        return [...others, ...mine];
-      });
-      for (const item of saved) queryClient.removeQueries({ queryKey: budgetKeys.detail(item.Id) });
-      void queryClient.invalidateQueries({ queryKey: budgetKeys.list(input.MarketingPlanId) });
-      void queryClient.invalidateQueries({ queryKey: planKeys.all });
-    },
+    onSuccess: (saved, input) => putSavedItems(queryClient, input.MarketingPlanId, saved),
+  });
+};
+
+/** Sets one month of one item (its year total changed or kept); the answer says what it did. */
+export const useSetMonth = (planId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetMonthRequest) => callApi(budgetMonthRoutes.setMonth, input),
+    onSuccess: (result) => putSavedItems(queryClient, planId, [result.Item]),
   });
 };

@@ -1,13 +1,14 @@
 import { monthsBetween, toDollars } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { App, Button, Flex, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
-import type { BudgetRow } from '../lib/budget-rows.ts';
-import { applyAmounts, applyBlock, type GridItem, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
-import { buildMonthModel, sumCentsOf } from '../lib/month-grid-model.ts';
+import { type BudgetRow, parseDollars } from '../lib/budget-rows.ts';
+import { applyAmounts, applyBlock, parseClipboardBlock, toSaveItem } from '../lib/month-paste.ts';
+import { fitCell, type GridCell, type GridShape, isArrowKey, moveCell } from '../lib/grid-navigation.ts';
+import { buildMonthModel, type ModelItem, sumCentsOf } from '../lib/month-grid-model.ts';
 import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
 import { MonthCell } from './month-cell.tsx';
 import { CategoryRow, TotalRow } from './month-grid-rows.tsx';
@@ -17,7 +18,7 @@ import './month-grid.css';
 const ROW_HEIGHT = 40;
 /** The Budget column's index among the cells (the periods are 0, 1, …). */
 const BUDGET_COL = -1;
-type Active = { row: number; col: number };
+type Active = GridCell;
 
 /**
  * The budget by month (DESIGN.md §10): each item's phasing as columns, or their quarter and year
@@ -49,7 +50,19 @@ export const MonthGrid = ({
   const editable = canEdit && view === 'Months';
 
   const model = useMemo(() => buildMonthModel(rows, phasing.data ?? [], planMonths), [rows, phasing.data, planMonths]);
-  const { save, saveChanges, lastChange, undoLast } = useMonthChanges(planId, model);
+  const { isSaving, saveChanges, saveMonth, lastChange, undoLast } = useMonthChanges(planId, model);
+  const [keepYearTotal, setKeepYearTotal] = useState(false);
+  const shape: GridShape = {
+    rowCount: rows.length,
+    firstCol: BUDGET_COL,
+    lastCol: periods.length - 1,
+    isCellRow: (row) => model.itemIndexOfRow.has(row),
+  };
+  // The active cell as the grid is now: always on an item row and a column that exists (rows are
+  // filtered, the view switches to quarters), so the highlight, the focus and the keys agree.
+  const fitted = active ? fitCell(active, shape) : null;
+  const cellRow = fitted?.row;
+  const cellCol = fitted?.col;
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -60,10 +73,10 @@ export const MonthGrid = ({
 
   // The active cell keeps the keyboard focus as it moves (rows out of view are scrolled in first).
   useEffect(() => {
-    if (!active || editing) return;
-    virtualizer.scrollToIndex(active.row, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)?.focus());
-  }, [active, editing, virtualizer]);
+    if (cellRow === undefined || cellCol === undefined || editing) return;
+    virtualizer.scrollToIndex(cellRow, { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${cellRow}:${cellCol}"]`)?.focus());
+  }, [cellRow, cellCol, editing, virtualizer]);
 
   const anchorOf = (cell: Active | null): { item: number; month: number } | string => {
     if (!editable)
@@ -76,7 +89,7 @@ export const MonthGrid = ({
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     if (editing) return;
     event.preventDefault();
-    const anchor = anchorOf(active);
+    const anchor = anchorOf(fitted);
     if (typeof anchor === 'string') return void message.warning(anchor);
     const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
     if (anchor.month === BUDGET_COL) {
@@ -96,9 +109,9 @@ export const MonthGrid = ({
 
   const saveCell = (text: string) => {
     setEditing(null);
-    const anchor = anchorOf(active);
+    const anchor = anchorOf(fitted);
     if (typeof anchor === 'string') return;
-    const item = model.items[anchor.item] as GridItem;
+    const item = model.items[anchor.item] as ModelItem;
     if (anchor.month === BUDGET_COL) {
       const amounts = applyAmounts({ block: [[text.trim()]], items: model.items, anchorItem: anchor.item });
       if ('error' in amounts) return void message.error(amounts.error, 8);
@@ -107,15 +120,13 @@ export const MonthGrid = ({
     }
     const month = planMonths[anchor.month] as string;
     if (text.trim() === toDollars(item.months.cents.get(month) ?? 0).toFixed(2)) return;
-    const result = applyBlock({
-      block: [[text.trim()]],
-      items: model.items,
-      anchorItem: anchor.item,
-      anchorMonth: anchor.month,
-      planMonths,
-    });
-    if ('error' in result) return void message.error(result.error, 8);
-    void saveChanges(result.changes.map(toSaveItem), `Changed ${item.name}, ${periods[anchor.month]?.label}`);
+    const parsed = parseDollars(text.trim() === '' ? '0' : text.trim());
+    if ('error' in parsed) return void message.error(`“${text.trim()}” for ${item.name}, ${month}: ${parsed.error}`, 8);
+    // The server says what the edit did to the year total (the toast offers to keep it instead).
+    void saveMonth(
+      { BudgetItemId: item.id, Month: month, Amount: parsed.value, YearTotal: keepYearTotal ? item.item.Amount : null },
+      `Changed ${item.name}, ${periods[anchor.month]?.label}`,
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -125,19 +136,14 @@ export const MonthGrid = ({
       void undoLast();
       return;
     }
-    if (!active) return;
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const move = moves[event.key];
-    if (move) {
+    if (!fitted) return;
+    if (isArrowKey(event.key)) {
       event.preventDefault();
-      setActive({
-        row: Math.min(rows.length - 1, Math.max(0, active.row + move[0])),
-        col: Math.min(periods.length - 1, Math.max(BUDGET_COL, active.col + move[1])),
-      });
+      setActive(moveCell(fitted, event.key, shape));
     } else if (
       editable &&
-      model.itemIndexOfRow.has(active.row) &&
-      !(active.col === BUDGET_COL && model.items[model.itemIndexOfRow.get(active.row) as number]?.months.phased) &&
+      model.itemIndexOfRow.has(fitted.row) &&
+      !(fitted.col === BUDGET_COL && model.items[model.itemIndexOfRow.get(fitted.row) as number]?.months.phased) &&
       (event.key === 'Enter' || event.key === 'F2' || /^[0-9.]$/.test(event.key))
     ) {
       event.preventDefault();
@@ -151,7 +157,7 @@ export const MonthGrid = ({
 
   const columns = `minmax(220px, 260px) 128px repeat(${periods.length}, 116px)`;
   const activate = (row: number, col: number) => {
-    if (active?.row !== row || active.col !== col) setActive({ row, col });
+    if (fitted?.row !== row || fitted.col !== col) setActive({ row, col });
   };
   const totals = [...model.cents.values()];
 
@@ -165,8 +171,13 @@ export const MonthGrid = ({
               ? 'Grey amounts are an even spread of an unphased item.'
               : `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`}
         </Typography.Text>
+        {editable ? (
+          <Checkbox checked={keepYearTotal} onChange={(event) => setKeepYearTotal(event.target.checked)}>
+            Keep the year total when I change a month
+          </Checkbox>
+        ) : null}
         {lastChange ? (
-          <Button size="small" onClick={() => void undoLast()} loading={save.isPending}>
+          <Button size="small" onClick={() => void undoLast()} loading={isSaving}>
             Undo: {lastChange.label.toLowerCase()}
           </Button>
         ) : null}
@@ -176,7 +187,7 @@ export const MonthGrid = ({
           aria-label={`Budget by ${view === 'Months' ? 'month' : view === 'Quarters' ? 'quarter' : 'year'}`}
           aria-rowcount={rows.length + 2}
           aria-colcount={periods.length + 2}
-          aria-busy={save.isPending}
+          aria-busy={isSaving}
           onPaste={onPaste}
           onKeyDown={onKeyDown}
         >
@@ -228,8 +239,8 @@ export const MonthGrid = ({
                     display={formatUsd(row.item.Amount)}
                     value={row.item.Amount.toFixed(2)}
                     label={`${row.item.Name}, Budget`}
-                    active={active?.row === virtual.index && active.col === BUDGET_COL}
-                    editing={active?.row === virtual.index && active.col === BUDGET_COL && editing !== null}
+                    active={cellRow === virtual.index && cellCol === BUDGET_COL}
+                    editing={cellRow === virtual.index && cellCol === BUDGET_COL && editing !== null}
                     editable={editable && !entry.phased}
                     spread={false}
                     firstKey={editing?.firstKey ?? null}
@@ -243,7 +254,7 @@ export const MonthGrid = ({
                   />
                   {periods.map((period, col) => {
                     const cents = sumPeriod(entry.cents, period);
-                    const isActive = active?.row === virtual.index && active.col === col;
+                    const isActive = cellRow === virtual.index && cellCol === col;
                     return (
                       <MonthCell
                         key={period.key}

@@ -1,9 +1,10 @@
-import type { SaveMonthsItem } from '@plansmith/contract/budget-months';
+import type { SaveMonthsItem, SetMonthRequest } from '@plansmith/contract/budget-months';
 import { App } from 'antd';
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useSaveMonths } from '../api/budget-months.ts';
+import { useSaveMonths, useSetMonth } from '../api/budget-months.ts';
 import type { MonthModel } from '../lib/month-grid-model.ts';
+import { MonthEditMessage } from './month-edit-message.tsx';
 
 type LastChange = { label: string; undo: SaveMonthsItem[] };
 
@@ -14,16 +15,44 @@ type LastChange = { label: string; undo: SaveMonthsItem[] };
 export const useMonthChanges = (planId: string, model: MonthModel) => {
   const { message } = App.useApp();
   const save = useSaveMonths();
+  const setMonth = useSetMonth(planId);
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
+  const amountOf = (itemId: string) => model.items.find((entry) => entry.id === itemId)?.item.Amount ?? 0;
+  // What the items were before: their amount and phasing (none for an unphased item).
+  const undoOf = (itemIds: readonly string[]): SaveMonthsItem[] =>
+    itemIds.map((BudgetItemId) => ({ BudgetItemId, Amount: amountOf(BudgetItemId), Months: model.months.get(BudgetItemId) ?? null }));
+
+  /**
+   * One typed month. The toast says what it did to the year total; when the total changed, it
+   * offers to keep it instead (the same month, the other open months taking the difference), and
+   * Ctrl+Z then still goes back to before the first edit.
+   */
+  const saveMonth = async (request: SetMonthRequest, label: string, undo = undoOf([request.BudgetItemId])) => {
+    const totalBefore = amountOf(request.BudgetItemId);
+    try {
+      const result = await setMonth.mutateAsync(request);
+      setLastChange({ label, undo });
+      const key = `month-edit-${request.BudgetItemId}`;
+      const offerKeep = request.YearTotal === null && result.Item.Amount !== totalBefore;
+      const onKeepYearTotal = offerKeep
+        ? () => {
+            message.destroy(key);
+            void saveMonth({ ...request, YearTotal: totalBefore }, label, undo);
+          }
+        : null;
+      message.open({
+        key,
+        type: 'success',
+        duration: offerKeep ? 10 : 4,
+        content: createElement(MonthEditMessage, { description: result.Description, onKeepYearTotal }),
+      });
+    } catch (error) {
+      message.error(errorMessage(error), 8);
+    }
+  };
 
   const saveChanges = async (items: SaveMonthsItem[], label: string) => {
-    const amountOf = new Map(model.items.map((entry) => [entry.id, entry.item.Amount]));
-    // What the items were before: their amount and phasing (none for an unphased item).
-    const undo: SaveMonthsItem[] = items.map(({ BudgetItemId }) => ({
-      BudgetItemId,
-      Amount: amountOf.get(BudgetItemId) ?? 0,
-      Months: model.months.get(BudgetItemId) ?? null,
-    }));
+    const undo = undoOf(items.map((item) => item.BudgetItemId));
     try {
       await save.mutateAsync({ MarketingPlanId: planId, Items: items });
       setLastChange({ label, undo });
@@ -34,7 +63,7 @@ export const useMonthChanges = (planId: string, model: MonthModel) => {
   };
 
   const undoLast = async () => {
-    if (!lastChange || save.isPending) return;
+    if (!lastChange || save.isPending || setMonth.isPending) return;
     try {
       await save.mutateAsync({ MarketingPlanId: planId, Items: lastChange.undo });
       setLastChange(null);
@@ -44,5 +73,5 @@ export const useMonthChanges = (planId: string, model: MonthModel) => {
     }
   };
 
-  return { save, saveChanges, lastChange, undoLast };
+  return { save, isSaving: save.isPending || setMonth.isPending, saveChanges, saveMonth, lastChange, undoLast };
 };
