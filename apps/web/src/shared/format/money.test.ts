@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatUsd, sumDollars } from './money.ts';
+import { formatCount, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
 
 describe('money on screen', () => {
   it('formats dollars as en-US USD with cents', () => {
@@ -17,5 +19,33 @@ describe('money on screen', () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     expect(sumDollars([0.1, 0.2])).toBe(0.3);
     expect(sumDollars(Array.from({ length: 1000 }, () => 19.99))).toBe(19990);
+  });
+});
+
+describe('one number formatter', () => {
+  it('formats counts with thousands and at most 2 decimals, and compact dollars for axes', () => {
+    expect(formatCount(1234.567)).toBe('1,234.57');
+    expect(formatCount(2000)).toBe('2,000');
+    expect(formatCount(null)).toBe('—');
+    expect(formatUsdCompact(125_000)).toBe('$125K');
+    expect(formatUsdCompact(1_250_000)).toBe('$1.3M');
+    expect(formatUsdWhole(1234.5)).toBe('$1,235');
+  });
+
+  it('is the only place in the web app that makes an Intl.NumberFormat or formats a number with toLocaleString', () => {
+    const src = join(import.meta.dirname, '../..');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    const others = files(src)
+      .filter((file) => !file.endsWith(join('shared', 'format', 'money.ts')))
+      .filter((file) => /new Intl\.NumberFormat|\.toLocaleString\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(src, file));
+    expect(others).toEqual([]);
   });
 });

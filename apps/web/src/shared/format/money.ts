@@ -1,17 +1,44 @@
 import { sumCents, toDollars } from '@plansmith/contract';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+/*
+ * The app's one number formatter (DESIGN.md §6: en-US USD everywhere): money, counts and percents on
+ * every screen and chart come from here. Each Intl.NumberFormat is made on its first use, so a first
+ * load that shows only dollars pays for one.
+ */
+const lazyFormat = (options: Intl.NumberFormatOptions) => {
+  let made: Intl.NumberFormat | undefined;
+  return (value: number): string => {
+    made ??= new Intl.NumberFormat('en-US', options);
+    return made.format(value);
+  };
+};
+
+const usd = lazyFormat({ style: 'currency', currency: 'USD' });
+const usdWhole = lazyFormat({ style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usdCompact = lazyFormat({
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const percent = lazyFormat({ style: 'percent', maximumFractionDigits: 0 });
+const count = lazyFormat({ maximumFractionDigits: 2 });
 
 /** Dollars from the wire to en-US USD: 1234.5 → "$1,234.50". */
-export const formatUsd = (dollars: number | null | undefined): string => usd.format(dollars ?? 0);
+export const formatUsd = (dollars: number | null | undefined): string => usd(dollars ?? 0);
 
 /** For chart axes: 1234.5 → "$1,235". */
-export const formatUsdWhole = (dollars: number | null | undefined): string => usdWhole.format(dollars ?? 0);
+export const formatUsdWhole = (dollars: number | null | undefined): string => usdWhole(dollars ?? 0);
+
+/** For chart axes with large amounts: 125000 → "$125K", 1250000 → "$1.3M". */
+export const formatUsdCompact = (dollars: number): string => usdCompact(dollars);
 
 /** A rate (0.256) as a whole percent (SPEC.md §9: rate × 100): "26%". */
-export const formatPercent = (rate: number | null | undefined): string => percent.format(rate ?? 0);
+export const formatPercent = (rate: number | null | undefined): string => percent(rate ?? 0);
+
+/** A count (people, deals, rows; at most 2 decimals), thousands separated: 1234.5 → "1,234.5"; none → "—". */
+export const formatCount = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : count(value));
 
 /** Adds dollar amounts exactly, through the contract's integer cents. */
 export const sumDollars = (amounts: readonly number[]): number => toDollars(sumCents(amounts));

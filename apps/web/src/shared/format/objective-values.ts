@@ -1,19 +1,16 @@
-import { formatUsd } from './money.ts';
-
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const ratioPercent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+import { formatCount, formatPercent, formatUsd } from './money.ts';
 
 /** An objective value in its metric: 1 count "1,234.5", 2 currency "$1,234.50", 3 percent points "24.5%". */
 export const formatMetricValue = (value: number | null | undefined, metricType: 1 | 2 | 3): string => {
   if (value === null || value === undefined) return '—';
   if (metricType === 2) return formatUsd(value);
-  if (metricType === 3) return `${count.format(value)}%`;
-  return count.format(value);
+  if (metricType === 3) return `${formatCount(value)}%`;
+  return formatCount(value);
 };
 
 /** A ratio (attainment 0.876, ROI 1.25) as a whole percent; null as a dash. */
 export const formatRatio = (ratio: number | null | undefined): string =>
-  ratio === null || ratio === undefined ? '—' : ratioPercent.format(ratio);
+  ratio === null || ratio === undefined ? '—' : formatPercent(ratio);
 
 /** "2026-03" → "Mar 2026", or "Mar" for axes within one year. */
 export const formatMonthLabel = (month: string, withYear = true): string =>

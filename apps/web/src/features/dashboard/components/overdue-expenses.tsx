@@ -2,7 +2,7 @@ import { type Expense, getHref } from '@plansmith/contract';
 import { List, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { EmptyState } from '../../../shared/ui/query-state.tsx';
 
 /** Planned or committed expenses dated in the past: invoices to chase or plans to update. */
@@ -12,7 +12,7 @@ export const OverdueExpenses = ({ expenses, count, amount }: { expenses: Expense
   ) : (
     <>
       <Typography.Paragraph type="secondary">
-        {count.toLocaleString('en-US')} overdue, {formatUsd(amount)} in total
+        {formatCount(count)} overdue, {formatUsd(amount)} in total
         {count > expenses.length ? ` (oldest ${expenses.length} shown)` : ''}.
       </Typography.Paragraph>
       <List

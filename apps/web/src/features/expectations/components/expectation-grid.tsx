@@ -3,13 +3,13 @@ import { App } from 'antd';
 import dayjs from 'dayjs';
 import { Fragment, type KeyboardEvent, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatCount } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { type CellEdit, useSaveActual, useSaveExpected } from '../api/expectation-mutations.ts';
 import { type CellTotals, groupByQuarter, sumRow, TONE_COLORS, varianceText, varianceTone } from '../lib/grid-totals.ts';
 import './expectation-grid.css';
 
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const show = (value: number | null): string => (value === null ? '—' : count.format(value));
+const show = (value: number | null): string => formatCount(value);
 
 /** A typed count: "", "1,200" or "12.5"; undefined when it is not a count. */
 const parseCount = (text: string): number | null | undefined => {

@@ -2,16 +2,16 @@ import type { ForecastShortfall } from '@plansmith/contract';
 import { Alert, App, Button, Flex } from 'antd';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatCount } from '../../../shared/format/money.ts';
 import { useGenerateExpectations } from '../api/expectation-mutations.ts';
 
-const count = new Intl.NumberFormat('en-US');
-const plural = (value: number, one: string, many: string) => `${count.format(value)} ${value === 1 ? one : many}`;
+const plural = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
 
 /** "10 of 40 deals fall after the plan ends": the numbers of a forecast that velocity pushes past the plan's end. */
 export const shortfallSentence = (shortfall: ForecastShortfall): string =>
-  `${count.format(shortfall.AfterPlan)} of ${plural(shortfall.Needed, 'deal', 'deals')} (${shortfall.StageName}) fall after the plan ends: ` +
+  `${formatCount(shortfall.AfterPlan)} of ${plural(shortfall.Needed, 'deal', 'deals')} (${shortfall.StageName}) fall after the plan ends: ` +
   `the stages take ${plural(shortfall.VelocityDays, 'day', 'days')} from first to last, so the forecast reaches ${shortfall.StageName} ` +
-  `${plural(shortfall.ShiftMonths, 'month', 'months')} later and only ${count.format(shortfall.InsidePlan)} land inside the plan.`;
+  `${plural(shortfall.ShiftMonths, 'month', 'months')} later and only ${formatCount(shortfall.InsidePlan)} land inside the plan.`;
 
 /**
  * Says how far a forecast generated from the funnel falls short of the goal, and offers the fixes:

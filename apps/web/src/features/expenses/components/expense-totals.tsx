@@ -1,11 +1,11 @@
 import type { ExpenseTotals } from '@plansmith/contract';
 import { Flex, Statistic } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 
 /** The money of every expense matching the filters (not only the page on screen). */
 export const ExpenseTotalsBar = ({ totals }: { totals: ExpenseTotals }) => (
   <Flex gap={32} wrap style={{ marginBottom: 16 }} aria-label="Totals of the matching expenses">
-    <Statistic title="Expenses" value={totals.Count.toLocaleString('en-US')} />
+    <Statistic title="Expenses" value={formatCount(totals.Count)} />
     <Statistic title="Actual" value={formatUsd(totals.Actual)} />
     <Statistic title="Committed" value={formatUsd(totals.Committed)} />
     <Statistic title="Planned" value={formatUsd(totals.Planned)} />

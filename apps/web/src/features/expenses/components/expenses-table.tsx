@@ -2,7 +2,7 @@ import { EXPENSE_SORT_FIELDS, type Expense, getHref } from '@plansmith/contract'
 import { Table, type TableProps, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
 import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { ExpenseStatusTag } from './expense-status-tag.tsx';
@@ -115,8 +115,7 @@ export const ExpensesTable = ({
         total,
         showSizeChanger: true,
         pageSizeOptions: [25, 50, 100, 200],
-        showTotal: (count, [from, to]) =>
-          `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`,
+        showTotal: (count, [from, to]) => `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`,
       }}
       onChange={(pagination, _filters, sorter) => {
         const single = Array.isArray(sorter) ? sorter[0] : sorter;

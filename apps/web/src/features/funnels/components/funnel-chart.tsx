@@ -1,7 +1,8 @@
 import type { FunnelStage } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
-import { formatCount, funnelChartHeight } from '../lib/funnel-inputs.ts';
+import { formatCount } from '../../../shared/format/money.ts';
+import { funnelChartHeight } from '../lib/funnel-inputs.ts';
 
 // Legend in the bars' order (recharts sorts it by label otherwise).
 const SERIES = ['Planned', 'Actual'];

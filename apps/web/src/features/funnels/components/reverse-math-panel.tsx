@@ -5,7 +5,8 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useSaveFunnel } from '../api/funnel-mutations.ts';
-import { budgetSentence, costLabel, costStageOf, formatCount } from '../lib/funnel-inputs.ts';
+import { formatCount } from '../../../shared/format/money.ts';
+import { budgetSentence, costLabel, costStageOf } from '../lib/funnel-inputs.ts';
 
 type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null; CostStageId: string | null };
 

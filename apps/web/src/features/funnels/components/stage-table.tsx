@@ -4,7 +4,8 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { useSaveFunnel } from '../api/funnel-mutations.ts';
-import { formatCount, formatRate, parseNumber, parsePercent } from '../lib/funnel-inputs.ts';
+import { formatCount } from '../../../shared/format/money.ts';
+import { formatRate, parseNumber, parsePercent } from '../lib/funnel-inputs.ts';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
 /** The stages with conversion and velocity edited in place, the volume each needs, and what actually happened. */

@@ -18,10 +18,6 @@ export const parsePercent = (text: string): number | null => {
 export const formatRate = (rate: number | null | undefined): string =>
   rate === null || rate === undefined ? '—' : `${Number((rate * 100).toFixed(2))}%`;
 
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-export const formatCount = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : count.format(value);
-
 /** The stage the cost per entry refers to (the server's choice: the chosen one, else Lead, else the first). */
 export const costStageOf = (funnel: Funnel) =>
   funnel.Stages.find((stage) => stage.FunnelStageId === funnel.CostStageId) ?? funnel.Stages[0] ?? null;

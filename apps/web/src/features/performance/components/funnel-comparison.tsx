@@ -1,14 +1,13 @@
 import type { FunnelStageComparison } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatPercent } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import './funnel-comparison.css';
 
 // Legend in the bars' order (recharts sorts it by label otherwise).
 const SERIES = ['Planned', 'Expected', 'Actual'];
 
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
-const show = (value: number | null): string => (value === null ? '—' : count.format(value));
+const show = (value: number | null): string => formatCount(value);
 
 // A funnel narrows by orders of magnitude (visitors to customers): a log axis keeps every stage visible.
 const toLog = (value: number | null): number | null => (value && value > 0 ? value : null);
@@ -39,12 +38,12 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
               scale="log"
               domain={[1, 'auto']}
               allowDataOverflow
-              tickFormatter={(value: number) => count.format(value)}
+              tickFormatter={(value: number) => formatCount(value)}
               tick={{ fontSize: 12 }}
               label={{ value: 'Volume (logarithmic scale)', position: 'bottom', offset: 0, fontSize: 12 }}
             />
             <YAxis type="category" dataKey="Name" width={170} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => count.format(Number(value))} />
+            <Tooltip formatter={(value) => formatCount(Number(value))} />
             <Legend verticalAlign="top" formatter={legendLabel} itemSorter={(item) => SERIES.indexOf(String(item.dataKey))} />
             <Bar dataKey="Planned" name="Planned (required)" fill="#91caff" />
             <Bar dataKey="Expected" name="Expected (forecast)" fill="#4096ff" />
@@ -74,7 +73,7 @@ export const FunnelComparison = ({ stages }: { stages: FunnelStageComparison[] }
                 <td>{show(stage.Planned)}</td>
                 <td>{show(stage.Expected)}</td>
                 <td>{show(stage.Actual)}</td>
-                <td>{stage.Planned ? percent.format(stage.Actual / stage.Planned) : '—'}</td>
+                <td>{stage.Planned ? formatPercent(stage.Actual / stage.Planned) : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@ import type { Play } from '@plansmith/contract';
 import { Button, Drawer, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlayPreview } from '../api/playbook-queries.ts';
 import { itemsText, monthsText } from '../lib/play-text.ts';
@@ -84,7 +84,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
                 <Tag style={{ margin: 0 }}>
                   {objective.MetricType === 2
                     ? formatUsd(objective.TargetValue)
-                    : `${objective.TargetValue.toLocaleString('en-US')}${objective.MetricType === 3 ? '%' : ''}${objective.Metric && objective.MetricType === 1 ? ` ${objective.Metric}` : ''}`}
+                    : `${formatCount(objective.TargetValue)}${objective.MetricType === 3 ? '%' : ''}${objective.Metric && objective.MetricType === 1 ? ` ${objective.Metric}` : ''}`}
                 </Tag>
               </Flex>
             ))}
@@ -96,7 +96,8 @@ const PreviewBody = ({ playId }: { playId: string }) => {
 };
 
 /** The play's items by category with their phasing, and its objectives; "Use this play" from here too. */
-export const PlayPreviewDrawer = ({ play, onClose, onUse }: { play: Play | null; onClose: () => void; onUse: (play: Play) => void }) => (
+/** `onUse` is left out for someone who may create plans in no team: the button is not offered. */
+export const PlayPreviewDrawer = ({ play, onClose, onUse }: { play: Play | null; onClose: () => void; onUse?: (play: Play) => void }) => (
   <Drawer
     open={play !== null}
     onClose={onClose}
@@ -105,7 +106,7 @@ export const PlayPreviewDrawer = ({ play, onClose, onUse }: { play: Play | null;
     destroyOnHidden
     styles={{ body: { padding: 0, overflow: 'hidden', display: 'flex', flexDirection: 'column' } }}
     extra={
-      play ? (
+      play && onUse ? (
         <Button type="primary" onClick={() => onUse(play)}>
           Use this play
         </Button>

@@ -1,18 +1,11 @@
 import dayjs from 'dayjs';
-
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+import { formatUsdCompact } from '../../../shared/format/money.ts';
 
 /** The height of a horizontal bar chart with `count` bars. */
 export const breakdownChartHeight = (count: number): number => Math.max(200, count * 36 + 80);
 
 /** Axis ticks: 125000 → "$125K". */
-export const formatAxisUsd = (value: number): string => compactUsd.format(value);
+export const formatAxisUsd = (value: number): string => formatUsdCompact(value);
 
 /** "2026-03" → "Mar 2026" (tooltips) or "Mar" (axis, when every month is in one year). */
 export const formatMonth = (month: string, withYear = true): string => dayjs(`${month}-01`).format(withYear ? 'MMM YYYY' : 'MMM');
