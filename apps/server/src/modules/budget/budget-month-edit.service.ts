@@ -60,7 +60,7 @@ export const createMonthEditService = (ctx: AppContext) => ({
             'YearTotal',
             open.length === 0
               ? `${row.name} has no other open month (${monthLabel(firstOpen)} or later) to take ${formatCents(difference)}. Change the year total instead.`
-              : `Keeping ${row.name}’s year total at ${formatCents(target)} would take ${formatCents(-difference)} from its other open months, which hold ${formatCents(held)}. Change the year total instead.`,
+              : `Keeping ${row.name}’s year total at ${formatCents(target)} would take ${formatCents(-difference)} from its other open months (${monthLabel(firstOpen)} on), which hold ${formatCents(held)}. Change the year total instead.`,
           );
         }
         spread = { cents: difference, months: changed.length };

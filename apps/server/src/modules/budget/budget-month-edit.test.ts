@@ -142,7 +142,7 @@ describe('a month typed in the grid', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe(
-      'Keeping Webinars’s year total at $600.00 would take $200.00 from its other open months, which hold $100.00. Change the year total instead.',
+      'Keeping Webinars’s year total at $600.00 would take $200.00 from its other open months (Mar 2026 on), which hold $100.00. Change the year total instead.',
     );
     expect(await monthsOf(item.id)).toEqual({ '2026-01': 50_000, '2026-04': 10_000 });
     expect(await activitiesOf(item.id)).toEqual([]);

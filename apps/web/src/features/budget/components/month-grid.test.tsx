@@ -98,6 +98,7 @@ describe('a month edit that changes the year total', () => {
       await screen.findByText(/^Google Ads: \$24,000\.00 → \$25,000\.00 for the year \(Mar 2026: \$4,000\.00 → \$5,000\.00\)/),
     ).toBeTruthy();
     expect(setMonthBodies()[0]).toMatchObject({ Month: '2026-03', Amount: 5000, YearTotal: null });
+    expect(screen.getByRole('button', { name: 'Undo: changed Google Ads, Mar 2026' })).toBeTruthy();
 
     // antd's message layer is pointer-events: none with its notices set back to all, a rule
     // happy-dom does not apply; the click itself is what a person does.

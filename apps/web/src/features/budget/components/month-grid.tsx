@@ -12,7 +12,7 @@ import { buildMonthModel, type ModelItem, sumCentsOf } from '../lib/month-grid-m
 import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../lib/periods.ts';
 import { MonthCell } from './month-cell.tsx';
 import { CategoryRow, TotalRow } from './month-grid-rows.tsx';
-import { useMonthChanges } from './use-month-changes.ts';
+import { lowerFirst, useMonthChanges } from './use-month-changes.ts';
 import './month-grid.css';
 
 const ROW_HEIGHT = 40;
@@ -178,7 +178,7 @@ export const MonthGrid = ({
         ) : null}
         {lastChange ? (
           <Button size="small" onClick={() => void undoLast()} loading={isSaving}>
-            Undo: {lastChange.label.toLowerCase()}
+            Undo: {lowerFirst(lastChange.label)}
           </Button>
         ) : null}
       </Flex>

@@ -8,6 +8,9 @@ import { MonthEditMessage } from './month-edit-message.tsx';
 
 type LastChange = { label: string; undo: SaveMonthsItem[] };
 
+/** "Changed Google Ads, Mar 2026" → "changed Google Ads, Mar 2026": the names stay as written. */
+export const lowerFirst = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
+
 /**
  * Saves a change of the month grid (a paste or one cell) as one request and remembers how to put
  * the items back, so Ctrl+Z can undo it once.
@@ -67,7 +70,7 @@ export const useMonthChanges = (planId: string, model: MonthModel) => {
     try {
       await save.mutateAsync({ MarketingPlanId: planId, Items: lastChange.undo });
       setLastChange(null);
-      message.info(`Undone: ${lastChange.label.toLowerCase()}.`);
+      message.info(`Undone: ${lowerFirst(lastChange.label)}.`);
     } catch (error) {
       message.error(errorMessage(error), 8);
     }
