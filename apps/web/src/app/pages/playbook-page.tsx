@@ -7,6 +7,7 @@ import { usePlays } from '../../features/playbook/api/playbook-queries.ts';
 import { LazyCreatePlanModal, LazyNamePlayModal, LazyPlayPreviewDrawer } from '../../features/playbook/components/lazy-dialogs.tsx';
 import { PlayCard } from '../../features/playbook/components/play-card.tsx';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { useMyTeams } from '../../shared/api/my-teams.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -14,6 +15,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-stat
 export const PlaybookPage = () => {
   const plays = usePlays();
   const { plan: contextPlan } = useContextPlan();
+  // "Use this play" only for someone who may create plans in at least one team (the dialog lists those teams).
+  const canCreatePlans = useMyTeams().data?.some((team) => team.CanManagePlans) ?? false;
   const saveAs = useSaveAsPlay();
   const rename = useRenamePlay();
   const remove = useDeletePlay();
@@ -109,7 +112,7 @@ export const PlaybookPage = () => {
               <PlayCard
                 play={play}
                 onPreview={open(setPreviewing)}
-                onUse={open(setUsing)}
+                onUse={canCreatePlans ? open(setUsing) : undefined}
                 onRename={open(setRenaming)}
                 onDelete={confirmDelete}
               />
@@ -122,10 +125,14 @@ export const PlaybookPage = () => {
           <LazyPlayPreviewDrawer
             play={previewing}
             onClose={() => setPreviewing(null)}
-            onUse={(play) => {
-              setPreviewing(null);
-              setUsing(play);
-            }}
+            onUse={
+              canCreatePlans
+                ? (play) => {
+                    setPreviewing(null);
+                    setUsing(play);
+                  }
+                : undefined
+            }
           />
           <LazyCreatePlanModal source={using} mode="play" onClose={() => setUsing(null)} />
           <LazyNamePlayModal

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
@@ -21,7 +21,8 @@ const firstOfNextMonth = (): string => dayjs().add(1, 'month').startOf('month').
 
 const defaultsFor = (source: PlanSource, mode: CreatePlanMode) =>
   mode === 'play'
-    ? { Name: source.Name, StartDate: firstOfNextMonth() }
+    ? // The play's name with the year, not the play's own name: a plan never repeats a name in its team.
+      { Name: `${source.Name} ${firstOfNextMonth().slice(0, 4)}`, StartDate: firstOfNextMonth() }
     : { Name: `${source.Name} (next year)`, StartDate: nextYear(source.StartDate) };
 
 type FormValues = { Name: string; TeamId: string; StartDate: Dayjs };
@@ -34,6 +35,8 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
   const [form] = Form.useForm<FormValues>();
   const create = useCreatePlanFromPlay();
   const teams = useMyTeams();
+  // Only the teams the user may create plans in (their Lead, or every team for an Admin or the Owner).
+  const creatableTeams = (teams.data ?? []).filter((team) => team.CanManagePlans);
   const { setTeamId, setPlanId } = useContextSelection();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -41,8 +44,14 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
   useEffect(() => {
     if (!source) return;
     const defaults = defaultsFor(source, mode);
-    form.setFieldsValue({ Name: defaults.Name, TeamId: source.TeamId, StartDate: dayjs(defaults.StartDate) });
+    form.setFieldsValue({ Name: defaults.Name, StartDate: dayjs(defaults.StartDate) });
   }, [source, mode, form]);
+
+  // The source's team when the user may create plans there, else the first team they may.
+  const defaultTeamId = creatableTeams.some((team) => team.Id === source?.TeamId) ? source?.TeamId : creatableTeams[0]?.Id;
+  useEffect(() => {
+    if (source && defaultTeamId) form.setFieldsValue({ TeamId: defaultTeamId });
+  }, [source, defaultTeamId, form]);
 
   const submit = async (values: FormValues) => {
     if (!source) return;
@@ -59,7 +68,10 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
       onClose();
       void navigate(getHref('budget'));
     } catch (error) {
-      message.error(errorMessage(error));
+      // A name the team already has (400 on Name, with a free one to use) shows on the field.
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors.filter((entry) => entry.Field === 'Name') : [];
+      if (fieldErrors.length > 0) form.setFields([{ name: 'Name', errors: fieldErrors.map((entry) => entry.Message) }]);
+      else message.error(errorMessage(error));
     }
   };
 
@@ -88,7 +100,7 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
           <Input autoFocus />
         </Form.Item>
         <Form.Item name="TeamId" label="Team" rules={[{ required: true, message: 'Please choose a team.' }]}>
-          <Select loading={teams.isPending} options={(teams.data ?? []).map((team) => ({ value: team.Id, label: team.Name }))} />
+          <Select loading={teams.isPending} options={creatableTeams.map((team) => ({ value: team.Id, label: team.Name }))} />
         </Form.Item>
         <Form.Item
           name="StartDate"

@@ -6,7 +6,7 @@ import { itemsText, monthsText } from '../lib/play-text.ts';
 
 const CATEGORY_TYPE_COLORS = { 1: 'blue', 2: 'purple', 3: 'gold' } as const;
 
-/** One play: what it costs, how long it runs and where the money goes, with its actions. */
+/** One play: what it costs, how long it runs and where the money goes, with its actions ("Use this play" only with `onUse`). */
 export const PlayCard = ({
   play,
   onPreview,
@@ -16,7 +16,7 @@ export const PlayCard = ({
 }: {
   play: Play;
   onPreview: (play: Play) => void;
-  onUse: (play: Play) => void;
+  onUse?: (play: Play) => void;
   onRename: (play: Play) => void;
   onDelete: (play: Play) => void;
 }) => (
@@ -61,9 +61,11 @@ export const PlayCard = ({
     </Flex>
     <Flex gap={8} justify="space-between" align="center" style={{ marginTop: 'auto' }}>
       <Flex gap={8}>
-        <Button type="primary" onClick={() => onUse(play)} aria-label={`Use this play: ${play.Name}`}>
-          Use this play
-        </Button>
+        {onUse ? (
+          <Button type="primary" onClick={() => onUse(play)} aria-label={`Use this play: ${play.Name}`}>
+            Use this play
+          </Button>
+        ) : null}
         <Button onClick={() => onPreview(play)} aria-label={`Preview ${play.Name}`}>
           Preview
         </Button>
