@@ -23,6 +23,15 @@ export const ChangeSubscriptionRequestSchema = z.object({
   BillingCycle: BillingCycleSchema,
 });
 
+export const ChangePreviewSchema = z.object({
+  Lines: z
+    .array(z.object({ Description: z.string(), Amount: MoneySchema.describe('US dollars; negative for a credit') }))
+    .describe('What the change invoices today: the credit for the unused time and the new plan'),
+  Total: MoneySchema.describe('Charged today when the change is confirmed today (negative: a credit kept for the next invoices)'),
+  ClosingAreas: z.array(z.string()).describe('The areas the new plan does not include (their data stays)'),
+});
+export type ChangePreview = z.infer<typeof ChangePreviewSchema>;
+
 export const CancelSubscriptionRequestSchema = z.object({
   CancelAtPeriodEnd: z.boolean().describe('true cancels at the end of the period; false keeps the subscription'),
 });
@@ -111,6 +120,15 @@ export const billingRoutes = defineRoutes({
     summary: 'Move the subscription to another paid plan or billing cycle (Owner).',
     body: ChangeSubscriptionRequestSchema,
     response: SubscriptionSchema,
+    tags: ['billing'],
+  },
+  previewChange: {
+    method: 'POST',
+    path: '/api/BillingClient/PreviewChange',
+    access: 'Account.Billing',
+    summary: 'What changing to another paid plan or billing cycle charges today (prorated) and which areas close (Owner).',
+    body: ChangeSubscriptionRequestSchema,
+    response: ChangePreviewSchema,
     tags: ['billing'],
   },
   cancelSubscription: {

@@ -21,7 +21,7 @@ const TENANT_POLICY_ROLES: Record<TenantPolicy, readonly TenantRoleCode[]> = {
   'Account.Billing': ['owner'],
 };
 
-const PRODUCT_POLICY_PLANS: Record<ProductPolicy, readonly PlanCode[]> = {
+export const PRODUCT_POLICY_PLANS: Record<ProductPolicy, readonly PlanCode[]> = {
   'Plan.Agility': ['agility', 'performance', 'enterprise'],
   'Plan.Performance': ['performance', 'enterprise'],
 };

@@ -13,6 +13,9 @@ export const registerBillingRoutes = (app: FastifyInstance, ctx: AppContext, str
   addRoute(app, ctx, billingRoutes.changeSubscription, ({ auth, body }) =>
     billing.change(auth.tenantId, body.ProductId, body.BillingCycle),
   );
+  addRoute(app, ctx, billingRoutes.previewChange, ({ auth, body }) =>
+    billing.previewChange(auth.tenantId, body.ProductId, body.BillingCycle),
+  );
   addRoute(app, ctx, billingRoutes.startCardSetup, ({ auth, body }) => cards.start(auth, body));
   addRoute(app, ctx, billingRoutes.completeCardSetup, async ({ auth, body }) => {
     await cards.complete(auth, body.SetupIntentId, body.ClientSecret);

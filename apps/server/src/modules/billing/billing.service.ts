@@ -1,8 +1,18 @@
-import { type BillingCycle, billingCycleOf, priceTypeOf, type Subscription } from '@plansmith/contract';
+import {
+  type BillingCycle,
+  billingCycleOf,
+  type ChangePreview,
+  type PlanCode,
+  paths,
+  priceTypeOf,
+  type Subscription,
+} from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { providerFailure } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { newId } from '../../lib/ids.ts';
 import { toDollars } from '../../lib/money.ts';
 import { findPriceForProduct, findPriceItem, itemPerMonthCents, periodAmountCents } from '../products/index.ts';
 import { products } from '../../schema/products.ts';
@@ -10,14 +20,32 @@ import { tenants } from '../../schema/tenants.ts';
 import { isLiveStatus, readProviderSubscription } from './provider-subscription.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { SubscriptionRow } from '../../schema/billing.ts';
+import { PRODUCT_POLICY_PLANS } from '../../plugins/permissions.ts';
 
-const providerFailure = (error: unknown): never => {
-  if (error instanceof HttpError) throw error;
-  const stripeError = error as { type?: string; message?: string };
-  if (stripeError.type === 'StripeCardError' || stripeError.type === 'StripeInvalidRequestError') {
-    throw badRequest(stripeError.message ?? 'The card provider refused the change.');
-  }
-  throw error;
+const DAY_SECONDS = 86_400;
+
+/**
+ * The instant a plan change measures the unused time from: the start of the day of the period the
+ * change falls in (whole days since the period began). Proration by the second made a change minutes
+ * after subscribing credit $98.94 of $99 and charge $150.06 instead of the $150.00 between the prices
+ * shown; by whole days a same-day change credits the whole period, and the preview and the change
+ * (same day, same instant) invoice the same amount to the cent.
+ */
+export const prorationDate = (periodStart: number, now: number): number =>
+  periodStart + Math.max(0, Math.floor((now - periodStart) / DAY_SECONDS)) * DAY_SECONDS;
+
+/** The areas (their page titles) that `from` includes and `to` does not: what a downgrade closes. */
+export const closingAreas = (from: PlanCode, to: PlanCode): string[] => {
+  const titles = Object.values(paths)
+    // Areas, not their detail pages (/objectives/:id is part of Objectives).
+    .filter((path) => !path.pattern.includes(':'))
+    .filter(
+      (path): path is typeof path & { policy: keyof typeof PRODUCT_POLICY_PLANS } =>
+        'policy' in path && path.policy in PRODUCT_POLICY_PLANS,
+    )
+    .filter((path) => PRODUCT_POLICY_PLANS[path.policy].includes(from) && !PRODUCT_POLICY_PLANS[path.policy].includes(to))
+    .map((path) => path.title);
+  return [...new Set(titles)];
 };
 
 export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
@@ -107,22 +135,63 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
       if (row.priceItemId === price.item.id && !row.cancelAtPeriodEnd) return describe(tenantId);
       try {
         const current = await stripe.subscriptions.retrieve(row.providerSubscriptionId);
-        const itemId = current.items.data[0]?.id;
-        if (!itemId) throw conflict('The subscription has no item to change.');
+        const item = current.items.data[0];
+        if (!item) throw conflict('The subscription has no item to change.');
         const updated = await stripe.subscriptions.update(
           row.providerSubscriptionId,
           {
-            items: [{ id: itemId, price: price.item.providerPriceId }],
+            items: [{ id: item.id, price: price.item.providerPriceId }],
             cancel_at_period_end: false,
             proration_behavior: 'create_prorations',
+            proration_date: prorationDate(item.current_period_start, Math.floor(ctx.clock.now().getTime() / 1000)),
           },
           { idempotencyKey: `subscription-change-${stateKey(row)}-to-${price.item.id}` },
         );
         await record(row, updated, price.item.id, price.product.id);
       } catch (error) {
-        return providerFailure(error);
+        throw providerFailure(error);
       }
       return describe(tenantId);
+    },
+
+    /** What `change` would invoice today, from the provider (the same proration instant), and what closes. */
+    previewChange: async (tenantId: string, productId: string, cycle: BillingCycle): Promise<ChangePreview> => {
+      const row = await liveSubscription(tenantId);
+      const [price, currentPrice] = await Promise.all([
+        findPriceForProduct(ctx.db, productId, priceTypeOf(cycle)),
+        findPriceItem(ctx.db, row.priceItemId),
+      ]);
+      if (!price) throw notFound('The plan');
+      if (!price.item.providerPriceId || price.product.code === 'starter') {
+        throw badRequest('To move to the free Starter plan, cancel your subscription at the end of the period.');
+      }
+      const from = (currentPrice?.product.code ?? 'starter') as PlanCode;
+      const ClosingAreas = closingAreas(from, price.product.code as PlanCode);
+      if (row.priceItemId === price.item.id) return { Lines: [], Total: 0, ClosingAreas };
+      try {
+        const current = await stripe.subscriptions.retrieve(row.providerSubscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw conflict('The subscription has no item to change.');
+        const preview = await stripe.invoices.createPreview(
+          {
+            customer: row.providerCustomerId,
+            subscription: row.providerSubscriptionId,
+            subscription_details: {
+              items: [{ id: item.id, price: price.item.providerPriceId }],
+              proration_behavior: 'create_prorations',
+              proration_date: prorationDate(item.current_period_start, Math.floor(ctx.clock.now().getTime() / 1000)),
+            },
+          },
+          { idempotencyKey: `subscription-preview-${newId()}` },
+        );
+        return {
+          Lines: preview.lines.data.map((line) => ({ Description: line.description ?? '', Amount: toDollars(line.amount) })),
+          Total: toDollars(preview.total),
+          ClosingAreas,
+        };
+      } catch (error) {
+        throw providerFailure(error);
+      }
     },
 
     setCancelAtPeriodEnd: async (tenantId: string, cancelAtPeriodEnd: boolean): Promise<Subscription> => {
@@ -136,7 +205,7 @@ export const createBillingService = (ctx: AppContext, stripe: Stripe) => {
         );
         await record(row, updated, row.priceItemId, row.productId);
       } catch (error) {
-        return providerFailure(error);
+        throw providerFailure(error);
       }
       return describe(tenantId);
     },

@@ -63,6 +63,19 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
     return priceObject(price);
   };
 
+  type Price = ReturnType<typeof priceObject>;
+  /** Stripe's proration_date (seconds), or now: the instant the unused time is measured from. */
+  const prorationDateOf = (value: string | undefined): number => (value && /^\d+$/.test(value) ? Number(value) : seconds(now()));
+
+  /** A new price starts a new period at once: credit the unused old period (from `at`), charge the new one. */
+  const changeLines = (subscription: Obj, price: Price, at: number) => {
+    const before = (subscription.items as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
+    const start = new Date(at * 1000);
+    const credit = unusedTimeLine(before.price as Price, Number(before.current_period_start), Number(before.current_period_end), at);
+    const charge = subscriptionLine(price, at, seconds(periodEnd(start, price.recurring.interval)));
+    return credit ? [credit, charge] : [charge];
+  };
+
   const periodEnd = (start: Date, interval: string) => {
     const end = new Date(start);
     if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
@@ -298,29 +311,46 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
       await putObject(db, next, now());
       await recordEvent(db, 'customer.subscription.updated', next, now(), previous);
       if (previous.items) {
-        // A new price starts a new period at once: credit the unused old period, charge the new one.
-        const before = (subscription.items as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
         const after = (next.items as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
-        const credit = unusedTimeLine(
-          before.price as Parameters<typeof unusedTimeLine>[0],
-          Number(before.current_period_start),
-          Number(before.current_period_end),
-          seconds(now()),
-        );
-        const charge = subscriptionLine(
-          after.price as Parameters<typeof subscriptionLine>[0],
-          Number(after.current_period_start),
-          Number(after.current_period_end),
-        );
         await createPaidInvoice(db, {
           customerId: String(subscription.customer),
           subscriptionId: id,
           reason: 'subscription_update',
-          lines: credit ? [credit, charge] : [charge],
+          lines: changeLines(subscription, after.price as Price, prorationDateOf(formString(form.proration_date))),
           now: now(),
         });
       }
       return next;
+    },
+    /** POST /v1/invoices/create_preview for a price change: the lines and total an update would invoice, nothing stored. */
+    previewInvoice: async (form: FormObject) => {
+      const subscriptionId = formString(form.subscription);
+      if (!subscriptionId) throw invalid('The sandbox previews subscription changes only: give subscription.', 'subscription');
+      const subscription = await load(subscriptionId, 'subscription');
+      const details = formObject(form.subscription_details);
+      const priceId = formString(formList(details?.items)[0]?.price);
+      if (!priceId) throw invalid('Give subscription_details[items][0][price].', 'subscription_details');
+      const lines = changeLines(subscription, await loadPrice(priceId), prorationDateOf(formString(details?.proration_date)));
+      const total = lines.reduce((sum, line) => sum + line.amount, 0);
+      return {
+        object: 'invoice',
+        customer: subscription.customer,
+        currency: 'usd',
+        subtotal: total,
+        total,
+        amount_due: Math.max(0, total),
+        lines: {
+          object: 'list',
+          has_more: false,
+          data: lines.map((line) => ({
+            object: 'line_item',
+            amount: line.amount,
+            description: line.description,
+            proration: line.proration,
+          })),
+        },
+        livemode: false,
+      };
     },
     listInvoices: (form: FormObject) => {
       const limit = Math.min(100, Math.max(1, Number(formString(form.limit) ?? 10) || 10));
