@@ -1,8 +1,10 @@
 // What the browser benches (lighthouse, first-rows) share: Debian's Chromium with the flags this
 // machine allows, the demo Owner, and the built app started as `npm start` runs it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
@@ -20,11 +22,28 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-/** The built app (WEB_DIST_DIR) on 127.0.0.1:port with the demo seed in dataDir, once /readyz answers. */
-export const startBuiltApp = async (dataDir: string, port: number, seconds = 120): Promise<ChildProcess> => {
+/**
+ * The built app (WEB_DIST_DIR) on 127.0.0.1:port with the demo seed in dataDir (or on PostgreSQL
+ * when `env` names a DATABASE_URL), once /readyz answers.
+ */
+export const startBuiltApp = async (
+  dataDir: string,
+  port: number,
+  seconds = 120,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> => {
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST_DIR },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < seconds * 4; waited += 1) {
@@ -45,4 +64,24 @@ export const stopBuiltApp = async (server: ChildProcess): Promise<void> => {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await exited;
+};
+
+/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped again by the answer's drop(). */
+export const freshPostgres = async (serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `plansmith_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 };

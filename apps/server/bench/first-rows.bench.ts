@@ -14,6 +14,7 @@ import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { ACTUAL_BUDGET_ROW, ACTUAL_REGISTER_ROW, type ActualPeer, startActual } from './actual-peer.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
+import { addDemoExpenses, type DemoPlan } from './demo-expenses.ts';
 import { DEMO_PASSWORD, DEMO_USER, freePort, startBuiltApp, stopBuiltApp, WEB_DIST_DIR } from './built-app.ts';
 import { median, openProfile, type RowTimes, timeFirstRows } from './first-rows-browser.ts';
 
@@ -22,34 +23,11 @@ const EXPENSES = 10_000;
 const TARGET_RATIO = 0.25;
 const ROWS = { expenses: '.ant-table-tbody tr.ant-table-row', budget: '[data-testid^="item-"]' };
 
-/** EXPENSES expenses spread over the items of the demo Owner's live plan with most items; its team and id. */
-const addExpenses = async (dataDir: string): Promise<{ teamId: string; planId: string }> => {
+/** EXPENSES expenses in the demo Owner's plan with the most items (demo-expenses.ts); its team and id. */
+const addExpenses = async (dataDir: string): Promise<DemoPlan> => {
   const database = await openDatabase({ dataDir });
   try {
-    const [plan] = await database.queryRows<{ id: string; team_id: string }>(
-      `SELECT p.id, p.team_id FROM marketing_plans p JOIN users u ON u.tenant_id = p.tenant_id
-        WHERE u.email = $1 AND p.state = 1
-        ORDER BY (SELECT count(*) FROM budget_items b WHERE b.marketing_plan_id = p.id) DESC, p.id LIMIT 1`,
-      [DEMO_USER],
-    );
-    if (!plan) throw new Error('The demo seed has no live plan.');
-    await database.queryRows(
-      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_order,
-         purchase_date, amount_cents, status, category_type, active)
-       SELECT p.tenant_id, gen_random_uuid(), p.id, i.id, 'Invoice ' || g, 'Payee ' || (g % 750), 'PO-' || g,
-         date '2026-01-01' + (g % 365), 100 + (g * 7919) % 250000, 1 + (g % 10 = 0)::int + (g % 10 > 1)::int * 2,
-         c.category_type, true
-       FROM generate_series(1, ${EXPENSES}) AS g
-       CROSS JOIN marketing_plans p
-       JOIN (SELECT b.id, b.budget_category_id, (row_number() OVER (ORDER BY b.id)) - 1 AS n,
-                    count(*) OVER () AS items
-               FROM budget_items b WHERE b.marketing_plan_id = $1) AS i ON i.n = g % i.items
-       JOIN budget_categories c ON c.id = i.budget_category_id
-       WHERE p.id = $1`,
-      [plan.id],
-    );
-    await database.queryRows('ANALYZE');
-    return { teamId: plan.team_id, planId: plan.id };
+    return await addDemoExpenses(database, EXPENSES);
   } finally {
     await database.close();
   }

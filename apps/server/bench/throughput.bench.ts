@@ -7,14 +7,13 @@
 // and sign-in latency at 8 concurrent sign-ins. Ratios measured in one run are what count: the
 // machine is shared, so absolute numbers move with its load.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options } from 'autocannon';
-import pg from 'pg';
 import { CLIENT_ID } from '@plansmith/contract';
 import { type BenchFigure, type BenchReport, percentile, round } from './bench-kit.ts';
+import { freshPostgres } from './built-app.ts';
 
 const ROUNDS = 5;
 const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 1);
@@ -92,26 +91,6 @@ const stopProcess = async (child: ChildProcess): Promise<void> => {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
-};
-
-/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped again by the answer's drop(). */
-const freshPostgres = async (serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `plansmith_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 };
 
 const signInBody = JSON.stringify(DEMO);
