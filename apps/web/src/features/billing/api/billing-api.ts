@@ -8,6 +8,14 @@ export const billingKeys = {
   invoices: () => ['billing', 'invoices'] as const,
 };
 
+/** What changing to `choice` charges today and which areas close; asked when a different plan is chosen. */
+export const usePreviewChange = (choice: { productId: string; cycle: BillingCycle } | null) =>
+  useQuery({
+    queryKey: ['billing', 'preview', choice?.productId, choice?.cycle] as const,
+    queryFn: () => callApi(billingRoutes.previewChange, { ProductId: choice?.productId ?? '', BillingCycle: choice?.cycle ?? 'month' }),
+    enabled: choice !== null,
+  });
+
 export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => callApi(billingRoutes.getInvoices, {}) });
 
 /** Starts a SetupIntent for an upgrade from Starter or for a new card; the card form confirms it. */

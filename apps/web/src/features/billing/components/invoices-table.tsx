@@ -1,5 +1,6 @@
 import type { Invoice } from '@plansmith/contract';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { useInvoices } from '../api/billing-api.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
@@ -16,7 +17,7 @@ export const InvoicesTable = () => {
     return <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} title="The invoices could not be loaded." />;
   if (invoices.data.length === 0) return <EmptyState description="No invoices yet. They appear here once a paid plan is charged." />;
   return (
-    <Table<Invoice>
+    <ResponsiveTable<Invoice>
       rowKey="Id"
       size="middle"
       pagination={false}
@@ -42,11 +43,22 @@ export const InvoicesTable = () => {
             </>
           ),
         },
-        { title: 'Amount', dataIndex: 'Amount', ...MONEY_COLUMN, render: (value: number) => formatUsd(value) },
+        {
+          title: 'Amount',
+          dataIndex: 'Amount',
+          ...MONEY_COLUMN,
+          // A negative total is a credit: nothing was charged, it is kept for the next invoices.
+          render: (value: number) => (value < 0 ? `${formatUsd(-value)} credit` : formatUsd(value)),
+        },
         {
           title: 'Status',
           dataIndex: 'Status',
-          render: (value: string) => <Tag color={value === 'paid' ? 'green' : value === 'open' ? 'orange' : 'default'}>{value}</Tag>,
+          render: (value: string, invoice) =>
+            invoice.Amount < 0 ? (
+              <Tag color="blue">credit</Tag>
+            ) : (
+              <Tag color={value === 'paid' ? 'green' : value === 'open' ? 'orange' : 'default'}>{value}</Tag>
+            ),
         },
       ]}
     />
