@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClientIdSchema, IdSchema } from './common.ts';
 import { EmailSchema } from './identity.ts';
 import { defineRoutes } from './route.ts';
+import { canonicalTimeZone, FALLBACK_TIME_ZONE } from './today.ts';
 
 /** A verification link lives 24 hours (DESIGN.md §3); a resend is suggested after 5 minutes (SPEC.md §9). */
 export const VERIFICATION_KEY_TTL_MS = 24 * 60 * 60_000;
@@ -25,6 +26,15 @@ export const RegistrationSchema = z.object({
   Company: requiredText("Please enter your company's name!", 200),
   Email: EmailSchema,
   MetaData: RegistrationMetaDataSchema.optional().default({}),
+  TimeZone: z
+    .string()
+    .max(64)
+    .optional()
+    // A zone the server does not know (or none) is not a reason to refuse a sign-up: the account starts on UTC.
+    .transform((zone) => (zone ? canonicalTimeZone(zone.trim()) : null) ?? FALLBACK_TIME_ZONE)
+    .describe(
+      'The browser’s IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); the new account’s zone, UTC when missing or unknown',
+    ),
   ClientId: ClientIdSchema,
 });
 export type Registration = z.input<typeof RegistrationSchema>;

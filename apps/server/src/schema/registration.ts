@@ -12,6 +12,8 @@ export const registrations = pgTable(
     lastName: text('last_name').notNull(),
     company: text('company').notNull(),
     metaData: jsonb('meta_data').$type<Record<string, string>>().notNull().default({}),
+    /** The browser's IANA time zone at sign-up; the tenant is made with it (issue 28 A4). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     tenantId: uuid('tenant_id'),
     userId: uuid('user_id'),
     providerCustomerId: text('provider_customer_id'),

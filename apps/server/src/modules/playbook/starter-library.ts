@@ -151,4 +151,5 @@ export const createStarterPlays = async (db: Db, target: StarterLibraryTarget): 
 };
 
 /** The first day of the month of `now` (UTC): where sign-up's starter plays begin. */
-export const monthStartOf = (now: Date): string => `${now.toISOString().slice(0, 7)}-01`;
+/** The first day of the month of `today` (YYYY-MM-DD, the tenant's today: lib/today.ts). */
+export const monthStartOf = (today: string): string => `${today.slice(0, 7)}-01`;

@@ -1,4 +1,5 @@
 import { type RegisteredUser, type RegistrationSchema, USERNAME_EXISTS_MESSAGE, VERIFICATION_KEY_TTL_MS } from '@plansmith/contract';
+import { todayInZone } from '@plansmith/contract/today';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
@@ -68,6 +69,7 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
         lastName: input.LastName,
         company: input.Company,
         metaData: input.MetaData,
+        timeZone: input.TimeZone,
         updatedAt: now,
       };
       if (pending) {
@@ -124,7 +126,10 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
     try {
       const created = await ctx.db.transaction(async (tx) => {
         if (!(await repo.consumeKey(tx, found.key.id, now))) return false;
-        await tx.insert(tenants).values({ id: tenantId, name: registration.company, planCode: 'starter', createdAt: now, updatedAt: now });
+        const timeZone = registration.timeZone;
+        await tx
+          .insert(tenants)
+          .values({ id: tenantId, name: registration.company, planCode: 'starter', timeZone, createdAt: now, updatedAt: now });
         await tx.insert(users).values({
           tenantId,
           id: userId,
@@ -139,9 +144,9 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
         await tx.insert(teams).values({ tenantId, id: teamId, name: 'My Team', createdAt: now, updatedAt: now });
         await tx.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 1, createdAt: now });
         // A new account can budget at once (DESIGN.md §12): suggested lookups and a first plan.
-        await createStarterData(tx, { tenantId, teamId, ownerId: userId, now });
+        await createStarterData(tx, { tenantId, teamId, ownerId: userId, now, timeZone });
         // The starter library (DESIGN.md §9), in the same transaction as the tenant: a sign-up has it or has nothing.
-        await createStarterPlays(tx, { tenantId, teamId, createdBy: userId, startMonth: monthStartOf(now), now });
+        await createStarterPlays(tx, { tenantId, teamId, createdBy: userId, startMonth: monthStartOf(todayInZone(timeZone, now)), now });
         await repo.updateRegistration(tx, registration.id, { tenantId, userId, completedAt: now, updatedAt: now });
         return true;
       });
