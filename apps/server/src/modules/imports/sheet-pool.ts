@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AnalysedFile, AnalyseFailure, AnalyseInput } from './analyse-file.ts';
@@ -12,6 +13,12 @@ export type SheetPool = {
   close: () => Promise<void>;
 };
 
+/** The worker's file URL. Under Vite (the web tests start the real server in happy-dom) a module's URL is http://…/@fs/<path>. */
+const workerFile = (): string => {
+  const url = new URL('./sheet-worker.mjs', import.meta.url);
+  return url.protocol === 'file:' ? url.href : pathToFileURL(decodeURIComponent(url.pathname.replace(/^\/@fs/, ''))).href;
+};
+
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en-US')} second${ms === 1000 ? '' : 's'}`;
 
 /**
@@ -22,7 +29,7 @@ const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en-US')} second${
 export const createSheetPool = (options: { timeLimitMs?: number; maxThreads?: number } = {}): SheetPool => {
   const timeLimitMs = options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS;
   const pool = new Piscina<AnalyseInput, AnalysedFile | AnalyseFailure>({
-    filename: new URL('./sheet-worker.mjs', import.meta.url).href,
+    filename: workerFile(),
     minThreads: 0,
     // One core stays for HTTP (and PGlite) on a small machine.
     maxThreads: options.maxThreads ?? Math.max(1, availableParallelism() - 1),

@@ -2,6 +2,9 @@ import Papa from 'papaparse';
 
 /** One cell of an export: text, a number (money in dollars), or empty. */
 export type ExportCell = string | number | null;
+/** Excel's number format for dollars. */
+export const USD_FORMAT = '"$"#,##0.00';
+
 export type ExportSheet = { name: string; header: string[]; rows: ExportCell[][]; moneyColumns?: readonly number[] };
 
 /**
@@ -17,17 +20,16 @@ export const sheetToCsv = (sheet: ExportSheet): string =>
  * string cell, never a formula, so "=1+2" stays text in Excel without the CSV's quote.
  */
 export const sheetToXlsx = async (sheet: ExportSheet): Promise<ArrayBuffer> => {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Plansmith';
-  const worksheet = workbook.addWorksheet(sheet.name);
-  worksheet.addRow(sheet.header).font = { bold: true };
-  for (const row of sheet.rows) worksheet.addRow(row.map((cell) => cell ?? null));
-  worksheet.columns.forEach((column, index) => {
-    column.width = index === 0 ? 32 : 16;
-    if (sheet.moneyColumns?.includes(index)) column.numFmt = '"$"#,##0.00';
-  });
-  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
+  const money = new Set(sheet.moneyColumns ?? []);
+  const data = [
+    sheet.header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
+    ...sheet.rows.map((row) =>
+      row.map((cell, index) => (typeof cell === 'number' && money.has(index) ? { value: cell, format: USD_FORMAT } : cell)),
+    ),
+  ];
+  const columns = sheet.header.map((_, index) => ({ width: index === 0 ? 32 : 16 }));
+  return (await writeXlsxFile(data, { sheet: sheet.name, columns }).toBlob()).arrayBuffer();
 };
 
 export const downloadBlob = (blob: Blob, fileName: string): void => {

@@ -5,7 +5,7 @@ import { errorMessage } from '../api/api-error.ts';
 
 /**
  * Import (a link to /import for this kind) and Export as CSV or XLSX. The export code, papaparse
- * and exceljs load when a button is pressed, never with the page.
+ * and write-excel-file load when a button is pressed, never with the page.
  */
 export const ImportExportButtons = ({
   importHref,

@@ -52,7 +52,7 @@ export const fetchItemsSheet = async (plan: { Id: string; StartDate: string; End
   return itemsToSheet(items, months, lookups, plan);
 };
 
-/** Downloads the plan's budget items as CSV or XLSX (this module and exceljs load on first use). */
+/** Downloads the plan's budget items as CSV or XLSX (this module and write-excel-file load on first use). */
 export const downloadItems = async (
   plan: { Id: string; Name: string; StartDate: string; EndDate: string },
   format: 'csv' | 'xlsx',

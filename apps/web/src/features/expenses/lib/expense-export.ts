@@ -48,7 +48,7 @@ export const fetchAllExpenses = async (planId: string): Promise<Expense[]> => {
   }
 };
 
-/** Downloads every expense of the plan as CSV or XLSX (this module and exceljs load on first use). */
+/** Downloads every expense of the plan as CSV or XLSX (this module and write-excel-file load on first use). */
 export const downloadExpenses = async (plan: { Id: string; Name: string }, format: 'csv' | 'xlsx'): Promise<void> => {
   const { downloadSheet, exportFileName } = await import('../../../shared/export/spreadsheet.ts');
   await downloadSheet(expensesToSheet(await fetchAllExpenses(plan.Id)), exportFileName(plan.Name, 'expenses', format), format);

@@ -23,29 +23,31 @@ export const reportToCsv = (report: BudgetCategoriesReport): string =>
 export const downloadReportCsv = (report: BudgetCategoriesReport): void =>
   download(new Blob([reportToCsv(report)], { type: 'text/csv;charset=utf-8' }), reportFileName(report, 'csv'));
 
+const MONEY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
+
 /** An Excel workbook with money formatted as USD and the subtotal and total rows in bold. */
 export const buildReportWorkbook = async (report: BudgetCategoriesReport): Promise<ArrayBuffer> => {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Plansmith';
-  const sheet = workbook.addWorksheet('Budget categories');
-  sheet.addRow([`${report.PlanName} — budget categories`]).font = { bold: true, size: 14 };
-  sheet.addRow([`${report.StartDate} to ${report.EndDate}`]);
-  sheet.addRow([]);
-  const rows = toExportRows(toReportLines(report));
-  const header = Object.keys(rows[0] ?? {});
-  sheet.addRow(header).font = { bold: true };
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
   const lines = toReportLines(report);
-  rows.forEach((row, index) => {
-    const added = sheet.addRow(Object.values(row));
-    if (lines[index]?.kind !== 'category') added.font = { bold: true };
-  });
-  sheet.columns.forEach((column, index) => {
-    column.width = index === 0 ? 32 : 16;
-    if (index >= 2 && index <= 8) column.numFmt = '"$"#,##0.00;[Red]-"$"#,##0.00';
-    if (index === 9) column.numFmt = '0%';
-  });
-  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+  const rows = toExportRows(lines);
+  const header = Object.keys(rows[0] ?? {});
+  // Columns C to I are money, J the share spent.
+  const format = (index: number) => (index >= 2 && index <= 8 ? MONEY_FORMAT : index === 9 ? '0%' : undefined);
+  const data = [
+    [{ value: `${report.PlanName} — budget categories`, fontWeight: 'bold' as const, fontSize: 14 }],
+    [`${report.StartDate} to ${report.EndDate}`],
+    [],
+    header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
+    ...rows.map((row, rowIndex) =>
+      Object.values(row).map((value, index) => ({
+        value,
+        format: typeof value === 'number' ? format(index) : undefined,
+        fontWeight: lines[rowIndex]?.kind === 'category' ? undefined : ('bold' as const),
+      })),
+    ),
+  ];
+  const columns = header.map((_, index) => ({ width: index === 0 ? 32 : 16 }));
+  return (await writeXlsxFile(data, { sheet: 'Budget categories', columns }).toBlob()).arrayBuffer();
 };
 
 export const downloadReportXlsx = async (report: BudgetCategoriesReport): Promise<void> => {
