@@ -22,7 +22,13 @@ describe('pickContextPlan', () => {
   const plans = [plan('archived', 2), plan('legacy-live', 0), plan('live', 1), plan('template', 3)];
 
   it('keeps the plan the user chose last while it is still one of the team’s plans', () => {
-    expect(pickContextPlan(plans, 'template')?.Id).toBe('template');
+    expect(pickContextPlan(plans, 'archived')?.Id).toBe('archived');
+  });
+
+  it('never makes a template the context plan, even when it was the one chosen last', () => {
+    expect(pickContextPlan(plans, 'template')?.Id).toBe('live');
+    expect(pickContextPlan([plan('template', 3)], 'template')).toBeNull();
+    expect(pickContextPlan([plan('template', 3)], null)).toBeNull();
   });
 
   it('falls back to the team’s plan in State 1 when nothing (or a plan of another team) was chosen', () => {

@@ -1,4 +1,4 @@
-import { isLiveState, PLAN_STATE_LIVE } from '@plansmith/contract/plan-states';
+import { isLiveState, PLAN_STATE_LIVE, PLAN_STATE_TEMPLATE } from '@plansmith/contract/plan-states';
 import type { MarketingPlan } from '@plansmith/contract';
 
 /** What choosing the context plan reads of a plan (the early requests have no more: app/early-requests.ts). */
@@ -11,10 +11,11 @@ const firstStarting = <P extends PlanChoice>(plans: readonly P[], match: (plan: 
 /**
  * The context plan of SPEC.md §4: the last chosen plan (kept in the browser) when it is still one
  * of the context team's plans, otherwise the team's main plan: its first live plan (State 1, then 0)
- * by start date, not the newest one (DESIGN.md §12).
+ * by start date, not the newest one (DESIGN.md §12). A template (a play) is never the context plan,
+ * even when it was chosen: it is a pattern for plans, and refuses expenses (issue 28 A5).
  */
 export const pickContextPlan = <P extends PlanChoice>(plans: readonly P[], chosenId: string | null): P | null =>
-  plans.find((plan) => plan.Id === chosenId) ??
+  plans.find((plan) => plan.Id === chosenId && plan.State !== PLAN_STATE_TEMPLATE) ??
   firstStarting(plans, (plan) => plan.State === PLAN_STATE_LIVE) ??
   firstStarting(plans, (plan) => isLiveState(plan.State)) ??
   null;

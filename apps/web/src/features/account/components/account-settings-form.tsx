@@ -48,7 +48,7 @@ export const AccountSettingsForm = ({ tenant }: { tenant: Tenant }) => {
                 isTimeZone(value ?? '') ? undefined : Promise.reject(new Error(TIME_ZONE_MESSAGE)),
             },
           ]}
-          extra="The weekly digest goes out on Monday at 08:00 in this time zone."
+          extra="“Today” is the day in this time zone everywhere: overdue expenses, objective pace, new plans’ dates, and the weekly digest (Monday 08:00)."
         >
           <Select showSearch options={TIME_ZONES} optionFilterProp="label" aria-label="Time zone" />
         </Form.Item>

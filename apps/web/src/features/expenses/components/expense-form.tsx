@@ -5,11 +5,13 @@ import {
   type Expense,
   type ExpenseCategoryType,
   type ExpenseStatus,
+  futureActualMessage,
 } from '@plansmith/contract';
 import { App, AutoComplete, Button, Flex, Form, Input, Segmented, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
@@ -70,8 +72,19 @@ export const ExpenseForm = ({
   const glCodes = useGlCodes();
   const payees = usePayees(planId);
   const save = useSaveExpense();
+  const today = useToday();
   const itemId = Form.useWatch('BudgetItemId', form);
   const payeeText = Form.useWatch('Payee', form) ?? '';
+
+  // A new expense starts on the tenant's today; the tenant may arrive after the form was drawn, and
+  // then the suggested day follows unless the person has picked another.
+  const suggestedDay = useRef(today);
+  useEffect(() => {
+    const shown: Dayjs | undefined = form.getFieldValue('PurchaseDate');
+    if (!expense && shown?.isValid() && shown.format(DATE_FORMAT) === suggestedDay.current)
+      form.setFieldValue('PurchaseDate', dayjs(today));
+    suggestedDay.current = today;
+  }, [expense, today, form]);
 
   const chosenItem = items.data?.find((item) => item.Id === itemId);
   // A "still loading" error from a press of Record before the items came is over once they have.
@@ -103,7 +116,7 @@ export const ExpenseForm = ({
         GeneralLedgerCodeId: expense.GeneralLedgerCodeId,
         Description: expense.Description ?? undefined,
       }
-    : { BudgetItemId: defaultItemId ?? undefined, Status: 3, PurchaseDate: dayjs() };
+    : { BudgetItemId: defaultItemId ?? undefined, Status: 3, PurchaseDate: dayjs(today) };
 
   const submit = async (values: FormValues) => {
     const item = items.data?.find((candidate) => candidate.Id === values.BudgetItemId);
@@ -188,7 +201,18 @@ export const ExpenseForm = ({
           label="Purchase date"
           name="PurchaseDate"
           style={{ flex: '1 1 180px' }}
-          rules={[{ required: true, message: 'Please enter the date.' }, validDateRule]}
+          dependencies={['Status']}
+          rules={[
+            { required: true, message: 'Please enter the date.' },
+            validDateRule,
+            // Actual money lies in the past (the tenant's today); the server says the same.
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: Dayjs | null | undefined) => {
+                const problem = value?.isValid() ? futureActualMessage(getFieldValue('Status'), value.format(DATE_FORMAT), today) : null;
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            }),
+          ]}
         >
           <DateInput style={{ width: '100%' }} allowClear={false} />
         </Form.Item>

@@ -3,6 +3,7 @@ import { App, Form, Input, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSaveResult } from '../api/objective-mutations.ts';
@@ -26,17 +27,18 @@ export const ResultModal = ({
   const [form] = Form.useForm<FormValues>();
   const save = useSaveResult();
   const { message } = App.useApp();
+  const todayInTenantZone = useToday();
 
   useEffect(() => {
     if (!open) return;
-    const today = dayjs();
+    const today = dayjs(todayInTenantZone);
     const defaultDay = today.isAfter(objective.EndDate)
       ? dayjs(objective.EndDate)
       : today.isBefore(objective.StartDate)
         ? dayjs(objective.StartDate)
         : today;
     form.setFieldsValue({ Date: result ? dayjs(result.Date) : defaultDay, Value: result?.Value, Note: result?.Note ?? '' });
-  }, [open, result, objective, form]);
+  }, [open, result, objective, form, todayInTenantZone]);
 
   const submit = async (values: FormValues) => {
     try {
@@ -72,7 +74,10 @@ export const ResultModal = ({
           <DateInput
             allowClear={false}
             style={{ width: '100%' }}
-            disabledDate={(day) => day.isBefore(objective.StartDate, 'day') || day.isAfter(objective.EndDate, 'day')}
+            // A result is something that happened: none after today in the tenant's zone (the server refuses them too).
+            disabledDate={(day) =>
+              day.isBefore(objective.StartDate, 'day') || day.isAfter(objective.EndDate, 'day') || day.isAfter(todayInTenantZone, 'day')
+            }
           />
         </Form.Item>
         <Form.Item

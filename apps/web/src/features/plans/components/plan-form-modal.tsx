@@ -7,6 +7,7 @@ import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
+import { useToday } from '../../../shared/api/today.ts';
 
 type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
 
@@ -28,10 +29,11 @@ export const PlanFormModal = ({
   const save = useSavePlan();
   const teams = useMyTeams();
   const { message } = App.useApp();
+  const todayInTenantZone = useToday();
 
   useEffect(() => {
     if (!open) return;
-    const today = dayjs().startOf('day');
+    const today = dayjs(todayInTenantZone);
     form.setFieldsValue(
       plan
         ? {
@@ -49,7 +51,7 @@ export const PlanFormModal = ({
             EndDate: today.add(NEW_PLAN_LENGTH_DAYS, 'day'),
           },
     );
-  }, [open, plan, defaultTeamId, teams.data, form]);
+  }, [open, plan, defaultTeamId, teams.data, form, todayInTenantZone]);
 
   const submit = async (values: FormValues) => {
     try {

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
+import { useToday } from '../../../shared/api/today.ts';
 import { useContextSelection } from '../../../shared/context/context-selection.tsx';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
@@ -17,12 +18,13 @@ export type PlanSource = { Id: string; Name: string; TeamId: string; StartDate: 
 /** "Use this play" starts on the first of next month under the play's name; "Copy to next year" a year on, "(next year)". */
 export type CreatePlanMode = 'play' | 'next-year';
 
-const firstOfNextMonth = (): string => dayjs().add(1, 'month').startOf('month').format(DATE_FORMAT);
+/** `today`: the tenant's (shared/api/today.ts). */
+const firstOfNextMonth = (today: string): string => dayjs(today).add(1, 'month').startOf('month').format(DATE_FORMAT);
 
-const defaultsFor = (source: PlanSource, mode: CreatePlanMode) =>
+const defaultsFor = (source: PlanSource, mode: CreatePlanMode, today: string) =>
   mode === 'play'
     ? // The play's name with the year, not the play's own name: a plan never repeats a name in its team.
-      { Name: `${source.Name} ${firstOfNextMonth().slice(0, 4)}`, StartDate: firstOfNextMonth() }
+      { Name: `${source.Name} ${firstOfNextMonth(today).slice(0, 4)}`, StartDate: firstOfNextMonth(today) }
     : { Name: `${source.Name} (next year)`, StartDate: nextYear(source.StartDate) };
 
 type FormValues = { Name: string; TeamId: string; StartDate: Dayjs };
@@ -40,12 +42,13 @@ export const CreatePlanModal = ({ source, mode, onClose }: { source: PlanSource 
   const { setTeamId, setPlanId } = useContextSelection();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const today = useToday();
 
   useEffect(() => {
     if (!source) return;
-    const defaults = defaultsFor(source, mode);
+    const defaults = defaultsFor(source, mode, today);
     form.setFieldsValue({ Name: defaults.Name, StartDate: dayjs(defaults.StartDate) });
-  }, [source, mode, form]);
+  }, [source, mode, form, today]);
 
   // The source's team when the user may create plans there, else the first team they may.
   const defaultTeamId = creatableTeams.some((team) => team.Id === source?.TeamId) ? source?.TeamId : creatableTeams[0]?.Id;
