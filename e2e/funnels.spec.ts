@@ -31,8 +31,15 @@ test.describe('funnels and expectations', () => {
     await expect(funnels.stageRow('Visitor')).toContainText('6,400');
     await expect(funnels.stageRow('Lead')).toContainText('640');
     await expect(funnels.stageRow('Opportunity')).toContainText('80');
-    // 6,400 visitors × $10 = $64,000 against a plan with no budget yet.
+    // The cost is per Lead by default: 640 leads × $10 = $6,400 against a plan with no budget yet.
+    await expect(page.getByLabel('Cost per Lead', { exact: true })).toBeVisible();
+    await expect(funnels.verdict()).toHaveText('The plan’s budget of $0.00 does not cover the goal: it needs $6,400.00, $6,400.00 more.');
+    // Said to be per visitor, the same $10 implies 6,400 visitors × $10 = $64,000.
+    await funnels.setCostStage('Visitor');
+    await expect(page.getByLabel('Cost per Visitor', { exact: true })).toBeVisible();
     await expect(funnels.verdict()).toHaveText('The plan’s budget of $0.00 does not cover the goal: it needs $64,000.00, $64,000.00 more.');
+    // Actual counts are entered beside the forecast; the Funnels page says where.
+    await expect(page.getByRole('link', { name: 'enter actuals on the Expectations page' })).toBeVisible();
 
     const forecast = new ExpectationsPage(page);
     await forecast.open();
@@ -99,6 +106,8 @@ test.describe('funnels and expectations', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+      // The demo's stages take 132 days from Visitor to Customer: the forecast says how many deals that pushes past December.
+      await expect(page.getByText(/^\d+ of \d+ deals \(Customer\) fall after the plan ends/)).toBeVisible();
       await page.waitForLoadState('networkidle');
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

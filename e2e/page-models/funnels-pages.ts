@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './select-option.ts';
 
 /** The Funnels screen of the context plan, in the words a person would use. */
 export class FunnelsPage {
@@ -15,6 +16,13 @@ export class FunnelsPage {
     await this.page.getByLabel('Cost per lead').fill(goal.costPerLead);
     await this.page.getByRole('button', { name: /^(Set|Save) goal$/ }).click();
     await expect(this.page.getByText('Funnel goal saved.')).toBeVisible();
+  }
+
+  /** Says which stage the cost is per entry into, and saves the goal. */
+  async setCostStage(stage: string) {
+    await chooseOption(this.page.getByRole('combobox', { name: 'Stage the cost is for' }), stage);
+    await this.page.getByRole('button', { name: 'Save goal' }).click();
+    await expect(this.page.getByText('Funnel goal saved.').last()).toBeVisible();
   }
 
   /** Types a conversion rate in place with the keyboard: Enter edits, Enter saves. */

@@ -99,7 +99,10 @@ const FunnelForPlan = ({
             <StageTable funnel={data} canEdit={canEdit} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
               Actual counts are entered per month beside the forecast:{' '}
-              <Link to={getHref('expectations')}>enter actuals on the Expectations page</Link>.
+              <Link to={getHref('expectations')} style={{ textDecoration: 'underline' }}>
+                enter actuals on the Expectations page
+              </Link>
+              .
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -57,7 +57,7 @@ export const ShortfallAlert = ({
             Compress the velocity to at most {plural(shortfall.FitVelocityDays, 'day', 'days')} so every deal lands in the plan, or extend
             the plan {plural(shortfall.ShiftMonths, 'month', 'months')} into next year.
           </span>
-          <Flex wrap gap={8}>
+          <Flex wrap gap={8} align="center">
             {canEdit ? (
               <Button onClick={compress} loading={generate.isPending}>
                 Compress the velocity

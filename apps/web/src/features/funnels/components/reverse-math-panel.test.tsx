@@ -67,7 +67,8 @@ describe('the funnel’s cost field', () => {
     fireEvent.click(await screen.findByTitle('Visitor'));
     expect(await screen.findByLabelText('Cost per Visitor')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save goal' }));
-    await waitFor(() => expect(screen.getByText('it needs $160,000.00', { exact: false })).toBeTruthy()); // 8,000 visitors × $20
+    // 8,000 visitors × $20.
+    await waitFor(() => expect(screen.getByText('it needs $160,000.00', { exact: false })).toBeTruthy(), { timeout: 10_000 });
     const saved = api.sent.find((request) => request.path === '/api/FunnelClient/Save');
     expect(saved?.body).toMatchObject({ CostPerLead: 20, CostStageId: visitor?.id });
   });
@@ -83,7 +84,7 @@ describe('the forecast shortfall', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Compress the velocity' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Compress and generate' }));
-    await screen.findByText('Velocity compressed; the forecast now fits the plan.');
+    await screen.findByText('Velocity compressed; the forecast now fits the plan.', {}, { timeout: 10_000 });
     const after = await api.call(expectationRoutes.get, { MarketingPlanId: plan.id }, token);
     expect(after.Shortfall).toBeNull();
     expect(after.Rows.at(-1)?.Cells.reduce((sum, cell) => sum + (cell.Expected ?? 0), 0)).toBe(40);

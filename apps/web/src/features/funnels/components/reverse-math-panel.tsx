@@ -88,6 +88,8 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         >
           <Select
             aria-label="Stage the cost is for"
+            showSearch
+            optionFilterProp="label"
             options={funnel.Stages.map((stage) => ({ value: stage.FunnelStageId, label: stage.Name }))}
           />
         </Form.Item>
