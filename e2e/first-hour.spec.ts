@@ -116,6 +116,8 @@ test('money and date inputs refuse what they cannot keep instead of changing it'
   await chooseOption(expense.getByLabel('Budget item'), 'Trade show');
   await expense.getByLabel('Name').fill('Booth');
   await expense.getByLabel('Amount').fill('100');
+  // Planned: an Actual expense in the future is refused before the plan's dates are checked (issue 28 A5).
+  await expense.getByText('Planned', { exact: true }).click();
   const purchaseDate = expense.getByLabel('Purchase date');
   await purchaseDate.fill('2099-01-10');
   // Enter keeps the typed date and sends the form; the server refuses it.
