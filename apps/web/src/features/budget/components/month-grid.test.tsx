@@ -87,6 +87,37 @@ describe('the month grid’s keyboard', () => {
     await user.keyboard('{ArrowUp}{ArrowLeft}');
     await waitFor(() => expect(focusedLabel()).toMatch(/^Google Ads, Mar 2026: /));
   });
+
+  it('keeps the typed digits in the cell the keys went to when the frames that move the focus come late', async () => {
+    // A slow phone: animation frames run only when the test says so (the browser's, not our code).
+    const frames = new Map<number, FrameRequestCallback>();
+    let nextFrame = 0;
+    const runFrames = () => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const callback of due) callback(performance.now());
+    };
+    const { requestAnimationFrame: realRequest, cancelAnimationFrame: realCancel } = window;
+    window.requestAnimationFrame = (callback) => {
+      nextFrame += 1;
+      frames.set(nextFrame, callback);
+      return nextFrame;
+    };
+    window.cancelAnimationFrame = (id) => void frames.delete(id);
+    try {
+      const { user } = await showGrid();
+      await user.click(await cell('Google Ads, Mar 2026'));
+      runFrames();
+      await user.keyboard('{ArrowRight}{ArrowRight}7');
+      runFrames();
+      await user.keyboard('5{Enter}');
+      await waitFor(() => expect(setMonthBodies()).toHaveLength(1));
+      expect(setMonthBodies()[0]).toMatchObject({ Month: '2026-05', Amount: 75 });
+    } finally {
+      window.requestAnimationFrame = realRequest;
+      window.cancelAnimationFrame = realCancel;
+    }
+  });
 });
 
 describe('a month edit that changes the year total', () => {

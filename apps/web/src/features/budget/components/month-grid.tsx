@@ -13,6 +13,7 @@ import { type ItemMonthCents, type PeriodView, periodsOf, sumPeriod } from '../l
 import { MonthCell } from './month-cell.tsx';
 import { CategoryRow, TotalRow } from './month-grid-rows.tsx';
 import { lowerFirst, useMonthChanges } from './use-month-changes.ts';
+import { KeyboardHint } from '../../../shared/ui/keyboard-hint.tsx';
 import './month-grid.css';
 
 const ROW_HEIGHT = 40;
@@ -72,10 +73,16 @@ export const MonthGrid = ({
   });
 
   // The active cell keeps the keyboard focus as it moves (rows out of view are scrolled in first).
+  // A focus still waiting for its frame is dropped when the cell moves on or an editor opens: on a
+  // slow frame it would otherwise land on a cell passed over, take the focus from the editor (saving
+  // the digits typed so far) and make that cell the active one.
   useEffect(() => {
     if (cellRow === undefined || cellCol === undefined || editing) return;
     virtualizer.scrollToIndex(cellRow, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${cellRow}:${cellCol}"]`)?.focus());
+    const frame = requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${cellRow}:${cellCol}"]`)?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [cellRow, cellCol, editing, virtualizer]);
 
   const anchorOf = (cell: Active | null): { item: number; month: number } | string => {
@@ -165,11 +172,19 @@ export const MonthGrid = ({
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
-          {editable
-            ? 'Arrow keys move, Enter or a digit edits a month (or an unphased item’s budget), Ctrl+V pastes a block copied from a spreadsheet (months, or a column of budgets), Ctrl+Z undoes the last change. Grey amounts are an even spread of an unphased item.'
-            : view === 'Months'
-              ? 'Grey amounts are an even spread of an unphased item.'
-              : `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`}
+          {editable ? (
+            <>
+              <KeyboardHint>
+                Arrow keys move, Enter or a digit edits a month (or an unphased item’s budget), Ctrl+V pastes a block copied from a
+                spreadsheet (months, or a column of budgets), Ctrl+Z undoes the last change.{' '}
+              </KeyboardHint>
+              Grey amounts are an even spread of an unphased item.
+            </>
+          ) : view === 'Months' ? (
+            'Grey amounts are an even spread of an unphased item.'
+          ) : (
+            `${view === 'Quarters' ? 'Calendar quarters' : 'Calendar years'}: sums of the months. Switch to Months to edit.`
+          )}
         </Typography.Text>
         {editable ? (
           <Checkbox checked={keepYearTotal} onChange={(event) => setKeepYearTotal(event.target.checked)}>
