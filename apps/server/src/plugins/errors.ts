@@ -1,6 +1,7 @@
 import type { ErrorBody, FieldError } from '@plansmith/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
@@ -31,18 +32,74 @@ const databaseError = (error: { code?: unknown }): { status: number; message: st
   }
 };
 
+/** Our words for a card the provider refused, by Stripe's decline_code or code; Stripe's own text is not shown. */
+const CARD_MESSAGES: Record<string, string> = {
+  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
+  expired_card: 'Your card has expired. Please use another card.',
+  incorrect_cvc: "The card's security code is not correct. Please check it and try again.",
+  invalid_cvc: "The card's security code is not correct. Please check it and try again.",
+  incorrect_number: 'The card number is not correct. Please check it and try again.',
+  invalid_number: 'The card number is not correct. Please check it and try again.',
+  invalid_expiry_month: "The card's expiry date is not valid. Please check it or use another card.",
+  invalid_expiry_year: "The card's expiry date is not valid. Please check it or use another card.",
+};
+export const CARD_DECLINED = 'Your card was declined. Please use another card or contact your bank.';
+export const PROVIDER_FAILED = 'The card provider could not complete the request. Please try again in a few minutes.';
+
+/** Our message for a card error (a thrown one, or a SetupIntent's last_setup_error). */
+export const cardErrorMessage = (error: { code?: string | null; decline_code?: string | null } | null | undefined): string =>
+  CARD_MESSAGES[error?.decline_code ?? ''] ?? CARD_MESSAGES[error?.code ?? ''] ?? CARD_DECLINED;
+
+/** A card-provider failure that is not the card's: answered 502, its cause logged by the error handler. */
+class ProviderFailure extends HttpError {
+  constructor(readonly providerError: Stripe.errors.StripeError) {
+    super(502, PROVIDER_FAILED);
+  }
+}
+
+export const isProviderError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+
+/** What a call site expects from the provider and answers in its own words. */
+export type ProviderOutcomes = {
+  /** The provider has no such object: an id the caller sent that is stale or not theirs. */
+  missing?: HttpError;
+  /** Another request with the same idempotency key is still running (another instance). */
+  busy?: HttpError;
+};
+
+/**
+ * The one mapper of card-provider (Stripe SDK) errors (issue 28 A3). The provider's HTTP status is
+ * never ours: its 401 for a rotated key would read as "your session has ended" in the web app. A card
+ * error is 402 with our message; the outcomes a call site names are its own answers; anything else
+ * is 502 with a generic message, the provider's error logged. Our own errors pass through unchanged.
+ */
+export const providerFailure = (error: unknown, outcomes: ProviderOutcomes = {}): unknown => {
+  if (!isProviderError(error)) return error;
+  if (error.type === 'StripeCardError' || error.rawType === 'card_error') {
+    return new HttpError(402, cardErrorMessage({ code: error.code ?? null, decline_code: error.decline_code ?? null }));
+  }
+  if (error.statusCode === 404 && outcomes.missing) return outcomes.missing;
+  if (error.statusCode === 409 && error.rawType === 'idempotency_error' && outcomes.busy) return outcomes.busy;
+  return new ProviderFailure(error);
+};
+
 /**
  * One error format for everything (DESIGN.md §2): `{ Result: null, Message, Errors?, RequestId }`.
  * 5xx bodies are generic; the detail goes to the log with the request id.
  */
 export const registerErrorHandling = (app: FastifyInstance): void => {
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError>((thrown, request, reply) => {
     const requestId = String(request.id);
+    // A provider error no call site mapped is mapped here, so it never keeps the provider's status.
+    const error = (isProviderError(thrown) ? providerFailure(thrown) : thrown) as FastifyError;
     const send = (status: number, message: string, errors?: FieldError[]) => {
       const body: ErrorBody = { Result: null, Message: message, RequestId: requestId, ...(errors ? { Errors: errors } : {}) };
       return reply.status(status).send(body);
     };
 
+    if (error instanceof ProviderFailure) {
+      request.log.error({ err: error.providerError, providerStatus: error.providerError.statusCode }, 'card provider failed');
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return send(error.statusCode, error.message, error.fieldErrors);

@@ -114,7 +114,7 @@ describe('upgrading a Starter account with a card', () => {
     expect(setup.confirmed.body.error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
     const done = await complete(setup.token, setup);
     expect(done.status).toBe(402);
-    expect(done.body.Message).toBe('Your card was declined.');
+    expect(done.body.Message).toBe('Your card was declined. Please use another card or contact your bank.');
     expect(await planCode(tenant.id)).toBe('starter');
     expect(await subscriptionRows(tenant.id)).toEqual([]);
     // A good card on a new setup then works.

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { createKeyedLock } from '../../lib/keyed-lock.ts';
 import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { cardErrorMessage, providerFailure } from '../../plugins/errors.ts';
 import { billingCustomers, subscriptions } from '../../schema/billing.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 import { findPriceByProviderId, findPriceForProduct, periodAmountCents } from '../products/index.ts';
@@ -15,16 +16,6 @@ import { isLiveStatus, readProviderSubscription } from './provider-subscription.
 import * as repo from './subscriptions.repository.ts';
 
 const SETUP_NOT_FOUND = 'The card setup';
-
-/** A card the provider refused is 402 with its message; a request it refused is 400; anything else is ours. */
-const providerFailure = (error: unknown): never => {
-  if (error instanceof HttpError) throw error;
-  const stripeError = error as { type?: string; message?: string; statusCode?: number };
-  if (stripeError.type === 'StripeCardError') throw new HttpError(402, stripeError.message ?? 'Your card was declined.');
-  if (stripeError.statusCode === 404) throw notFound(SETUP_NOT_FOUND);
-  if (stripeError.type === 'StripeInvalidRequestError') throw badRequest(stripeError.message ?? 'The card provider refused the request.');
-  throw error;
-};
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -108,7 +99,7 @@ export const createCardSetupService = (ctx: AppContext, stripe: Stripe) => {
         Total: total,
       };
     } catch (error) {
-      return providerFailure(error);
+      throw providerFailure(error);
     }
   };
 
@@ -118,13 +109,15 @@ export const createCardSetupService = (ctx: AppContext, stripe: Stripe) => {
     try {
       intent = await stripe.setupIntents.retrieve(setupIntentId);
     } catch (error) {
-      return providerFailure(error);
+      throw providerFailure(error, { missing: notFound(SETUP_NOT_FOUND) });
     }
     if (intent.metadata?.tenant_id !== auth.tenantId || intent.client_secret !== clientSecret) throw notFound(SETUP_NOT_FOUND);
     if (intent.status !== 'succeeded') {
       throw new HttpError(
         402,
-        intent.last_setup_error?.message ?? 'Your card has not been confirmed. Please enter your card details again.',
+        intent.last_setup_error
+          ? cardErrorMessage(intent.last_setup_error)
+          : 'Your card has not been confirmed. Please enter your card details again.',
       );
     }
     const paymentMethodId = idOf(intent.payment_method);
@@ -172,7 +165,7 @@ export const createCardSetupService = (ctx: AppContext, stripe: Stripe) => {
         { idempotencyKey: `billing-subscription-${intent.id}` },
       );
     } catch (error) {
-      return providerFailure(error);
+      throw providerFailure(error);
     }
     const provider = readProviderSubscription(subscription);
     const now = ctx.clock.now();
@@ -214,7 +207,7 @@ export const createCardSetupService = (ctx: AppContext, stripe: Stripe) => {
         { idempotencyKey: `billing-subscription-card-${intent.id}` },
       );
     } catch (error) {
-      return providerFailure(error);
+      throw providerFailure(error);
     }
     await repo.updateSubscription(ctx.db, auth.tenantId, live.id, { ...cardColumns(paymentMethodId, card), updatedAt: ctx.clock.now() });
   };

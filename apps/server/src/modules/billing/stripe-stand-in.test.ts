@@ -68,7 +68,7 @@ describe('billing with Stripe keys, against a Stripe stand-in on loopback', () =
     expect((await confirmCard(standIn, setup.secret, '4000000000000002')).status).toBe(402);
     const done = await complete(setup);
     expect(done.status).toBe(402);
-    expect(done.body.Message).toBe('Your card was declined.');
+    expect(done.body.Message).toBe('Your card was declined. Please use another card or contact your bank.');
     expect(await planCode(tenant.id)).toBe('starter');
   });
 });

@@ -150,7 +150,7 @@ describe('finalize payment', () => {
     expect(providerSubscriptions).toHaveLength(1);
   });
 
-  it('a declined card shows the provider message and finalizing it grants nothing', async () => {
+  it('a declined card shows our message for the provider code and finalizing it grants nothing', async () => {
     const { user, secret } = await setUpPayment();
     const declined = await confirmCard(t, secret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
@@ -166,7 +166,7 @@ describe('finalize payment', () => {
     expect(expired.body.error.message).toBe("Your card's expiration date is in the past.");
     const response = await finalize(user.ApplicationId, secret);
     expect(response.status).toBe(402);
-    expect(response.body.Message).toBe("Your card's expiration date is in the past.");
+    expect(response.body.Message).toBe("The card's expiry date is not valid. Please check it or use another card.");
     expect(await planOf(user.Id)).toBe('starter');
     expect(await subscriptionsOf(user.ApplicationId)).toHaveLength(0);
     // the same intent can still succeed with another card
