@@ -1,11 +1,19 @@
 // Boundary values of the objective formulas (issue 28 A7): every rounding at a half, every
 // threshold at equality and one hundredth either side of it.
 import { describe, expect, it } from 'vitest';
-import { computeObjective, costPerResult, elapsedDays, ratio4, roundDiv, toHundredths } from './objective-formulas.ts';
+import {
+  computeObjective,
+  costPerResult,
+  elapsedDays,
+  type ObjectiveFigureInput,
+  ratio4,
+  roundDiv,
+  toHundredths,
+} from './objective-formulas.ts';
 
-const base = {
-  metricType: 1 as const,
-  aggregation: 1 as const,
+const base: ObjectiveFigureInput = {
+  metricType: 1,
+  aggregation: 1,
   higherIsBetter: true,
   targetHundredths: 10_000n, // 100
   startDate: '2026-01-01',
