@@ -10,6 +10,7 @@ import { hasForecast } from '../../features/expectations/lib/grid-totals.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+import { KeyboardHint } from '../../shared/ui/keyboard-hint.tsx';
 
 const ExpectationsForPlan = ({
   planId,
@@ -107,9 +108,7 @@ const ExpectationsForPlan = ({
           Actuals are coloured against the forecast: <span style={{ color: '#237804' }}>at or above</span>,{' '}
           <span style={{ color: '#874d00' }}>within 10% below</span>, <span style={{ color: '#cf1322' }}>further behind</span>.
         </Typography.Text>
-        {canEdit ? (
-          <Typography.Text type="secondary">Arrow keys move · Enter edits and saves · Escape cancels · Tab moves on</Typography.Text>
-        ) : null}
+        {canEdit ? <KeyboardHint>Arrow keys move · Enter edits and saves · Escape cancels · Tab moves on</KeyboardHint> : null}
       </Flex>
       <ExpectationGrid grid={data} canEdit={canEdit} />
     </>

@@ -1,4 +1,4 @@
-import { monthsBetween, toDollars } from '@plansmith/contract';
+import { monthsBetween, toCents, toDollars } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Checkbox, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -126,9 +126,10 @@ export const MonthGrid = ({
       return void saveChanges(amounts.items, `Changed the budget of ${item.name}`);
     }
     const month = planMonths[anchor.month] as string;
-    if (text.trim() === toDollars(item.months.cents.get(month) ?? 0).toFixed(2)) return;
     const parsed = parseDollars(text.trim() === '' ? '0' : text.trim());
     if ('error' in parsed) return void message.error(`“${text.trim()}” for ${item.name}, ${month}: ${parsed.error}`, 8);
+    // The month's own amount again ("12000" for $12,000.00) is no change.
+    if (toCents(parsed.value) === (item.months.cents.get(month) ?? 0)) return;
     // The server says what the edit did to the year total (the toast offers to keep it instead).
     void saveMonth(
       { BudgetItemId: item.id, Month: month, Amount: parsed.value, YearTotal: keepYearTotal ? item.item.Amount : null },

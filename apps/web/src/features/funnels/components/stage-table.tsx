@@ -1,5 +1,6 @@
 import type { Funnel, FunnelStage } from '@plansmith/contract';
-import { App, Table, Typography } from 'antd';
+import { App, Typography } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
@@ -56,7 +57,7 @@ export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boole
   };
 
   return (
-    <Table<FunnelStage>
+    <ResponsiveTable<FunnelStage>
       rowKey="FunnelStageId"
       size="middle"
       pagination={false}

@@ -1,5 +1,6 @@
 import type { ImportPreview, ImportRow } from '@plansmith/contract/imports';
-import { Segmented, Table, Tag, Tooltip } from 'antd';
+import { Segmented, Tag, Tooltip } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../lib/counts.ts';
@@ -85,7 +86,7 @@ export const PreviewTable = ({ preview }: { preview: ImportPreview }) => {
         onChange={setFilter}
         style={{ marginBottom: 12 }}
       />
-      <Table<ImportRow>
+      <ResponsiveTable<ImportRow>
         size="small"
         rowKey="Row"
         columns={columns}

@@ -1,5 +1,6 @@
 import { getHref, type Objective } from '@plansmith/contract';
-import { Button, Flex, Table, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
@@ -18,7 +19,7 @@ export const ObjectivesTable = ({
   canEdit: boolean;
   onEdit: (objective: Objective) => void;
 }) => (
-  <Table<Objective>
+  <ResponsiveTable<Objective>
     rowKey="Id"
     dataSource={objectives}
     pagination={false}

@@ -89,13 +89,14 @@ export const KpiTiles = ({
       </Flex>
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
-          <Col key={tile.title} xs={12} xl={6}>
+          // One tile a row on a phone: two side by side left ~170 px, and "$1,234,567.89" broke over two lines.
+          <Col key={tile.title} xs={24} sm={12} xl={6}>
             <Card size="small">
               <Statistic
                 title={tile.title}
                 value={tile.now === null ? '—' : tile.format(tile.now)}
-                // Long amounts wrap inside the tile on a phone instead of running out of it.
-                valueStyle={{ overflowWrap: 'anywhere' }}
+                // A figure is read whole: it stays on one line (the tile is wide enough for ten digits).
+                valueStyle={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
               />
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {tile.help}

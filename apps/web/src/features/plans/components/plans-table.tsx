@@ -1,6 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { getHref, type MarketingPlan } from '@plansmith/contract';
-import { Table, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
@@ -24,7 +25,7 @@ export const PlansTable = ({
   onCopyToNextYear?: ((plan: MarketingPlan) => void) | undefined;
   emptyText: string;
 }) => (
-  <Table<MarketingPlan>
+  <ResponsiveTable<MarketingPlan>
     rowKey="Id"
     dataSource={plans}
     pagination={plans.length > 20 ? { pageSize: 20 } : false}

@@ -7,9 +7,9 @@ import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlayPreview } from '../api/playbook-queries.ts';
 import { itemsText, monthsText } from '../lib/play-text.ts';
 import { PhasingSparkline } from './phasing-sparkline.tsx';
+import './play-preview-drawer.css';
 
 const ITEM_TYPE = { 1: 'Productive', 2: 'Operational' } as const;
-const cell = { padding: '6px 8px', borderBottom: '1px solid #f0f0f0' } as const;
 
 const PreviewBody = ({ playId }: { playId: string }) => {
   const preview = usePlayPreview(playId);
@@ -35,7 +35,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
             </Typography.Title>
             <Typography.Text strong>{formatUsd(category.Total)}</Typography.Text>
           </Flex>
-          <table style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8, tableLayout: 'fixed' }}>
+          <table className="play-items" style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8, tableLayout: 'fixed' }}>
             {/* The same columns in every category, so the sparklines line up down the drawer. */}
             <colgroup>
               <col />
@@ -45,25 +45,25 @@ const PreviewBody = ({ playId }: { playId: string }) => {
             </colgroup>
             <thead>
               <tr style={{ textAlign: 'left', color: 'rgba(0,0,0,0.65)' }}>
-                <th style={cell}>Item</th>
-                <th style={cell}>Type</th>
-                <th style={cell}>Phasing</th>
-                <th style={{ ...cell, textAlign: 'right' }}>Amount</th>
+                <th>Item</th>
+                <th>Type</th>
+                <th>Phasing</th>
+                <th style={{ textAlign: 'right' }}>Amount</th>
               </tr>
             </thead>
             <tbody>
               {category.Items.map((item) => (
                 <tr key={item.Id}>
-                  <td style={cell}>{item.Name}</td>
-                  <td style={cell}>{ITEM_TYPE[item.ItemType]}</td>
-                  <td style={cell}>
+                  <td>{item.Name}</td>
+                  <td>{ITEM_TYPE[item.ItemType]}</td>
+                  <td>
                     {item.IsPhased ? (
                       <PhasingSparkline months={monthLabels} values={item.Months} />
                     ) : (
                       <Typography.Text type="secondary">Not phased</Typography.Text>
                     )}
                   </td>
-                  <td style={{ ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatUsd(item.Amount)}</td>
+                  <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatUsd(item.Amount)}</td>
                 </tr>
               ))}
             </tbody>

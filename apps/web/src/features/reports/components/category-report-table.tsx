@@ -1,5 +1,6 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
-import { Table, type TableProps, Typography } from 'antd';
+import { type TableProps, Typography } from 'antd';
+import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
@@ -37,7 +38,7 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
     },
   ];
   return (
-    <Table<ReportLine>
+    <ResponsiveTable<ReportLine>
       className="report-table"
       rowKey="key"
       size="small"
