@@ -75,6 +75,28 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+export const InvoiceDetailSchema = InvoiceSchema.extend({
+  Company: z.string().describe("The account's name, as the invoice is addressed"),
+  CustomerEmail: z.string().nullable().describe('The address the provider sends the invoice to, when it has one'),
+  PaidAt: InstantSchema.nullable(),
+  Lines: z.array(
+    z.object({
+      Description: z.string(),
+      PeriodStart: InstantSchema.nullable(),
+      PeriodEnd: InstantSchema.nullable(),
+      Amount: MoneySchema.describe('US dollars; negative for a credit (unused time of the previous plan)'),
+    }),
+  ),
+  Subtotal: MoneySchema,
+  AppliedBalance: MoneySchema.describe('Credit from earlier invoices taken off this one (0 when none)'),
+  AmountDue: MoneySchema,
+  Credit: MoneySchema.describe('When the total is negative: the credit kept for the next invoices (0 otherwise)'),
+  PdfUrl: z.string().nullable().describe("The provider's PDF of the invoice, when it has one"),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
+
+export const GetInvoiceRequestSchema = z.object({ Id: ProviderIdSchema.describe('The invoice id, as GetInvoices lists it') });
+
 export const billingRoutes = defineRoutes({
   startCardSetup: {
     method: 'POST',
@@ -102,6 +124,15 @@ export const billingRoutes = defineRoutes({
     summary: "The account's invoices from the card provider, newest first (Owner).",
     body: z.object({}).optional(),
     response: z.array(InvoiceSchema),
+    tags: ['billing'],
+  },
+  getInvoice: {
+    method: 'POST',
+    path: '/api/BillingClient/GetInvoice',
+    access: 'Account.Billing',
+    summary: "One of the account's invoices with its lines, for printing or saving as PDF (Owner). Another account's invoice is 404.",
+    body: GetInvoiceRequestSchema,
+    response: InvoiceDetailSchema,
     tags: ['billing'],
   },
   getSubscription: {

@@ -5,10 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../plugins/route.ts';
 import { createBillingService } from './billing.service.ts';
 import { createCardSetupService } from './card-setup.ts';
+import { createInvoiceDetailService } from './invoice-detail.ts';
 
 export const registerBillingRoutes = (app: FastifyInstance, ctx: AppContext, stripe: Stripe): void => {
   const billing = createBillingService(ctx, stripe);
   const cards = createCardSetupService(ctx, stripe);
+  const invoices = createInvoiceDetailService(ctx, stripe);
   addRoute(app, ctx, billingRoutes.getSubscription, ({ auth }) => billing.get(auth.tenantId));
   addRoute(app, ctx, billingRoutes.changeSubscription, ({ auth, body }) =>
     billing.change(auth.tenantId, body.ProductId, body.BillingCycle),
@@ -22,6 +24,7 @@ export const registerBillingRoutes = (app: FastifyInstance, ctx: AppContext, str
     return billing.get(auth.tenantId);
   });
   addRoute(app, ctx, billingRoutes.getInvoices, ({ auth }) => cards.invoices(auth.tenantId));
+  addRoute(app, ctx, billingRoutes.getInvoice, ({ auth, body }) => invoices.get(auth.tenantId, body.Id));
   addRoute(app, ctx, billingRoutes.cancelSubscription, ({ auth, body }) =>
     billing.setCancelAtPeriodEnd(auth.tenantId, body.CancelAtPeriodEnd),
   );

@@ -352,6 +352,7 @@ export const createSandboxResources = (db: Db, now: () => Date) => {
         livemode: false,
       };
     },
+    getInvoice: (id: string) => load(id, 'invoice', 'invoice'),
     listInvoices: (form: FormObject) => {
       const limit = Math.min(100, Math.max(1, Number(formString(form.limit) ?? 10) || 10));
       return listInvoices(db, formString(form.customer), limit);

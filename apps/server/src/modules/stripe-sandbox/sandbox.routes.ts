@@ -197,6 +197,7 @@ export const registerStripeSandbox = (app: FastifyInstance, ctx: AppContext): vo
       route('POST', '/subscriptions/:id', ({ id, form }) => resources.updateSubscription(id, form));
       route('DELETE', '/subscriptions/:id', ({ id }) => resources.cancelSubscription(id));
       route('GET', '/invoices', ({ form }) => resources.listInvoices(form));
+      route('GET', '/invoices/:id', ({ id }) => resources.getInvoice(id));
       route('POST', '/invoices/create_preview', ({ form }) => resources.previewInvoice(form));
     },
     { prefix: '/v1' },
