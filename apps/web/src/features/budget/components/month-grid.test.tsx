@@ -145,6 +145,14 @@ describe('a month edit that changes the year total', () => {
     expect(shown).toEqual(['$4,000.00', '$4,000.00', '$5,000.00', '$3,666.66', '$3,666.67', '$3,666.67']);
   });
 
+  it('saves nothing when a month’s own amount is typed again without its cents', async () => {
+    const { user } = await showGrid();
+    await user.click(await cell('Google Ads, Mar 2026'));
+    await user.keyboard('4000{Enter}');
+    await waitFor(() => expect(focusedLabel()).toMatch(/^Google Ads, Mar 2026: \$4,000\.00/));
+    expect(setMonthBodies()).toEqual([]);
+  });
+
   it('keeps the year total from the start when the grid is set to', async () => {
     const { user } = await showGrid();
     await user.click(await screen.findByRole('checkbox', { name: 'Keep the year total when I change a month' }));
