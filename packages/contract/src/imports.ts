@@ -56,6 +56,31 @@ export const ImportMappingSchema = z
   .describe('Field name → column header; month columns of budget items as Month:YYYY-MM');
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
+/** How a date like 03/04/2026 is read (issue 28 B6): month first (US), day first, or year first (ISO). */
+export const IMPORT_DATE_ORDERS = ['MonthFirst', 'DayFirst', 'YearFirst'] as const;
+export const ImportDateOrderSchema = z.enum(IMPORT_DATE_ORDERS, { error: 'DateOrder must be MonthFirst, DayFirst or YearFirst.' });
+export type ImportDateOrder = z.infer<typeof ImportDateOrderSchema>;
+export const IMPORT_DATE_ORDER_LABELS: Record<ImportDateOrder, string> = {
+  MonthFirst: 'Month first (03/15/2026)',
+  DayFirst: 'Day first (15/03/2026)',
+  YearFirst: 'Year first (2026-03-15)',
+};
+
+/** A cell fixed in the preview: the text that replaces what the file holds in that row and field. */
+export const ImportEditSchema = z.object({
+  Row: z.number().int().min(1).max(10_000_000).describe('The row number as the preview shows it'),
+  Field: z.string().max(20),
+  Value: z.string().max(4000),
+});
+/** A value replaced in every row (an unknown budget item or category mapped to an existing one). */
+export const ImportReplacementSchema = z.object({
+  Field: z.string().max(20),
+  From: z.string().max(4000).describe('The cell text to replace, compared without case or extra spaces'),
+  To: z.string().max(4000),
+});
+export type ImportEdit = z.infer<typeof ImportEditSchema>;
+export type ImportReplacement = z.infer<typeof ImportReplacementSchema>;
+
 const FileNameSchema = z
   .string({ error: 'FileName is required.' })
   .trim()
@@ -72,6 +97,15 @@ export const ImportPreviewRequestSchema = z.object({
     .max(IMPORT_BODY_LIMIT, 'The file is larger than 10 MB.')
     .describe('The file’s bytes, base64'),
   Mapping: ImportMappingSchema.optional().describe('Missing: the saved mapping for this kind, else one guessed from the header row'),
+  DateOrder: ImportDateOrderSchema.optional().describe(
+    'Missing: guessed from the file’s dates (a 13–31 in the first position means day first)',
+  ),
+  Edits: z.array(ImportEditSchema).max(5000).optional().describe('Cells fixed in the preview, applied before the rows are checked'),
+  Replacements: z
+    .array(ImportReplacementSchema)
+    .max(500)
+    .optional()
+    .describe('Values replaced in every row, applied before the rows are checked'),
 });
 export type ImportPreviewRequest = z.input<typeof ImportPreviewRequestSchema>;
 
@@ -114,6 +148,9 @@ export const ImportPreviewSchema = z.object({
   Mapping: ImportMappingSchema,
   MappingSource: z.enum(['Given', 'Saved', 'Guessed']),
   Fields: z.array(ImportFieldSchema).describe('What columns can be mapped to, month columns included'),
+  DateOrder: ImportDateOrderSchema,
+  DateOrderSource: z.enum(['Given', 'Guessed']),
+  DateNote: z.string().nullable().describe('How the dates were read, naming any ambiguity'),
   Rows: z.array(ImportRowSchema),
   Counts: ImportCountsSchema,
 });

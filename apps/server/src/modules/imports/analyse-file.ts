@@ -1,5 +1,17 @@
 import type { FieldError } from '@plansmith/contract';
-import type { ImportCounts, ImportFieldDef, ImportKind, ImportMapping, ImportPreview } from '@plansmith/contract/imports';
+import type {
+  ImportCounts,
+  ImportDateOrder,
+  ImportEdit,
+  ImportFieldDef,
+  ImportKind,
+  ImportMapping,
+  ImportPreview,
+  ImportReplacement,
+} from '@plansmith/contract/imports';
+import { nameKey } from './cell-values.ts';
+import { guessDateOrder } from './date-order.ts';
+import type { SheetRow } from './read-sheet.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { type CheckedRow, checkRows, type ExpenseDraft, expenseKey, type ItemDraft, itemKey, type References } from './check-rows.ts';
 import { findHeader, resolveMapping } from './mapping.ts';
@@ -21,7 +33,12 @@ export type AnalyseInput = {
   given: ImportMapping | undefined;
   saved: ImportMapping | null;
   /** What the plan and tenant hold; the duplicate keys are built in the worker from the plan's expenses. */
-  refs: Omit<References, 'existingKeys' | 'items'> & { items: (References['items'][number] & { budgetCategoryId: string })[] };
+  dateOrder: ImportDateOrder | undefined;
+  edits: ImportEdit[];
+  replacements: ImportReplacement[];
+  refs: Omit<References, 'existingKeys' | 'items' | 'dateOrder'> & {
+    items: (References['items'][number] & { budgetCategoryId: string })[];
+  };
   existingExpenses: ExpenseKeyFields[];
 };
 
@@ -33,6 +50,39 @@ type Checked = {
   fields: ImportFieldDef[];
   rows: CheckedRow<ExpenseDraft | ItemDraft>[];
   counts: ImportCounts;
+  dateOrder: ImportDateOrder;
+  dateOrderSource: 'Given' | 'Guessed';
+  dateNote: string | null;
+};
+
+/** The preview's fixes applied to the file's cells: replacements in every row, then single cells. */
+const applyFixes = (rows: SheetRow[], columns: readonly string[], mapping: ImportMapping, input: AnalyseInput): SheetRow[] => {
+  if (input.edits.length === 0 && input.replacements.length === 0) return rows;
+  const columnOf = (field: string) => {
+    const column = mapping[field];
+    return column ? columns.indexOf(column) : -1;
+  };
+  const replacements = input.replacements.map((replacement) => ({
+    ...replacement,
+    index: columnOf(replacement.Field),
+    from: nameKey(replacement.From),
+  }));
+  const edits = new Map(input.edits.map((edit) => [`${edit.Row}|${columnOf(edit.Field)}`, edit.Value]));
+  return rows.map((row) => {
+    const cells = [...row.cells];
+    for (const replacement of replacements) {
+      if (replacement.index >= 0 && nameKey(cells[replacement.index] ?? '') === replacement.from) cells[replacement.index] = replacement.To;
+    }
+    cells.forEach((_, index) => {
+      const edit = edits.get(`${row.row}|${index}`);
+      if (edit !== undefined) cells[index] = edit;
+    });
+    for (const [key, value] of edits) {
+      const [editRow, index] = key.split('|').map(Number) as [number, number];
+      if (editRow === row.row && index >= cells.length) cells[index] = value;
+    }
+    return { row: row.row, cells: Array.from(cells, (cell) => cell ?? '') };
+  });
 };
 
 /** A valid row to write, and whether it duplicates a row of the plan or of the file. */
@@ -62,8 +112,15 @@ const check = async (input: AnalyseInput): Promise<Checked> => {
     saved: input.saved,
   });
   const existingKeys = new Set(input.kind === 'Expenses' ? input.existingExpenses.map(expenseKey) : input.refs.items.map(itemKey));
-  const checked = checkRows(input.kind, rows.slice(header.index + 1), header.columns, resolved.mapping, { ...input.refs, existingKeys });
+  const dataRows = applyFixes(rows.slice(header.index + 1), header.columns, resolved.mapping, input);
+  const dateColumn = resolved.mapping.PurchaseDate ? header.columns.indexOf(resolved.mapping.PurchaseDate) : -1;
+  const guess = guessDateOrder(dateColumn < 0 ? [] : dataRows.map((row) => row.cells[dateColumn] ?? null));
+  const dateOrder = input.dateOrder ?? guess.order;
+  const checked = checkRows(input.kind, dataRows, header.columns, resolved.mapping, { ...input.refs, existingKeys, dateOrder });
   return {
+    dateOrder,
+    dateOrderSource: input.dateOrder ? 'Given' : 'Guessed',
+    dateNote: input.dateOrder ? null : guess.note,
     ...resolved,
     columns: header.columns,
     headerRow: rows[header.index]?.row ?? 1,
@@ -86,6 +143,9 @@ const analyse = async (input: AnalyseInput): Promise<AnalysedFile> => {
     Mapping: file.mapping,
     MappingSource: file.source,
     Fields: file.fields,
+    DateOrder: file.dateOrder,
+    DateOrderSource: file.dateOrderSource,
+    DateNote: file.dateNote,
     Rows: file.rows.map((row) => row.preview),
     Counts: file.counts,
   } satisfies ImportPreview;

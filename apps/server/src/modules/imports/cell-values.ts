@@ -73,8 +73,6 @@ const excelSerialDate = (serial: number): string | null => {
 const DATE_FORMATS: [RegExp, (match: RegExpMatchArray) => string | null][] = [
   // 2026-03-15, 2026/3/15, with an optional time after it
   [/^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ][\d:.]+Z?)?$/, (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3]))],
-  // en-US 3/15/2026 or 3/15/26
-  [/^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/, (m) => isoDate(fullYear(m[3] as string), Number(m[1]), Number(m[2]))],
   // 15.03.2026 (day first, as European sheets write it)
   [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, (m) => isoDate(Number(m[3]), Number(m[2]), Number(m[1]))],
   // Mar 15, 2026 / March 15 2026
@@ -97,8 +95,33 @@ const DATE_FORMATS: [RegExp, (match: RegExpMatchArray) => string | null][] = [
   [/^(\d{2,7})(?:\.\d+)?$/, (m) => excelSerialDate(Number(m[1]))],
 ];
 
-/** A date as YYYY-MM-DD from the forms spreadsheets write (ISO, en-US, European, month names, Excel serials). */
-export const parseDate = (text: string): Parsed<string> => {
+/** Two numbers and a year separated by slashes: 3/15/2026, 15/03/26. Which number is the month is the date order's. */
+export const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
+
+export type DateOrder = 'MonthFirst' | 'DayFirst' | 'YearFirst';
+
+const readSlashDate = (text: string, match: RegExpMatchArray, order: DateOrder): Parsed<string> => {
+  const [first, second, year] = [Number(match[1]), Number(match[2]), fullYear(match[3] as string)];
+  if (order === 'YearFirst') return { error: `${text} is not year first (YYYY-MM-DD): choose Month first or Day first as the date order.` };
+  const dayFirst = order === 'DayFirst';
+  const date = dayFirst ? isoDate(year, second, first) : isoDate(year, first, second);
+  if (date) return { value: date };
+  // Real the other way round (31/12/2027 read month first): the order is wrong, not the date.
+  const other = dayFirst ? isoDate(year, first, second) : isoDate(year, second, first);
+  if (other)
+    return {
+      error: `${text} has ${dayFirst ? second : first} where the month goes: read ${dayFirst ? 'month' : 'day'} first it is ${other}. Choose ${dayFirst ? 'Month first' : 'Day first'} as the date order.`,
+    };
+  return { error: `${text} is not a real date.` };
+};
+
+/**
+ * A date as YYYY-MM-DD from the forms spreadsheets write (ISO, 3/15/2026 or 15/03/2026 by the date
+ * order, European dots, month names, Excel serials).
+ */
+export const parseDate = (text: string, order: DateOrder = 'MonthFirst'): Parsed<string> => {
+  const slash = text.match(SLASH_DATE);
+  if (slash) return readSlashDate(text, slash, order);
   for (const [pattern, toDate] of DATE_FORMATS) {
     const match = text.match(pattern);
     if (match) {
@@ -106,7 +129,7 @@ export const parseDate = (text: string): Parsed<string> => {
       return date ? { value: date } : { error: `${text} is not a real date.` };
     }
   }
-  return { error: `“${text}” is not a date. Use YYYY-MM-DD or MM/DD/YYYY.` };
+  return { error: `“${text}” is not a date. Use YYYY-MM-DD, or MM/DD/YYYY or DD/MM/YYYY as the date order says.` };
 };
 
 /**

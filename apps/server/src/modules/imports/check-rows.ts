@@ -1,6 +1,7 @@
 import { type FieldError, phasingSumError, toDollars } from '@plansmith/contract';
 import { type ImportCounts, type ImportKind, type ImportMapping, type ImportRow, isMonthField } from '@plansmith/contract/imports';
-import { nameKey, type Parsed, parseDate, parseMoney, unescapeFormula } from './cell-values.ts';
+import { futureActualProblem } from '../expenses/index.ts';
+import { type DateOrder, nameKey, type Parsed, parseDate, parseMoney, unescapeFormula } from './cell-values.ts';
 import type { SheetRow } from './read-sheet.ts';
 
 /** What the plan and tenant hold that a row may name, and the duplicate keys of the rows already there. */
@@ -10,6 +11,10 @@ export type References = {
   categories: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
   glCodes: { id: string; name: string }[];
   existingKeys: Set<string>;
+  /** How 03/04/2026 reads (given, or guessed from the file). */
+  dateOrder: DateOrder;
+  /** The tenant's today: an Actual expense after it is refused, as the expense form refuses it. */
+  today: string;
 };
 
 export type ExpenseDraft = {
@@ -140,7 +145,7 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
     const amountText = r.required('Amount', 'Amount', mapping);
     const amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : null;
     const dateText = r.required('PurchaseDate', 'Purchase date', mapping);
-    let purchaseDate = dateText ? r.parsed('PurchaseDate', parseDate(dateText)) : null;
+    let purchaseDate = dateText ? r.parsed('PurchaseDate', parseDate(dateText, refs.dateOrder)) : null;
     if (purchaseDate && (purchaseDate < refs.plan.startDate || purchaseDate > refs.plan.endDate)) {
       purchaseDate = r.fail('PurchaseDate', `${purchaseDate} is outside the plan (${refs.plan.startDate} to ${refs.plan.endDate}).`);
     }
@@ -150,6 +155,8 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
     const gl = glName ? findOne(r, 'GeneralLedgerCode', glCodes, glName, ['GL code', 'GL codes'], '') : null;
     const statusText = r.text('Status');
     const status = statusText ? r.parsed('Status', parseStatus(statusText)) : 3;
+    const future = status && purchaseDate ? futureActualProblem({ status, purchaseDate }, refs.today) : null;
+    if (future) purchaseDate = r.fail('PurchaseDate', future);
     const payee = r.limited('Payee', 'Payee', 200);
     const description = r.limited('Description', 'Description', 4000);
     const purchaseOrder = r.limited('PurchaseOrder', 'Purchase order', 100);

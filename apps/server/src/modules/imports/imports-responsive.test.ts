@@ -95,7 +95,10 @@ describe('the time limit on one file', () => {
           planMonths: ['2026-03'],
           given: undefined,
           saved: null,
-          refs: { plan: { startDate: '2026-01-01', endDate: '2026-12-31' }, items: [], categories: [], glCodes: [] },
+          dateOrder: undefined,
+          edits: [],
+          replacements: [],
+          refs: { plan: { startDate: '2026-01-01', endDate: '2026-12-31' }, items: [], categories: [], glCodes: [], today: '2026-12-31' },
           existingExpenses: [],
         })
         .then(

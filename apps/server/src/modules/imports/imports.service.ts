@@ -12,10 +12,12 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { JsonText } from '../../plugins/route.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
+import { templateProblem } from '../expenses/index.ts';
 import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
 import * as repo from './imports.repository.ts';
 import type { AnalysedFile, AnalyseInput, DraftRow } from './analyse-file.ts';
@@ -28,6 +30,8 @@ const requireImportablePlan = async (db: Db, auth: AuthContext, planId: string):
   const access = await requirePlanAccess(db, auth, planId, 'The marketing plan');
   requireAccess(access, 'import.run');
   if (access.plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${access.plan.name}” is archived. Restore the plan to import into it.`);
+  const template = templateProblem(access.plan);
+  if (template) throw badRequest(template);
   return access;
 };
 
@@ -42,6 +46,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   input: PreviewInput,
   plan: PlanAccess['plan'],
   mode: M,
+  today: string,
 ): Promise<Extract<AnalysedFile, { mode: M }>> => {
   const [saved, items, categories, glCodes, existingExpenses] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
@@ -58,7 +63,10 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     planMonths: monthsBetween(plan.startDate, plan.endDate),
     given: input.Mapping,
     saved,
-    refs: { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes },
+    dateOrder: input.DateOrder,
+    edits: input.Edits ?? [],
+    replacements: input.Replacements ?? [],
+    refs: { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, today },
     existingExpenses,
   });
   return result as Extract<AnalysedFile, { mode: M }>;
@@ -73,7 +81,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
     /** The preview as the worker wrote it (JsonText): the request thread neither checks nor writes its rows. */
     preview: async (auth: AuthContext, input: PreviewInput): Promise<JsonText> => {
       const access = await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
-      const { previewJson } = await analyseFile(ctx.db, sheets, auth, input, access.plan, 'preview');
+      const { previewJson } = await analyseFile(ctx.db, sheets, auth, input, access.plan, 'preview', callerToday(ctx, auth));
       return new JsonText(previewJson);
     },
 
@@ -82,7 +90,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
       await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
       return ctx.db.transaction(async (tx) => {
         const access = await requireImportablePlan(tx, auth, input.MarketingPlanId);
-        const file = await analyseFile(tx, sheets, auth, input, access.plan, 'commit');
+        const file = await analyseFile(tx, sheets, auth, input, access.plan, 'commit', callerToday(ctx, auth));
         const counts = file.counts;
         const drafts = JSON.parse(file.draftsJson) as DraftRow[];
         const toCreate = drafts.flatMap(({ duplicate, ...draft }) =>

@@ -33,7 +33,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
     Name: ['name', 'budgetitem', 'item', 'itemname', 'lineitem', 'budgetline', 'program', 'campaign', 'activity'],
     Category: ['budgetcategory', 'category', 'categoryname', 'costcategory'],
     Amount: ['amount', 'budget', 'budgeted', 'totalbudget', 'annualbudget', 'cost', 'value', 'total'],
-    ItemType: ['itemtype'],
+    ItemType: ['itemtype', 'type', 'kind'],
     GeneralLedgerCode: GL,
     Description: DESCRIPTION,
   },
