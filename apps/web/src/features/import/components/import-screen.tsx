@@ -1,9 +1,12 @@
 import {
   IMPORT_KIND_LABELS,
   type ImportCommitResult,
+  type ImportDateOrder,
+  type ImportEdit,
   type ImportKind,
   type ImportMapping,
   type ImportPreview,
+  type ImportReplacement,
 } from '@plansmith/contract/imports';
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -20,6 +23,15 @@ const ReviewStep = lazy(async () => ({ default: (await import('./review-step.tsx
 const ImportHistory = lazy(async () => ({ default: (await import('./import-history.tsx')).ImportHistory }));
 
 type ChosenFile = { name: string; base64: string };
+
+/** What the planner changed in the review: sent with every preview and with the commit. */
+export type ImportChoices = {
+  Mapping?: ImportMapping;
+  DateOrder?: ImportDateOrder;
+  Edits: ImportEdit[];
+  Replacements: ImportReplacement[];
+};
+const NO_CHOICES: ImportChoices = { Edits: [], Replacements: [] };
 
 /**
  * Import (DESIGN.md §10): choose a file, check the guessed columns and every row, then create the
@@ -47,23 +59,20 @@ export const ImportScreen = ({
   const [readError, setReadError] = useState<string | null>(null);
   const [skipDuplicates, setSkipDuplicates] = useState(true);
   const [result, setResult] = useState<ImportCommitResult | null>(null);
+  const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
 
   const reset = () => {
     setFile(null);
     setPreview(null);
     setResult(null);
     setReadError(null);
+    setChoices(NO_CHOICES);
   };
 
-  const runPreview = async (chosen: ChosenFile, mapping?: ImportMapping) => {
-    const request = {
-      Kind: kind,
-      MarketingPlanId: planId,
-      FileName: chosen.name,
-      ContentBase64: chosen.base64,
-      ...(mapping ? { Mapping: mapping } : {}),
-    };
+  const runPreview = async (chosen: ChosenFile, next: ImportChoices = NO_CHOICES) => {
+    const request = { Kind: kind, MarketingPlanId: planId, FileName: chosen.name, ContentBase64: chosen.base64, ...next };
     setPreview(await previewCall.mutateAsync(request));
+    setChoices(next);
   };
 
   const onFile = async (picked: File) => {
@@ -89,10 +98,11 @@ export const ImportScreen = ({
     }
   };
 
-  const remap = async (mapping: ImportMapping) => {
+  /** Checks the file again with a changed mapping, date order or fixed cells. */
+  const change = async (update: Partial<ImportChoices>) => {
     if (!file) return;
     try {
-      await runPreview(file, mapping);
+      await runPreview(file, { ...choices, ...update });
     } catch (error) {
       message.error(errorMessage(error));
     }
@@ -107,7 +117,9 @@ export const ImportScreen = ({
           MarketingPlanId: planId,
           FileName: file.name,
           ContentBase64: file.base64,
+          ...choices,
           Mapping: preview.Mapping,
+          DateOrder: preview.DateOrder,
           SkipDuplicates: skipDuplicates,
         }),
       );
@@ -159,7 +171,12 @@ export const ImportScreen = ({
             committing={commitCall.isPending}
             skipDuplicates={skipDuplicates}
             onSkipDuplicates={setSkipDuplicates}
-            onRemap={(mapping) => void remap(mapping)}
+            onRemap={(mapping) => void change({ Mapping: mapping })}
+            onDateOrder={(order) => void change({ DateOrder: order })}
+            onEdit={(edit) =>
+              void change({ Edits: [...choices.Edits.filter((old) => old.Row !== edit.Row || old.Field !== edit.Field), edit] })
+            }
+            onReplace={(replacement) => void change({ Replacements: [...choices.Replacements, replacement] })}
             onCommit={() => void commit()}
             onReset={reset}
           />

@@ -1,9 +1,10 @@
-import type { ImportPreview, ImportRow } from '@plansmith/contract/imports';
+import type { ImportEdit, ImportPreview, ImportReplacement, ImportRow } from '@plansmith/contract/imports';
 import { Segmented, Tag, Tooltip } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../lib/counts.ts';
+import { FixCell } from './fix-cell.tsx';
 
 type Filter = 'All' | 'Problems' | 'Duplicates';
 
@@ -15,8 +16,21 @@ export const rowStatus = (row: ImportRow): { label: string; color: string } => {
   return { label: 'Ready', color: 'green' };
 };
 
-/** Every row of the file as it will be read: errors in red on their cells, duplicates in amber, totals greyed. */
-export const PreviewTable = ({ preview }: { preview: ImportPreview }) => {
+/**
+ * Every row of the file as it will be read: errors in red on their cells (a click fixes one),
+ * duplicates in amber, totals greyed.
+ */
+export const PreviewTable = ({
+  preview,
+  disabled = false,
+  onEdit,
+  onReplace,
+}: {
+  preview: ImportPreview;
+  disabled?: boolean;
+  onEdit?: (edit: ImportEdit) => void;
+  onReplace?: (replacement: ImportReplacement) => void;
+}) => {
   const [filter, setFilter] = useState<Filter>('All');
   const rows = useMemo(
     () =>
@@ -49,6 +63,19 @@ export const PreviewTable = ({ preview }: { preview: ImportPreview }) => {
       render: (_: unknown, row: ImportRow) => {
         const error = row.Errors.find((candidate) => candidate.Field === field.Field);
         const value = row.Values[field.Field] ?? '';
+        if (error && onEdit && onReplace)
+          return (
+            <FixCell
+              row={row.Row}
+              field={field.Field}
+              label={field.Label}
+              value={value}
+              message={error.Message}
+              disabled={disabled}
+              onEdit={onEdit}
+              onReplace={onReplace}
+            />
+          );
         return error ? (
           <Tooltip title={error.Message}>
             <span className="import-cell-error">{value || '(empty)'}</span>

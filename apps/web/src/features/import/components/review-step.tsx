@@ -1,5 +1,13 @@
-import type { ImportMapping, ImportPreview } from '@plansmith/contract/imports';
-import { Button, Card, Checkbox, Flex, Statistic, Typography } from 'antd';
+import {
+  IMPORT_DATE_ORDER_LABELS,
+  IMPORT_DATE_ORDERS,
+  type ImportDateOrder,
+  type ImportEdit,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportReplacement,
+} from '@plansmith/contract/imports';
+import { Alert, Button, Card, Checkbox, Flex, Select, Statistic, Typography } from 'antd';
 import { MappingEditor } from './mapping-editor.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { countOf } from '../lib/counts.ts';
@@ -27,6 +35,9 @@ export const ReviewStep = ({
   skipDuplicates,
   onSkipDuplicates,
   onRemap,
+  onDateOrder,
+  onEdit,
+  onReplace,
   onCommit,
   onReset,
 }: {
@@ -37,6 +48,9 @@ export const ReviewStep = ({
   skipDuplicates: boolean;
   onSkipDuplicates: (skip: boolean) => void;
   onRemap: (mapping: ImportMapping) => void;
+  onDateOrder: (order: ImportDateOrder) => void;
+  onEdit: (edit: ImportEdit) => void;
+  onReplace: (replacement: ImportReplacement) => void;
   onCommit: () => void;
   onReset: () => void;
 }) => {
@@ -52,11 +66,28 @@ export const ReviewStep = ({
               : 'Your choice of columns.'}
         </Typography.Paragraph>
         <MappingEditor preview={preview} disabled={checking} onChange={onRemap} />
+        {preview.Mapping.PurchaseDate ? (
+          <Flex vertical gap={8} style={{ marginTop: 16 }}>
+            <label htmlFor="import-date-order" style={{ fontWeight: 500 }}>
+              Date order
+            </label>
+            <Select<ImportDateOrder>
+              id="import-date-order"
+              aria-label="Date order"
+              value={preview.DateOrder}
+              disabled={checking}
+              options={IMPORT_DATE_ORDERS.map((order) => ({ value: order, label: IMPORT_DATE_ORDER_LABELS[order] }))}
+              onChange={onDateOrder}
+              style={{ maxWidth: 320 }}
+            />
+            {preview.DateNote ? <Alert type="info" showIcon message={preview.DateNote} /> : null}
+          </Flex>
+        ) : null}
       </Card>
       <Card title="2. Check the rows" loading={checking}>
         <Counts preview={preview} />
         <div style={{ marginTop: 16 }}>
-          <PreviewTable preview={preview} />
+          <PreviewTable preview={preview} disabled={checking} onEdit={onEdit} onReplace={onReplace} />
         </div>
       </Card>
       <Card>

@@ -1,6 +1,7 @@
 import { IMPORT_KIND_LABELS, type ImportKind } from '@plansmith/contract/imports';
 import { Alert, Progress, Typography } from 'antd';
 import { type DragEvent, useId, useState } from 'react';
+import { sampleFileHref, sampleFileName } from '../lib/sample-files.ts';
 
 export type UploadProgress = { label: string; percent: number } | null;
 
@@ -62,6 +63,12 @@ export const UploadStep = ({
           before anything is saved.
         </span>
       </label>
+      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+        <a href={sampleFileHref(kind)} download={sampleFileName(kind)}>
+          Download a sample file of {IMPORT_KIND_LABELS[kind]}
+        </a>{' '}
+        to see the columns the import reads.
+      </Typography.Paragraph>
       {progress ? (
         <div role="status" aria-live="polite" style={{ marginTop: 16 }}>
           <Typography.Text>{progress.label}</Typography.Text>
