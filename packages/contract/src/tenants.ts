@@ -45,6 +45,12 @@ export const PLAN_NAMES: Record<PlanCode, string> = {
   enterprise: 'Enterprise',
 };
 
+/** The plans that hold each product policy (DESIGN.md §4), cheapest first: what includes an area. */
+export const PRODUCT_POLICY_PLANS: Record<ProductPolicy, readonly PlanCode[]> = {
+  'Plan.Agility': ['agility', 'performance', 'enterprise'],
+  'Plan.Performance': ['performance', 'enterprise'],
+};
+
 /** Plan quotas (DESIGN.md §4); null means unlimited. */
 export const PLAN_QUOTAS: Record<PlanCode, { teams: number | null; people: number | null }> = {
   starter: { teams: 1, people: 3 },
@@ -67,6 +73,9 @@ export const UserProfileSchema = z.object({
   MetaData: UserMetaDataSchema,
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const AccountOwnerSchema = z.object({ FirstName: z.string(), LastName: z.string() });
+export type AccountOwner = z.infer<typeof AccountOwnerSchema>;
 
 export const PersonNameSchema = z.string().trim().min(1).max(100);
 
@@ -153,6 +162,15 @@ export const tenantRoutes = defineRoutes({
     summary: 'Rename the tenant or update its metadata (Owner, Admin).',
     body: TenantSaveRequestSchema,
     response: TenantSchema,
+    tags: ['tenants'],
+  },
+  getOwners: {
+    method: 'POST',
+    path: '/api/TenantClient/GetOwners',
+    access: 'authenticated',
+    summary: "The account's active Owners' names: whom to ask for an upgrade or a change only an Owner makes.",
+    body: z.object({}).optional(),
+    response: z.array(AccountOwnerSchema),
     tags: ['tenants'],
   },
   getPermissions: {

@@ -7,6 +7,7 @@ import {
   POLICY_TYPE_PRODUCT,
   POLICY_TYPE_TENANT,
   PRODUCT_POLICIES,
+  PRODUCT_POLICY_PLANS,
   type ProductPolicy,
   TENANT_POLICIES,
   type TenantPolicy,
@@ -21,10 +22,8 @@ const TENANT_POLICY_ROLES: Record<TenantPolicy, readonly TenantRoleCode[]> = {
   'Account.Billing': ['owner'],
 };
 
-export const PRODUCT_POLICY_PLANS: Record<ProductPolicy, readonly PlanCode[]> = {
-  'Plan.Agility': ['agility', 'performance', 'enterprise'],
-  'Plan.Performance': ['performance', 'enterprise'],
-};
+// The table lives in the contract: the web app names the plan that includes a closed area from it.
+export { PRODUCT_POLICY_PLANS };
 
 const isTenantPolicy = (name: string): name is TenantPolicy => name in TENANT_POLICY_ROLES;
 const isProductPolicy = (name: string): name is ProductPolicy => name in PRODUCT_POLICY_PLANS;

@@ -74,3 +74,11 @@ export const updateOwnProfile = async (
     .returning();
   return row ?? null;
 };
+
+/** The tenant's active Owners' names, oldest account first. */
+export const listActiveOwners = async (db: Db, tenantId: string) =>
+  db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.tenantRole, 'owner'), eq(users.active, true)))
+    .orderBy(users.createdAt, users.id);

@@ -134,3 +134,18 @@ describe('tenant', () => {
     expect((await t.get('/api/TenantClient/Get', await other.tokenFor('owner'))).body.Result.Name).toBe('Globex Renamed');
   });
 });
+
+describe('GetOwners', () => {
+  it("names the account's active Owners to any member, never another tenant's or a deactivated Owner", async () => {
+    const tenant = await createTenant(t, { name: 'Owners Co', planCode: 'starter' });
+    await createTenant(t, { name: 'Elsewhere' });
+    // A second Owner, then deactivated: no longer the one to ask.
+    await t.ctx.db.update(users).set({ tenantRole: 'owner', active: false }).where(eq(users.id, tenant.users.admin.id));
+    for (const who of ['member', 'viewer', 'owner'] as const) {
+      const response = await t.post('/api/TenantClient/GetOwners', {}, await tenant.tokenFor(who));
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.Result).toEqual([{ FirstName: 'Owner', LastName: 'Owners Co' }]);
+    }
+    expect((await t.post('/api/TenantClient/GetOwners', {})).status).toBe(401);
+  });
+});

@@ -11,4 +11,5 @@ export const registerTenantRoutes = (app: FastifyInstance, ctx: AppContext): voi
   addRoute(app, ctx, tenantRoutes.getTenant, ({ auth }) => service.getTenant(auth));
   addRoute(app, ctx, tenantRoutes.saveTenant, ({ auth, body }) => service.saveTenant(auth, body));
   addRoute(app, ctx, tenantRoutes.getPermissions, async ({ auth }) => service.getPermissions(auth));
+  addRoute(app, ctx, tenantRoutes.getOwners, ({ auth }) => service.getOwners(auth));
 };

@@ -1,4 +1,4 @@
-import type { Tenant, UserProfile } from '@plansmith/contract';
+import type { AccountOwner, Tenant, UserProfile } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -56,4 +56,8 @@ export const createTenantsService = (ctx: AppContext) => ({
     }),
 
   getPermissions: (auth: AuthContext) => listPermissions(auth.role, auth.planCode),
+
+  /** Whom to ask for what only an Owner may do (an upgrade for a closed area). */
+  getOwners: async (auth: AuthContext): Promise<AccountOwner[]> =>
+    (await repo.listActiveOwners(ctx.db, auth.tenantId)).map((row) => ({ FirstName: row.firstName, LastName: row.lastName })),
 });
