@@ -26,6 +26,50 @@ const BULK_ITEMS_CSV = [
 ].join('\n');
 
 test.describe('import and the month grid', () => {
+  test('fixes rows in the preview: a cell edited, an unknown item mapped to an existing one in every row, day-first dates read as such', async ({
+    page,
+  }) => {
+    const csv = [
+      'Name,Amount,Purchase Date,Budget Item,Payee',
+      'E2E fix amount,lots,14/03/2026,Google Search Ads,Acme Media',
+      'E2E fix item one,120,15/03/2026,Search engine ads,Acme Media',
+      'E2E fix item two,130,16/03/2026,search engine ADS,Acme Media',
+      '',
+    ].join('\r\n');
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    await page.goto('/import?kind=expenses');
+    await expect(page.getByRole('link', { name: 'Download a sample file of expenses' })).toHaveAttribute(
+      'download',
+      'plansmith-expenses-sample.csv',
+    );
+    const importPage = new ImportPage(page);
+    await importPage.chooseFile('fix-me.csv', csv);
+    await expect(page.getByRole('combobox', { name: 'Date order' })).toBeVisible();
+    await expect(page.getByText('Read day first: 14/03/2026 has 14 in the first position.')).toBeVisible();
+    await expect(importPage.count('With errors')).toHaveText('3');
+
+    await page.getByRole('button', { name: /^Fix Amount of row 2/ }).click();
+    await page.getByRole('textbox', { name: 'Amount of row 2' }).fill('99.50');
+    await page.getByRole('button', { name: 'Fix row 2' }).click();
+    await expect(importPage.count('With errors')).toHaveText('2');
+
+    await page.getByRole('button', { name: /^Fix Budget item of row 3/ }).click();
+    await page.getByRole('textbox', { name: 'Budget item of row 3' }).fill('Google Search Ads');
+    await page.getByRole('button', { name: 'Use in every row with “Search engine ads”' }).click();
+    await expect(importPage.count('With errors')).toHaveText('0');
+    await expect(importPage.count('Ready')).toHaveText('3');
+    expect(await seriousViolations(page), 'the preview with fixes').toEqual([]);
+
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(page.getByText('Imported 3 expenses')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to expenses' }).click();
+    await page.getByLabel('Search expenses').fill('E2E fix');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row', { name: /E2E fix amount/ })).toContainText('$99.50');
+    await expect(page.getByRole('row', { name: /E2E fix item two/ })).toContainText('Google Search Ads');
+    await expect(page.getByRole('row', { name: /E2E fix item two/ })).toContainText(/Mar 16, 2026|2026-03-16|03\/16\/2026/);
+  });
+
   test('imports a CSV with one bad row and one duplicate as it is, commits the two good rows, then undoes the import', async ({ page }) => {
     await new LoginPage(page).signInAs(DEMO_OWNER);
     await page.goto('/expenses');
