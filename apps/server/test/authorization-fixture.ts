@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { imports } from '../src/schema/imports.ts';
 import { inboxNotifications } from '../src/schema/notifications.ts';
 import { products } from '../src/schema/products.ts';
 import { type TeamRoleId, teamMembers, teams } from '../src/schema/teams.ts';
@@ -31,6 +32,8 @@ export type EntityFixture = {
   playId: string;
   /** An in-app notification of the tenant's Owner (the bell's inbox). */
   notificationId: string;
+  /** An import into the plan (nothing created by it), for Undo. */
+  importId: string;
 };
 
 let counter = 0;
@@ -80,6 +83,17 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     link: `/plans/${plan.id}`,
     createdAt: new Date(),
   });
+  const importId = newId();
+  await t.ctx.db.insert(imports).values({
+    tenantId: tenant.id,
+    id: importId,
+    marketingPlanId: plan.id,
+    kind: 'Expenses',
+    fileName: `${label} import.csv`,
+    createdBy: tenant.users.owner.id,
+    createdCount: 0,
+    skippedCount: 0,
+  });
   const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
   expect(result.status, result.text).toBe(200);
   return {
@@ -95,6 +109,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     objectiveResultId: result.body.Result.Results[0].Id,
     playId: play.id,
     notificationId,
+    importId,
   };
 };
 
@@ -178,6 +193,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     EntityId: fixture.planId,
     ProductId: productId,
     NotificationId: fixture.notificationId,
+    ImportId: fixture.importId,
     Query: FIXTURE_TERM,
   };
   const idOfClient = ID_OF_CLIENT[client];
@@ -197,6 +213,7 @@ export const teamScopedIds = (fixture: EntityFixture): string[] => [
   fixture.objectiveId,
   fixture.objectiveResultId,
   fixture.playId,
+  fixture.importId,
 ];
 
 /** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */

@@ -32,6 +32,8 @@ export type FieldValues = (name: string) => unknown;
 export const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
+/** The pattern the contract's CalendarDateSchema and DateOnlySchema carry into JSON Schema. */
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const isoDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
 
 /** The characters of a regex class body such as `A-Za-z0-9_-`. */
@@ -53,7 +55,9 @@ const stringArbitrary = (node: JsonSchema): fc.Arbitrary<string> => {
   const fits = (value: string) => value.length >= (node.minLength ?? 0) && value.length <= (node.maxLength ?? Number.POSITIVE_INFINITY);
   if (node.format === 'uuid') return fc.uuid({ version: 4 });
   if (node.format === 'email') return fc.emailAddress().filter((value) => !node.pattern || new RegExp(node.pattern).test(value));
-  if (node.format === 'date') return isoDate.map((date) => date.toISOString().slice(0, 10));
+  // The contract's dates are a YYYY-MM-DD pattern with a calendar and range check: random digits
+  // would almost never make a real date from 2000 to 2100.
+  if (node.format === 'date' || node.pattern === DATE_PATTERN) return isoDate.map((date) => date.toISOString().slice(0, 10));
   if (node.format === 'date-time') return isoDate.map((date) => date.toISOString());
   // A pattern of one character class (`^[A-Za-z0-9_-]+$`): draw from its characters, so the length
   // bounds hold by construction; filtering fc.stringMatching for a minimum length can spin forever.

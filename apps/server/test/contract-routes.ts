@@ -1,5 +1,7 @@
 import * as contract from '@plansmith/contract';
 import type { RouteDef } from '@plansmith/contract';
+import * as budgetMonths from '@plansmith/contract/budget-months';
+import * as imports from '@plansmith/contract/imports';
 
 /** One operation of the contract: a route table entry and the method it is called with. */
 export type ContractOperation = { table: string; name: string; method: 'GET' | 'POST'; def: RouteDef };
@@ -12,13 +14,13 @@ const isRouteDef = (value: unknown): value is RouteDef =>
   ((value as RouteDef).method === 'GET' || (value as RouteDef).method === 'POST');
 
 /**
- * Every operation of every route table the contract exports (`xxxRoutes = defineRoutes(…)`), once per
- * method it answers. Read from the package's exports, so a new table or route is covered by the
- * generated suites without editing them.
+ * Every operation of every route table the contract exports (`xxxRoutes = defineRoutes(…)`), its
+ * subpath exports included, once per method it answers. Read from the package's exports, so a new
+ * table or route is covered by the generated suites without editing them.
  */
 export const contractOperations = (): ContractOperation[] => {
   const operations: ContractOperation[] = [];
-  for (const [table, value] of Object.entries(contract)) {
+  for (const [table, value] of Object.entries({ ...contract, ...budgetMonths, ...imports })) {
     if (!table.endsWith('Routes') || typeof value !== 'object' || value === null) continue;
     for (const [name, def] of Object.entries(value)) {
       if (!isRouteDef(def)) continue;

@@ -155,8 +155,9 @@ export const createExpensesService = (ctx: AppContext) => ({
       if (existing && existing.row.marketingPlanId !== input.MarketingPlanId) {
         throw fieldError('MarketingPlanId', 'An expense cannot move to another plan. Delete it and record it in the other plan.');
       }
-      const item = await checkAgreement(tx, auth, input);
+      // The role first: someone who may not write learns nothing from the body's checks.
       requireAccess(access, 'expense.edit');
+      const item = await checkAgreement(tx, auth, input);
       assertPlanWritable(access);
       assertDateInPlan(access, input.PurchaseDate);
       const future = futureActualProblem({ status: input.Status, purchaseDate: input.PurchaseDate }, callerToday(ctx, auth));
