@@ -1,6 +1,7 @@
 import { type BillingCycle, type CardSetup, isFreeProduct, PLAN_NAMES, type Product, type Subscription } from '@plansmith/contract';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useStartCardSetup, useSubscription } from '../../features/billing/api/billing-api.ts';
 import { CancelSubscription } from '../../features/billing/components/cancel-subscription.tsx';
 import { ChangePlan } from '../../features/billing/components/change-plan.tsx';
@@ -50,6 +51,13 @@ export const BillingPage = () => {
   );
 };
 
+/** The plan a closed area's upgrade link names (?plan=performance), chosen when the page opens. */
+const useWantedProductId = (products: Product[]): string | undefined => {
+  const [search] = useSearchParams();
+  const code = search.get('plan');
+  return code ? products.find((product) => product.Code === code)?.Id : undefined;
+};
+
 const useBillingName = () => {
   const profile = useProfile();
   return profile.data ? `${profile.data.FirstName} ${profile.data.LastName}` : '';
@@ -65,7 +73,8 @@ const BillingDetails = ({
   returnError: ReactNode;
 }) => {
   const [cycle, setCycle] = useState<BillingCycle>(subscription.BillingCycle ?? 'year');
-  const [selectedId, setSelectedId] = useState(subscription.ProductId ?? undefined);
+  const wantedId = useWantedProductId(products);
+  const [selectedId, setSelectedId] = useState(wantedId ?? subscription.ProductId ?? undefined);
   const selected = products.find((product) => product.Id === selectedId);
   const paid = subscription.BillingCycle !== null && subscription.Status !== 'canceled';
   return (
@@ -113,7 +122,8 @@ const BillingDetails = ({
 /** Starter → a paid plan: choose the plan and cycle, then the card (as at sign-up). */
 const Upgrade = ({ products, planName }: { products: Product[]; planName: string }) => {
   const [cycle, setCycle] = useState<BillingCycle>('year');
-  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const wantedId = useWantedProductId(products);
+  const [selectedId, setSelectedId] = useState<string | undefined>(wantedId);
   const [setup, setSetup] = useState<CardSetup | null>(null);
   const start = useStartCardSetup();
   const billingName = useBillingName();
