@@ -95,4 +95,11 @@ export const EmptyBodySchema = z.object({}).describe('No fields');
 export const envelope = <T extends z.ZodType>(result: T) => z.object({ Result: result, Message: z.string().nullable() });
 
 // The failure body lives in error-body.ts (zod/mini): every page's first load reads it.
-export { type ErrorBody, ErrorBodySchema, type FieldError, FieldErrorSchema } from './error-body.ts';
+export {
+  type ConflictRow,
+  ConflictRowSchema,
+  type ErrorBody,
+  ErrorBodySchema,
+  type FieldError,
+  FieldErrorSchema,
+} from './error-body.ts';

@@ -7,12 +7,21 @@ import * as z from 'zod/mini';
  */
 export const FieldErrorSchema = z.object({ Field: z.string(), Message: z.string() });
 
+/**
+ * The row a 409 is about, so the app can link to it (e.g. an import's Undo refused because
+ * "Row 3 … was changed after the import": /expenses/{Id} or /budget/{Id}).
+ */
+export const ConflictRowSchema = z.object({ Entity: z.enum(['Expense', 'BudgetItem']), Id: z.string() });
+
 /** Every failure answers this body with the right HTTP status (DESIGN.md §2). */
 export const ErrorBodySchema = z.object({
   Result: z.null(),
   Message: z.string(),
   Errors: z.optional(z.array(FieldErrorSchema)),
+  /** A 409's row, when the conflict is about one row. */
+  Conflict: z.optional(ConflictRowSchema),
   RequestId: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export type FieldError = z.infer<typeof FieldErrorSchema>;
+export type ConflictRow = z.infer<typeof ConflictRowSchema>;

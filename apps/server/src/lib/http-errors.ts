@@ -1,4 +1,4 @@
-import type { FieldError } from '@plansmith/contract';
+import type { ConflictRow, FieldError } from '@plansmith/contract';
 
 /** An error with a status and a message fit for the user; the error handler turns it into DESIGN.md §2's body. */
 export class HttpError extends Error {
@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** A 409's row (the body's Conflict), so the app can link to it. */
+    readonly conflictRow?: ConflictRow,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,6 +21,6 @@ export const unauthorized = (message = 'Your session has ended. Please sign in a
 export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message);
 /** Another tenant's id and an id that does not exist answer alike. */
 export const notFound = (what = 'The item') => new HttpError(404, `${what} was not found.`);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, row?: ConflictRow) => new HttpError(409, message, undefined, undefined, row);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldError } from '@plansmith/contract';
+import type { ConflictRow, ErrorBody, FieldError } from '@plansmith/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
@@ -92,8 +92,14 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     const requestId = String(request.id);
     // A provider error no call site mapped is mapped here, so it never keeps the provider's status.
     const error = (isProviderError(thrown) ? providerFailure(thrown) : thrown) as FastifyError;
-    const send = (status: number, message: string, errors?: FieldError[]) => {
-      const body: ErrorBody = { Result: null, Message: message, RequestId: requestId, ...(errors ? { Errors: errors } : {}) };
+    const send = (status: number, message: string, errors?: FieldError[], conflictRow?: ConflictRow) => {
+      const body: ErrorBody = {
+        Result: null,
+        Message: message,
+        RequestId: requestId,
+        ...(errors ? { Errors: errors } : {}),
+        ...(conflictRow ? { Conflict: conflictRow } : {}),
+      };
       return reply.status(status).send(body);
     };
 
@@ -102,7 +108,7 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return send(error.statusCode, error.message, error.fieldErrors);
+      return send(error.statusCode, error.message, error.fieldErrors, error.conflictRow);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -34,7 +34,7 @@ describe('undoing an import', () => {
     expect(again.body.Message).toMatch(/already undone/);
   });
 
-  it('answers 409 naming the row when one was changed since, and removes nothing', async () => {
+  it('answers 409 naming the row when one was changed since, with its kind and id to link to, and removes nothing', async () => {
     const { plan, token } = await setup(t);
     const importId = await commit(plan.id, token);
     const [created] = await t.ctx.db
@@ -63,10 +63,11 @@ describe('undoing an import', () => {
     expect(response.body.Message).toBe(
       'Row 3 of costs.csv (“Venue deposit”) was changed after the import. Undo would lose that change, so nothing was removed.',
     );
+    expect(response.body.Conflict).toEqual({ Entity: 'Expense', Id: created?.id });
     expect(await countRows(t, plan.id)).toEqual(before);
   });
 
-  it('refuses to remove imported budget items that have expenses since', async () => {
+  it('refuses to remove imported budget items that have expenses since, naming the item by id', async () => {
     const { tenant, plan, token } = await setup(t);
     const body = {
       Kind: 'BudgetItems',
@@ -81,6 +82,7 @@ describe('undoing an import', () => {
     const response = await t.post(UNDO, { ImportId }, token);
     expect(response.status).toBe(409);
     expect(response.body.Message).toContain('Row 2 of items.csv (“Billboards”) has an expense recorded against it');
+    expect(response.body.Conflict).toEqual({ Entity: 'BudgetItem', Id: item?.id });
   });
 });
 

@@ -247,9 +247,9 @@ const entityTable = (kind: ImportKind) => (kind === 'Expenses' ? sql`expenses` :
 
 /** The first row the import created that was changed since (its updated_at moved), if any. */
 export const findChangedRow = async (db: Db, tenantId: string, importId: string, kind: ImportKind) => {
-  const [row] = await selectRows<{ name: string; source_row: number }>(
+  const [row] = await selectRows<{ id: string; name: string; source_row: number }>(
     db,
-    sql`SELECT e.name, r.source_row FROM import_rows r
+    sql`SELECT e.id, e.name, r.source_row FROM import_rows r
         JOIN ${entityTable(kind)} e ON e.tenant_id = r.tenant_id AND e.id = r.entity_id
         WHERE r.tenant_id = ${tenantId} AND r.import_id = ${importId} AND e.updated_at <> r.updated_at
         ORDER BY r.source_row LIMIT 1`,
@@ -259,13 +259,13 @@ export const findChangedRow = async (db: Db, tenantId: string, importId: string,
 
 /** The first imported budget item that has expenses recorded against it since. */
 export const findItemWithExpenses = async (db: Db, tenantId: string, importId: string) => {
-  const [row] = await selectRows<{ name: string; source_row: number; expense_count: number }>(
+  const [row] = await selectRows<{ id: string; name: string; source_row: number; expense_count: number }>(
     db,
-    sql`SELECT i.name, r.source_row, count(*)::int AS expense_count FROM import_rows r
+    sql`SELECT i.id, i.name, r.source_row, count(*)::int AS expense_count FROM import_rows r
         JOIN budget_items i ON i.tenant_id = r.tenant_id AND i.id = r.entity_id
         JOIN expenses x ON x.tenant_id = r.tenant_id AND x.budget_item_id = r.entity_id
         WHERE r.tenant_id = ${tenantId} AND r.import_id = ${importId}
-        GROUP BY i.name, r.source_row ORDER BY r.source_row LIMIT 1`,
+        GROUP BY i.id, i.name, r.source_row ORDER BY r.source_row LIMIT 1`,
   );
   return row ?? null;
 };

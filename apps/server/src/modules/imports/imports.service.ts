@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -187,9 +187,9 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
         if (record.undoneAt) throw conflict(`This import of ${record.fileName} was already undone.`);
         const changed = await repo.findChangedRow(tx, auth.tenantId, importId, record.kind);
         if (changed) {
-          throw new HttpError(
-            409,
+          throw conflict(
             `Row ${changed.source_row} of ${record.fileName} (“${changed.name}”) was changed after the import. Undo would lose that change, so nothing was removed.`,
+            { Entity: record.kind === 'Expenses' ? 'Expense' : 'BudgetItem', Id: changed.id },
           );
         }
         if (record.kind === 'BudgetItems') {
@@ -197,6 +197,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           if (used) {
             throw conflict(
               `Row ${used.source_row} of ${record.fileName} (“${used.name}”) has ${used.expense_count === 1 ? 'an expense' : `${used.expense_count} expenses`} recorded against it since the import. Move or delete them first; nothing was removed.`,
+              { Entity: 'BudgetItem', Id: used.id },
             );
           }
         }

@@ -1,4 +1,4 @@
-import type { FieldError } from '@plansmith/contract';
+import type { ConflictRow, FieldError } from '@plansmith/contract';
 
 /** A failed call, with the server's message for the user and the field errors of a 400. */
 export class ApiError extends Error {
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly requestId?: string,
     /** Seconds the server asked to wait before trying again (a 503's Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** The row a 409 is about (the body's Conflict), to link to. */
+    readonly conflictRow?: ConflictRow,
   ) {
     super(message);
     this.name = 'ApiError';

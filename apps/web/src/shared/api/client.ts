@@ -31,7 +31,14 @@ const readError = async (response: Response): Promise<ApiError> => {
   const retryAfter = response.status === 503 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
   const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.Message, parsed.data.Errors ?? [], parsed.data.RequestId, retryAfter);
+    return new ApiError(
+      response.status,
+      parsed.data.Message,
+      parsed.data.Errors ?? [],
+      parsed.data.RequestId,
+      retryAfter,
+      parsed.data.Conflict,
+    );
   }
   return new ApiError(response.status, `The request failed (${response.status}). Please try again.`, [], undefined, retryAfter);
 };
