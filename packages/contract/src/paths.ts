@@ -40,6 +40,7 @@ export const paths = {
   teams: { pattern: '/account/teams', title: 'Teams', policy: 'Account.Teams' },
   people: { pattern: '/account/people', title: 'People', policy: 'Account.People' },
   billing: { pattern: '/account/biling', title: 'Billing', policy: 'Account.Billing' },
+  invoice: { pattern: '/account/biling/invoices/:id', title: 'Invoice', policy: 'Account.Billing' },
   subscriptionCompleted: { pattern: '/account/subscription/completed', title: 'Subscription Updated', policy: 'Account.Billing' },
   logout: { pattern: '/logout', title: 'Sign Out', anonymous: true },
   register: { pattern: '/register', title: 'Create Your Account', anonymous: true },

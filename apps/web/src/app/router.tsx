@@ -82,6 +82,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),
   page('people', () => import('./pages/people-page.tsx'), 'PeoplePage'),
   page('billing', () => import('./pages/billing-page.tsx'), 'BillingPage'),
+  page('invoice', () => import('./pages/invoice-page.tsx'), 'InvoicePage'),
   page('subscriptionCompleted', () => import('./pages/subscription-completed-page.tsx'), 'SubscriptionCompletedPage'),
 ];
 

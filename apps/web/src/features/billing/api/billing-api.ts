@@ -6,6 +6,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   subscription: () => ['billing', 'subscription'] as const,
   invoices: () => ['billing', 'invoices'] as const,
+  invoice: (id: string) => ['billing', 'invoices', id] as const,
 };
 
 /** What changing to `choice` charges today and which areas close; asked when a different plan is chosen. */
@@ -17,6 +18,10 @@ export const usePreviewChange = (choice: { productId: string; cycle: BillingCycl
   });
 
 export const useInvoices = () => useQuery({ queryKey: billingKeys.invoices(), queryFn: () => callApi(billingRoutes.getInvoices, {}) });
+
+/** One invoice with its lines, for the printable invoice page. */
+export const useInvoice = (id: string) =>
+  useQuery({ queryKey: billingKeys.invoice(id), queryFn: () => callApi(billingRoutes.getInvoice, { Id: id }) });
 
 /** Starts a SetupIntent for an upgrade from Starter or for a new card; the card form confirms it. */
 export const useStartCardSetup = () =>

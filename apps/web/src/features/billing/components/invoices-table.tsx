@@ -1,13 +1,13 @@
-import type { Invoice } from '@plansmith/contract';
+import { getHref, type Invoice } from '@plansmith/contract';
 import { Tag } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { Link } from 'react-router';
+import { formatInvoiceDay, invoiceTotalText } from '../lib/invoice-format.ts';
 import { useInvoices } from '../api/billing-api.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (instant: string | null) => (instant ? dateFormat.format(new Date(instant)) : '');
+const day = formatInvoiceDay;
 
 /** Past invoices from the card provider: date, number, what for, amount and status. */
 export const InvoicesTable = () => {
@@ -27,7 +27,12 @@ export const InvoicesTable = () => {
         {
           title: 'Number',
           dataIndex: 'Number',
-          render: (value: string | null, invoice) => (invoice.Url ? <a href={invoice.Url}>{value ?? 'View'}</a> : (value ?? '—')),
+          // Our printable invoice (print or save as PDF), for the sandbox's invoices and Stripe's alike.
+          render: (value: string | null, invoice) => (
+            <Link to={getHref('invoice', { id: invoice.Id })} aria-label={`Invoice ${value ?? 'draft'}, printable`}>
+              {value ?? 'Draft'}
+            </Link>
+          ),
         },
         {
           title: 'Description',
@@ -48,7 +53,7 @@ export const InvoicesTable = () => {
           dataIndex: 'Amount',
           ...MONEY_COLUMN,
           // A negative total is a credit: nothing was charged, it is kept for the next invoices.
-          render: (value: number) => (value < 0 ? `${formatUsd(-value)} credit` : formatUsd(value)),
+          render: (value: number) => invoiceTotalText(value),
         },
         {
           title: 'Status',
