@@ -153,6 +153,9 @@ export const ImportPreviewSchema = z.object({
   DateNote: z.string().nullable().describe('How the dates were read, naming any ambiguity'),
   Rows: z.array(ImportRowSchema),
   Counts: ImportCountsSchema,
+  Names: z
+    .object({ BudgetItem: z.array(z.string()), Category: z.array(z.string()), GeneralLedgerCode: z.array(z.string()) })
+    .describe('The plan’s budget items and the account’s categories and GL codes, by name: what an unknown name can be mapped to'),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

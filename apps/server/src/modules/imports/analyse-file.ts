@@ -129,6 +129,8 @@ const check = async (input: AnalyseInput): Promise<Checked> => {
   };
 };
 
+const sortedNames = (rows: { name: string }[]) => rows.map((row) => row.name).sort((a, b) => a.localeCompare(b, 'en'));
+
 const analyse = async (input: AnalyseInput): Promise<AnalysedFile> => {
   const file = await check(input);
   if (input.mode === 'commit') {
@@ -148,6 +150,11 @@ const analyse = async (input: AnalyseInput): Promise<AnalysedFile> => {
     DateNote: file.dateNote,
     Rows: file.rows.map((row) => row.preview),
     Counts: file.counts,
+    Names: {
+      BudgetItem: sortedNames(input.refs.items),
+      Category: sortedNames(input.refs.categories),
+      GeneralLedgerCode: sortedNames(input.refs.glCodes),
+    },
   } satisfies ImportPreview;
   return { mode: 'preview', previewJson: JSON.stringify(preview) };
 };

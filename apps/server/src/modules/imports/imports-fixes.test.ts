@@ -121,3 +121,16 @@ describe('Actual money after today', () => {
     expect((await t.post(COMMIT, previewBody(plan.id, csv), token)).body.Result).toMatchObject({ Created: 2, Invalid: 1 });
   });
 });
+
+describe('the names a row can be mapped to', () => {
+  it('lists the plan’s budget items and the account’s categories and GL codes in the preview, sorted', async () => {
+    const { plan, token } = await setup(t);
+    const csv = 'Date,Amount,Budget item,Payee\n2026-03-02,5,Paid serch,A\n';
+    const preview = (await t.post(PREVIEW, previewBody(plan.id, csv), token)).body.Result;
+    expect(preview.Names).toEqual({
+      BudgetItem: ['Events', 'Paid search'],
+      Category: ['Operations', 'Paid media'],
+      GeneralLedgerCode: ['GL 6100'],
+    });
+  });
+});

@@ -1,9 +1,10 @@
 import type { ImportEdit, ImportReplacement } from '@plansmith/contract/imports';
-import { Button, Flex, Input, Popover, Typography } from 'antd';
+import { Button, Flex, Input, Popover, Select, Typography } from 'antd';
 import { useState } from 'react';
 
-// Names a row may hold that the plan does not know yet: typed once, they can be replaced in every row.
-const NAME_FIELDS = new Set(['BudgetItem', 'Category', 'GeneralLedgerCode']);
+// Names a row may hold that the plan does not know yet: typed or picked once, they can be replaced in every row.
+export type NamedField = 'BudgetItem' | 'Category' | 'GeneralLedgerCode';
+export const NAMED_FIELDS: ReadonlySet<string> = new Set<NamedField>(['BudgetItem', 'Category', 'GeneralLedgerCode']);
 
 /**
  * A cell with an error in the preview (issue 28 B6): its value opens a small form to correct it in
@@ -15,6 +16,7 @@ export const FixCell = ({
   label,
   value,
   message,
+  names = [],
   disabled,
   onEdit,
   onReplace,
@@ -24,6 +26,8 @@ export const FixCell = ({
   label: string;
   value: string;
   message: string;
+  /** The existing names the cell can be mapped to (budget items, categories, GL codes): a pick-list. */
+  names?: string[];
   disabled: boolean;
   onEdit: (edit: ImportEdit) => void;
   onReplace: (replacement: ImportReplacement) => void;
@@ -38,6 +42,17 @@ export const FixCell = ({
   const content = (
     <Flex vertical gap={8} style={{ maxWidth: 320 }}>
       <Typography.Text type="danger">{message}</Typography.Text>
+      {NAMED_FIELDS.has(field) && names.length > 0 ? (
+        <Select<string>
+          aria-label={`Existing ${label.toLowerCase()} for row ${row}`}
+          placeholder={`Choose an existing ${label.toLowerCase()}`}
+          showSearch
+          value={names.includes(text.trim()) ? text.trim() : undefined}
+          options={names.map((name) => ({ value: name, label: name }))}
+          onChange={(name) => setText(name)}
+          getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+        />
+      ) : null}
       <Input
         aria-label={`${label} of row ${row}`}
         value={text}
@@ -49,7 +64,7 @@ export const FixCell = ({
         <Button type="primary" size="small" disabled={disabled} onClick={() => apply(false)}>
           Fix row {row}
         </Button>
-        {NAME_FIELDS.has(field) && value ? (
+        {NAMED_FIELDS.has(field) && value ? (
           <Button size="small" disabled={disabled || !text.trim()} onClick={() => apply(true)}>
             Use in every row with “{value}”
           </Button>

@@ -4,7 +4,7 @@ import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../lib/counts.ts';
-import { FixCell } from './fix-cell.tsx';
+import { FixCell, NAMED_FIELDS, type NamedField } from './fix-cell.tsx';
 
 type Filter = 'All' | 'Problems' | 'Duplicates';
 
@@ -71,6 +71,7 @@ export const PreviewTable = ({
               label={field.Label}
               value={value}
               message={error.Message}
+              names={NAMED_FIELDS.has(field.Field) ? preview.Names[field.Field as NamedField] : []}
               disabled={disabled}
               onEdit={onEdit}
               onReplace={onReplace}
