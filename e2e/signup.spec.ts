@@ -1,7 +1,14 @@
+import { planNameForDates } from '@plansmith/contract';
 import { expect, test } from '@playwright/test';
 import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { SIGNUP_PASSWORD, SignupPage, verificationLinkFor } from './page-models/signup-page.ts';
+
+/** "Nov 27, 2026" → "2026-11-27". */
+const isoDay = (shown: string): string => {
+  const date = new Date(`${shown} 12:00`);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@signup.test`;
 
@@ -42,8 +49,12 @@ test('a visitor signs up for Performance billed monthly, pays by card and signs 
   await expect(page.getByText('Your Performance plan is active, billed monthly.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await new LoginPage(page).signIn(email, SIGNUP_PASSWORD);
+  // Paying signed the new Owner in: no second password entry.
+  await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Password')).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Performance' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Playbook' })).toBeVisible();
@@ -53,6 +64,15 @@ test('a visitor signs up for Performance billed monthly, pays by card and signs 
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
+
+  // The starter plan is named after its dates ("FY2027 plan" or "Plan Nov 2026 – Nov 2027").
+  await nav.getByRole('link', { name: 'Plans' }).click();
+  const dates = page.getByRole('cell', { name: /^[A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).first();
+  await expect(dates).toBeVisible();
+  const [start = '', end = ''] = ((await dates.textContent()) ?? '').split(' – ').map(isoDay);
+  const planRow = page.getByRole('row').filter({ has: dates });
+  await expect(planRow).toContainText(planNameForDates(start, end));
+  await expect(planRow).toContainText(/(FY\d{4} plan|Plan [A-Z][a-z]{2} \d{4}( – [A-Z][a-z]{2} \d{4})?)/);
 });
 
 test('a Starter sign-up skips payment and lands on a Starter account', async ({ page, request }) => {
