@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FieldErrorSchema, IdSchema, InstantSchema } from './common.ts';
+import { FieldErrorSchema, IdSchema, InstantSchema, NameSchema } from './common.ts';
+import { CategoryTypeSchema } from './lookups.ts';
 import { defineRoutes } from './route.ts';
 
 /** What a file can be imported as (DESIGN.md §10). */
@@ -78,6 +79,20 @@ export const ImportReplacementSchema = z.object({
   From: z.string().max(4000).describe('The cell text to replace, compared without case or extra spaces'),
   To: z.string().max(4000),
 });
+/**
+ * A name the file holds that the import creates ("Create it" in the preview's fix form): a budget
+ * category (the account's, with its type), or a budget item in the plan under an existing category
+ * or one this import creates. Created in the commit's transaction, before the rows are written.
+ */
+export const ImportCreateSchema = z.discriminatedUnion('Field', [
+  z.object({ Field: z.literal('Category'), Name: NameSchema, CategoryType: CategoryTypeSchema }),
+  z.object({
+    Field: z.literal('BudgetItem'),
+    Name: NameSchema,
+    Category: NameSchema.describe('The budget category’s name: an existing one or one this import creates'),
+  }),
+]);
+export type ImportCreate = z.infer<typeof ImportCreateSchema>;
 export type ImportEdit = z.infer<typeof ImportEditSchema>;
 export type ImportReplacement = z.infer<typeof ImportReplacementSchema>;
 
@@ -106,6 +121,11 @@ export const ImportPreviewRequestSchema = z.object({
     .max(500)
     .optional()
     .describe('Values replaced in every row, applied before the rows are checked'),
+  Creates: z
+    .array(ImportCreateSchema)
+    .max(100)
+    .optional()
+    .describe('Budget categories and items to create for rows that name them; the commit creates them in its transaction'),
 });
 export type ImportPreviewRequest = z.input<typeof ImportPreviewRequestSchema>;
 

@@ -134,3 +134,64 @@ describe('the names a row can be mapped to', () => {
     });
   });
 });
+
+describe('creating an unknown name from the preview', () => {
+  const CSV = 'Date,Amount,Budget item,Payee\n2026-03-02,5,Podcasts,A\n2026-03-03,6,Podcasts,B\n';
+  const create = { Creates: [{ Field: 'BudgetItem', Name: 'Podcasts', Category: 'Paid media' }] };
+  const planItems = (planId: string) =>
+    t.ctx.db
+      .select({ id: budgetItems.id, name: budgetItems.name, categoryId: budgetItems.budgetCategoryId, amount: budgetItems.amountCents })
+      .from(budgetItems)
+      .where(and(eq(budgetItems.marketingPlanId, planId), eq(budgetItems.name, 'Podcasts')));
+
+  it('counts a budget item to create as there in the preview, creating nothing until the commit', async () => {
+    const { plan, token } = await setup(t);
+    const before = (await t.post(PREVIEW, previewBody(plan.id, CSV), token)).body.Result;
+    expect(before.Counts).toMatchObject({ Valid: 0, Invalid: 2 });
+    const preview = (await t.post(PREVIEW, previewBody(plan.id, CSV, create), token)).body.Result;
+    expect(preview.Counts).toMatchObject({ Valid: 2, Invalid: 0 });
+    expect(await planItems(plan.id)).toEqual([]);
+  });
+
+  it('creates the item in the plan under the chosen category in the commit, and the rows are recorded against it', async () => {
+    const { plan, media, token } = await setup(t);
+    const result = await t.post(COMMIT, previewBody(plan.id, CSV, create), token);
+    expect(result.status).toBe(200);
+    expect(result.body.Result.Created).toBe(2);
+    const [item] = await planItems(plan.id);
+    expect(item).toMatchObject({ categoryId: media.id, amount: 0 });
+    const rows = await t.ctx.db.select({ itemId: expenses.budgetItemId }).from(expenses).where(eq(expenses.payee, 'A'));
+    expect(rows.map((row) => row.itemId)).toContain(item?.id);
+  });
+
+  it('creates nothing when the commit fails: the item is made in the import’s transaction', async () => {
+    const { plan, token } = await setup(t);
+    // Both rows are Actual after today (June 15): no valid row, so the commit is refused.
+    const csv = 'Date,Amount,Budget item,Payee,Status\n2026-09-02,5,Podcasts,A,Actual\n';
+    const result = await t.post(COMMIT, previewBody(plan.id, csv, create), token);
+    expect(result.status).toBe(400);
+    expect(await planItems(plan.id)).toEqual([]);
+  });
+
+  it('creates a budget category for an items file only for an Owner or Admin (a Member gets 403, nothing written)', async () => {
+    const { tenant, plan, token } = await setup(t);
+    const body = {
+      Kind: 'BudgetItems',
+      MarketingPlanId: plan.id,
+      FileName: 'items.csv',
+      ContentBase64: base64('Name,Category,Amount\nTrade fair,Sponsorship,100\n'),
+      Creates: [{ Field: 'Category', Name: 'Sponsorship', CategoryType: 2 }],
+    };
+    const preview = (await t.post(PREVIEW, body, token)).body.Result;
+    expect(preview.Counts).toMatchObject({ Valid: 1, Invalid: 0 });
+    const refused = await t.post(COMMIT, body, token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.Message).toContain('Only an Owner or Admin can create budget categories');
+    const none = await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.name, 'Trade fair'));
+    expect(none).toEqual([]);
+    const done = await t.post(COMMIT, body, await tenant.tokenFor('admin'));
+    expect(done.status).toBe(200);
+    const [item] = await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.name, 'Trade fair'));
+    expect(item?.itemType).toBe(2);
+  });
+});

@@ -19,6 +19,7 @@ import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/ind
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
 import { templateProblem } from '../expenses/index.ts';
 import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
+import { createNamed, createsFor, withCreates } from './create-named.ts';
 import * as repo from './imports.repository.ts';
 import type { AnalysedFile, AnalyseInput, DraftRow } from './analyse-file.ts';
 import type { SheetPool } from './sheet-pool.ts';
@@ -66,7 +67,11 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     dateOrder: input.DateOrder,
     edits: input.Edits ?? [],
     replacements: input.Replacements ?? [],
-    refs: { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, today },
+    // Names the planner chose to create count as there; the commit has created them by now.
+    refs: withCreates(
+      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, today },
+      createsFor(input.Kind, input.Creates),
+    ),
     existingExpenses,
   });
   return result as Extract<AnalysedFile, { mode: M }>;
@@ -90,6 +95,13 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
       await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
       return ctx.db.transaction(async (tx) => {
         const access = await requireImportablePlan(tx, auth, input.MarketingPlanId);
+        if (input.Creates?.length) {
+          const [items, categories] = await Promise.all([
+            repo.listPlanItems(tx, auth.tenantId, access.plan.id),
+            repo.listCategories(tx, auth.tenantId),
+          ]);
+          await createNamed(ctx, tx, auth, access.plan.id, { items, categories }, createsFor(input.Kind, input.Creates));
+        }
         const file = await analyseFile(tx, sheets, auth, input, access.plan, 'commit', callerToday(ctx, auth));
         const counts = file.counts;
         const drafts = JSON.parse(file.draftsJson) as DraftRow[];
