@@ -1,4 +1,4 @@
-import { CLIENT_ID } from '@plansmith/contract';
+import { CLIENT_ID, paths } from '@plansmith/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
@@ -32,6 +32,41 @@ const overflowing = (page: Page) =>
       wide: wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`),
     };
   });
+
+/**
+ * Pairs of visible HTML text boxes (a text node's line boxes) that are drawn over each other, within
+ * `scope` (a dialog, or the whole page): Item over Type in a squeezed column, a label under a value.
+ * Chart text (SVG) is left out; so is text that is invisible or clipped to nothing.
+ */
+const overlappingText = (page: Page, scope = 'body') =>
+  page.evaluate((selector) => {
+    const root = document.querySelector(selector) ?? document.body;
+    const boxes: { owner: Element; rect: DOMRect; text: string }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const owner = node.parentElement;
+      const text = node.textContent?.trim() ?? '';
+      if (!owner || text === '' || owner.closest('svg')) continue;
+      if (!owner.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) {
+        if (rect.width >= 2 && rect.height >= 2) boxes.push({ owner, rect, text: text.slice(0, 30) });
+      }
+    }
+    const overlaps: string[] = [];
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const a = boxes[i] as (typeof boxes)[number];
+        const b = boxes[j] as (typeof boxes)[number];
+        if (a.owner === b.owner || a.owner.contains(b.owner) || b.owner.contains(a.owner)) continue;
+        const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        if (x > 2 && y > 2) overlaps.push(`"${a.text}" over "${b.text}"`);
+      }
+    }
+    return overlaps.slice(0, 5);
+  }, scope);
 
 const expectFitsThePhone = async (page: Page, screen: string) => {
   await page.waitForLoadState('networkidle');
@@ -120,4 +155,98 @@ test('the guest summary fits a phone, and the app in that tab asks to sign in', 
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fbudget$/);
   await expect(page.getByRole('heading', { name: 'Sign In' }).first()).toBeVisible();
   expect(failed).toEqual([]);
+});
+
+// Buttons that open a dialog or drawer (never one that deletes, signs out or pays).
+const DIALOG_OPENER = /^(add|new|record|create|invite|edit|preview|share|save as|use this play|change card|import)\b/i;
+
+test('every signed-in page of the route table, and every dialog it offers, fits a phone with no text drawn over other text', async ({
+  page,
+}) => {
+  test.setTimeout(15 * 60_000);
+  await page.goto('/login');
+  await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect(page).toHaveTitle('Dashboard · Plansmith');
+
+  // Pages with an id take the first one their list links to.
+  const firstLink = async (list: string, prefix: string): Promise<string> => {
+    await page.goto(list);
+    const link = page.locator(`main a[href^="${prefix}"]`).first();
+    await expect(link).toBeVisible();
+    return (await link.getAttribute('href')) ?? '';
+  };
+  const ids: Record<string, string> = {
+    budgetItem: await firstLink('/budget', '/budget/'),
+    expense: await firstLink('/expenses', '/expenses/'),
+    objective: await firstLink('/objectives', '/objectives/'),
+    plan: `/plans/${DEMO_PLAN_ID}`,
+  };
+  // The demo account's first invoice, when the billing page lists one.
+  await page.goto('/account/biling');
+  await page.waitForLoadState('networkidle');
+  const invoice = await page
+    .locator('main a[href^="/account/biling/invoices/"]')
+    .first()
+    .getAttribute('href', { timeout: 5_000 })
+    .catch(() => null);
+  if (invoice) ids.invoice = invoice;
+  // Signing out and the page after a paid plan change are journeys of their own (signup.spec, billing).
+  const skipped = new Set(['logout', 'subscriptionCompleted']);
+  const routes = Object.entries(paths).filter(([name, def]) => !('anonymous' in def && def.anonymous) && !skipped.has(name));
+  expect(routes.length).toBeGreaterThanOrEqual(24);
+
+  const problems: string[] = [];
+  for (const [name, def] of routes) {
+    const url = ids[name] ?? def.pattern;
+    if (url.includes(':')) {
+      // A new page with an id: give it one above (its list's first link).
+      problems.push(`${name}: no id to open ${def.pattern} with`);
+      continue;
+    }
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
+    const fit = await overflowing(page);
+    if (fit.pageScrolls || fit.wide.length > 0) problems.push(`${name}: wider than 390 px (${fit.wide.join(', ')})`);
+    const overlaps = await overlappingText(page);
+    if (overlaps.length > 0) problems.push(`${name}: ${overlaps.join('; ')}`);
+    await page.screenshot({ path: `.tmp/screens/phone-route-${name}.png`, fullPage: true });
+
+    const openers = await page.locator('main button:visible').evaluateAll((buttons, pattern) => {
+      const names = buttons.map((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim());
+      return [...new Set(names.filter((label) => new RegExp(pattern, 'i').test(label)))].slice(0, 4);
+    }, DIALOG_OPENER.source);
+    for (const opener of openers) {
+      const button = page.locator('main button:visible').filter({ hasText: opener }).first();
+      if (
+        !(await button.click({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        problems.push(`${name} › ${opener}: the button could not be clicked`);
+        continue;
+      }
+      const dialog = page.locator('.ant-modal-wrap:visible [role="dialog"], .ant-drawer-open .ant-drawer-content').last();
+      if (!(await dialog.isVisible({ timeout: 3_000 }).catch(() => false))) {
+        if (new URL(page.url()).pathname !== url) await page.goto(url);
+        continue;
+      }
+      await settled(dialog);
+      await page.waitForLoadState('networkidle');
+      const inDialog = await overflowing(page);
+      if (inDialog.pageScrolls || inDialog.wide.length > 0)
+        problems.push(`${name} › ${opener}: wider than 390 px (${inDialog.wide.join(', ')})`);
+      const dialogOverlaps = await overlappingText(
+        page,
+        '.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-drawer-open .ant-drawer-content',
+      );
+      if (dialogOverlaps.length > 0) problems.push(`${name} › ${opener}: ${dialogOverlaps.join('; ')}`);
+      await page.screenshot({ path: `.tmp/screens/phone-route-${name}-${opener.replace(/\W+/g, '-')}.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  console.log(problems.join('\n'));
+  expect(problems).toEqual([]);
 });
