@@ -1,4 +1,4 @@
-import { type ImportReplacement, importRoutes } from '@plansmith/contract/imports';
+import { type ImportCreate, type ImportReplacement, importRoutes } from '@plansmith/contract/imports';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -40,5 +40,37 @@ describe('fixing an unknown budget item in the preview', () => {
 
     const fixed = await api.call(importRoutes.preview, { ...body, Replacements: replacements }, token);
     expect(fixed.Counts).toMatchObject({ Valid: 2, Invalid: 0 });
+  });
+});
+
+describe('creating an unknown budget item from the preview', () => {
+  it('asks for its category from the account’s list, sends it as a Create, and the re-preview counts the rows as valid', async () => {
+    const { plan, token } = await setup(api.server);
+    const csv = 'Date,Amount,Budget item,Payee\n2026-03-02,5,Podcasts,A\n';
+    const body = { Kind: 'Expenses' as const, MarketingPlanId: plan.id, FileName: 'costs.csv', ContentBase64: base64(csv) };
+    const preview = await api.call(importRoutes.preview, body, token);
+    const creates: ImportCreate[] = [];
+    render(
+      <App>
+        <PreviewTable
+          preview={preview}
+          disabled={false}
+          onEdit={() => undefined}
+          onReplace={() => undefined}
+          onCreate={(create) => creates.push(create)}
+        />
+      </App>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Fix Budget item of row 2/ }));
+    const create = await screen.findByRole('button', { name: 'Create budget item “Podcasts”' });
+    // No category chosen yet: nothing to create under.
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Category for the new budget item “Podcasts”' }));
+    fireEvent.click(await screen.findByTitle('Paid media'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create budget item “Podcasts”' }));
+    expect(creates).toEqual([{ Field: 'BudgetItem', Name: 'Podcasts', Category: 'Paid media' }]);
+
+    const fixed = await api.call(importRoutes.preview, { ...body, Creates: creates }, token);
+    expect(fixed.Counts).toMatchObject({ Valid: 1, Invalid: 0 });
   });
 });

@@ -1,5 +1,6 @@
-import type { ImportEdit, ImportReplacement } from '@plansmith/contract/imports';
-import { Button, Flex, Input, Popover, Select, Typography } from 'antd';
+import { CATEGORY_TYPE_NAMES, type CategoryType } from '@plansmith/contract';
+import type { ImportCreate, ImportEdit, ImportReplacement } from '@plansmith/contract/imports';
+import { Button, Divider, Flex, Input, Popover, Select, Typography } from 'antd';
 import { useState } from 'react';
 
 // Names a row may hold that the plan does not know yet: typed or picked once, they can be replaced in every row.
@@ -20,6 +21,8 @@ export const FixCell = ({
   disabled,
   onEdit,
   onReplace,
+  onCreate,
+  categoryNames = [],
 }: {
   row: number;
   field: string;
@@ -31,9 +34,23 @@ export const FixCell = ({
   disabled: boolean;
   onEdit: (edit: ImportEdit) => void;
   onReplace: (replacement: ImportReplacement) => void;
+  /** "Create it": an unknown budget item (under a chosen category) or category (of a chosen type). */
+  onCreate?: (create: ImportCreate) => void;
+  /** The categories a new budget item can go under. */
+  categoryNames?: string[];
 }) => {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(value);
+  const [category, setCategory] = useState<string | undefined>(undefined);
+  const [categoryType, setCategoryType] = useState<CategoryType>(1);
+  const name = value.trim();
+  const canCreate = onCreate && name && (field === 'BudgetItem' || field === 'Category');
+  const create = () => {
+    if (!onCreate) return;
+    setOpen(false);
+    if (field === 'Category') onCreate({ Field: 'Category', Name: name, CategoryType: categoryType });
+    else if (category) onCreate({ Field: 'BudgetItem', Name: name, Category: category });
+  };
   const apply = (everyRow: boolean) => {
     setOpen(false);
     if (everyRow) onReplace({ Field: field, From: value, To: text.trim() });
@@ -70,6 +87,35 @@ export const FixCell = ({
           </Button>
         ) : null}
       </Flex>
+      {canCreate ? (
+        <>
+          <Divider plain style={{ margin: '4px 0' }}>
+            or create it
+          </Divider>
+          {field === 'BudgetItem' ? (
+            <Select<string>
+              aria-label={`Category for the new budget item “${name}”`}
+              placeholder="Category for the new item"
+              showSearch
+              value={category}
+              options={categoryNames.map((option) => ({ value: option, label: option }))}
+              onChange={setCategory}
+              getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+            />
+          ) : (
+            <Select<CategoryType>
+              aria-label={`Type of the new category “${name}”`}
+              value={categoryType}
+              options={([1, 2, 3] as const).map((type) => ({ value: type, label: CATEGORY_TYPE_NAMES[type] }))}
+              onChange={setCategoryType}
+              getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+            />
+          )}
+          <Button size="small" disabled={disabled || (field === 'BudgetItem' && !category)} onClick={create}>
+            {field === 'BudgetItem' ? `Create budget item “${name}”` : `Create category “${name}”`}
+          </Button>
+        </>
+      ) : null}
     </Flex>
   );
   return (

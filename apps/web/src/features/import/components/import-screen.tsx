@@ -6,6 +6,7 @@ import {
   type ImportKind,
   type ImportMapping,
   type ImportPreview,
+  type ImportCreate,
   type ImportReplacement,
 } from '@plansmith/contract/imports';
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
@@ -30,8 +31,10 @@ export type ImportChoices = {
   DateOrder?: ImportDateOrder;
   Edits: ImportEdit[];
   Replacements: ImportReplacement[];
+  /** Unknown budget items and categories to create ("Create it"): created in the commit's transaction. */
+  Creates: ImportCreate[];
 };
-const NO_CHOICES: ImportChoices = { Edits: [], Replacements: [] };
+const NO_CHOICES: ImportChoices = { Edits: [], Replacements: [], Creates: [] };
 
 /**
  * Import (DESIGN.md §10): choose a file, check the guessed columns and every row, then create the
@@ -177,6 +180,12 @@ export const ImportScreen = ({
               void change({ Edits: [...choices.Edits.filter((old) => old.Row !== edit.Row || old.Field !== edit.Field), edit] })
             }
             onReplace={(replacement) => void change({ Replacements: [...choices.Replacements, replacement] })}
+            onCreate={(create) =>
+              void change({
+                Creates: [...choices.Creates.filter((old) => old.Field !== create.Field || old.Name !== create.Name), create],
+              })
+            }
+            creates={choices.Creates}
             onCommit={() => void commit()}
             onReset={reset}
           />

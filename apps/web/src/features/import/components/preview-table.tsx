@@ -1,4 +1,4 @@
-import type { ImportEdit, ImportPreview, ImportReplacement, ImportRow } from '@plansmith/contract/imports';
+import type { ImportCreate, ImportEdit, ImportPreview, ImportReplacement, ImportRow } from '@plansmith/contract/imports';
 import { Segmented, Tag, Tooltip } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,11 +25,13 @@ export const PreviewTable = ({
   disabled = false,
   onEdit,
   onReplace,
+  onCreate,
 }: {
   preview: ImportPreview;
   disabled?: boolean;
   onEdit?: (edit: ImportEdit) => void;
   onReplace?: (replacement: ImportReplacement) => void;
+  onCreate?: (create: ImportCreate) => void;
 }) => {
   const [filter, setFilter] = useState<Filter>('All');
   const rows = useMemo(
@@ -75,6 +77,8 @@ export const PreviewTable = ({
               disabled={disabled}
               onEdit={onEdit}
               onReplace={onReplace}
+              onCreate={onCreate}
+              categoryNames={preview.Names.Category}
             />
           );
         return error ? (

@@ -5,6 +5,7 @@ import {
   type ImportEdit,
   type ImportMapping,
   type ImportPreview,
+  type ImportCreate,
   type ImportReplacement,
 } from '@plansmith/contract/imports';
 import { Alert, Button, Card, Checkbox, Flex, Select, Statistic, Typography } from 'antd';
@@ -38,6 +39,8 @@ export const ReviewStep = ({
   onDateOrder,
   onEdit,
   onReplace,
+  onCreate,
+  creates = [],
   onCommit,
   onReset,
 }: {
@@ -51,6 +54,9 @@ export const ReviewStep = ({
   onDateOrder: (order: ImportDateOrder) => void;
   onEdit: (edit: ImportEdit) => void;
   onReplace: (replacement: ImportReplacement) => void;
+  onCreate?: (create: ImportCreate) => void;
+  /** What the import will create when it runs, listed above the rows. */
+  creates?: ImportCreate[];
   onCommit: () => void;
   onReset: () => void;
 }) => {
@@ -86,8 +92,21 @@ export const ReviewStep = ({
       </Card>
       <Card title="2. Check the rows" loading={checking}>
         <Counts preview={preview} />
+        {creates.length > 0 ? (
+          <Typography.Paragraph className="import-creates" style={{ marginTop: 12, marginBottom: 0 }}>
+            Importing also creates{' '}
+            {creates
+              .map((create) =>
+                create.Field === 'BudgetItem'
+                  ? `the budget item “${create.Name}” (in ${create.Category})`
+                  : `the category “${create.Name}”`,
+              )
+              .join(', ')}
+            .
+          </Typography.Paragraph>
+        ) : null}
         <div style={{ marginTop: 16 }}>
-          <PreviewTable preview={preview} disabled={checking} onEdit={onEdit} onReplace={onReplace} />
+          <PreviewTable preview={preview} disabled={checking} onEdit={onEdit} onReplace={onReplace} onCreate={onCreate} />
         </div>
       </Card>
       <Card>
