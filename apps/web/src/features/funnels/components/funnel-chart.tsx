@@ -15,9 +15,9 @@ export const FunnelChart = ({ stages }: { stages: FunnelStage[] }) => {
   const data = stages.map((stage) => ({ Name: stage.Name, Planned: toLog(stage.Required), Actual: toLog(stage.Actual) }));
   const height = funnelChartHeight(stages.length);
   return (
-    <div style={{ width: '100%', height }} role="img" aria-label="Funnel: planned against actual volume per stage">
+    <div style={{ width: '100%', height }} role="img" aria-label="Funnel: planned against actual volume per stage, on a logarithmic scale">
       <ResponsiveContainer>
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} barGap={2}>
+        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 24, left: 8 }} barGap={2}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis
             type="number"
@@ -26,6 +26,7 @@ export const FunnelChart = ({ stages }: { stages: FunnelStage[] }) => {
             allowDataOverflow
             tickFormatter={(value: number) => formatCount(value)}
             tick={{ fontSize: 12 }}
+            label={{ value: 'Volume (logarithmic scale)', position: 'bottom', offset: 0, fontSize: 12 }}
           />
           <YAxis type="category" dataKey="Name" width={170} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => formatCount(Number(value))} />
