@@ -297,6 +297,8 @@ test('every signed-in page of the route table, and every dialog it offers, fits 
         await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
       }
       await expect(dialog).toBeHidden();
+      // The next click waits for the page to be its own again: no closing zoom or slide left running.
+      await expect(page.locator('[class*="-leave-active"], [class*="-motion-"][class*="-active"]')).toHaveCount(0);
     }
   }
   console.log(problems.join('\n'));
