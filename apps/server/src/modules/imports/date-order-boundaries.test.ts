@@ -19,6 +19,18 @@ describe('guessing the date order at its edges', () => {
     expect(guessDateOrder(['05/05/2026', '12/12/2026'])).toEqual({ order: 'MonthFirst', note: null });
   });
 
+  it('names 12/05/2026 and 05/12/2026 as reading either way: 12 is still a month in the first and in the second place', () => {
+    for (const text of ['12/05/2026', '05/12/2026']) {
+      const guess = guessDateOrder([text]);
+      expect(guess.order).toBe('MonthFirst');
+      expect(guess.note).toMatch(new RegExp(`^Dates like ${text} read either way`));
+    }
+  });
+
+  it('finds no order, and names no ambiguity, in 13/14/2026 and 14/13/2026 (past 12 in both places)', () => {
+    for (const text of ['13/14/2026', '14/13/2026']) expect(guessDateOrder([text])).toEqual({ order: 'MonthFirst', note: null });
+  });
+
   it('finds no order in dates past 12 in both places (13/13/2026)', () => {
     expect(guessDateOrder(['13/13/2026'])).toEqual({ order: 'MonthFirst', note: null });
   });
