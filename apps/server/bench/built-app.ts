@@ -1,10 +1,9 @@
 // What the browser benches (lighthouse, first-rows) share: Debian's Chromium with the flags this
 // machine allows, the demo Owner, and the built app started as `npm start` runs it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import { freshPostgres as freshDatabase } from '../test/fresh-postgres.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
@@ -67,21 +66,4 @@ export const stopBuiltApp = async (server: ChildProcess): Promise<void> => {
 };
 
 /** A fresh database on the PostgreSQL server of DATABASE_URL; dropped again by the answer's drop(). */
-export const freshPostgres = async (serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `plansmith_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-};
+export const freshPostgres = (serverUrl: string) => freshDatabase(serverUrl, 'plansmith_bench');

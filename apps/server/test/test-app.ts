@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, testConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/seed/index.ts';
+import { freshPostgres } from './fresh-postgres.ts';
 import type { LoginLimits } from '../src/modules/identity/index.ts';
 import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
 
@@ -36,24 +35,9 @@ const openTestDatabase = async (): Promise<{ database: Database; url: string | n
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, url: null, drop: async () => undefined };
   }
-  const name = `plansmith_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  const fresh = await freshPostgres(serverUrl, 'plansmith_test');
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.url });
+  return { database, url: fresh.url, drop: fresh.drop };
 };
 
 export type TestApp = {
