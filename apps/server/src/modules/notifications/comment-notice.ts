@@ -3,13 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { marketingPlans } from '../../schema/plans.ts';
-import { users } from '../../schema/tenants.ts';
 import { listPlanReaders } from '../access/index.ts';
 import { withNotificationDefaults } from '../people/index.ts';
-import { entityPath, entityUrl } from './kinds.ts';
+import { describeComment } from './comment-words.ts';
+import { entityPath } from './kinds.ts';
 import { queueNotification } from './notification-mail.ts';
-
-const QUOTE_LIMIT = 500;
 
 /**
  * "Comments on my team's plans" (DESIGN.md §11): a new comment on a plan, budget item, expense or
@@ -37,18 +35,12 @@ export const notifyComment = async (
       withNotificationDefaults(person.notificationSettings).CommentsOnMyPlans,
   );
   if (recipients.length === 0) return;
-  const [author] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.tenantId, input.tenantId), eq(users.id, input.authorId)));
+  const { authorName, quote, url } = await describeComment(ctx, tx, input);
   const [plan] = await tx
     .select({ name: marketingPlans.name })
     .from(marketingPlans)
     .where(and(eq(marketingPlans.tenantId, input.tenantId), eq(marketingPlans.id, input.entity.planId)));
-  const authorName = author ? `${author.firstName} ${author.lastName}` : 'Someone';
   const where = input.entity.type === 'MarketingPlan' ? input.entity.name : `${input.entity.name} (${plan?.name ?? 'your plan'})`;
-  const quote = input.text.length > QUOTE_LIMIT ? `${input.text.slice(0, QUOTE_LIMIT)}…` : input.text;
-  const url = entityUrl(ctx.config.publicUrl, input.entity.type, input.entity.id);
   for (const person of recipients) {
     await queueNotification(ctx, tx, {
       tenantId: input.tenantId,

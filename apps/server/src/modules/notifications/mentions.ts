@@ -1,16 +1,14 @@
 import { type CommentEntityType, mentionText } from '@plansmith/contract';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { commentMentions } from '../../schema/notifications.ts';
-import { users } from '../../schema/tenants.ts';
 import { listPlanReaders, type PlanReader } from '../access/index.ts';
 import { withNotificationDefaults } from '../people/index.ts';
-import { entityPath, entityUrl } from './kinds.ts';
+import { describeComment } from './comment-words.ts';
+import { entityPath } from './kinds.ts';
 import { queueNotification } from './notification-mail.ts';
 
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
-const QUOTE_LIMIT = 500;
 
 /**
  * The people a text names as `@First Last` (case-insensitive). A name must end where a word ends,
@@ -65,13 +63,7 @@ export const notifyMentions = async (
     (person) => newlyNamed.has(person.userId) && withNotificationDefaults(person.notificationSettings).Mentions,
   );
   if (recipients.length === 0) return namedIds;
-  const [author] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.tenantId, input.tenantId), eq(users.id, input.authorId)));
-  const authorName = author ? `${author.firstName} ${author.lastName}` : 'Someone';
-  const quote = input.text.length > QUOTE_LIMIT ? `${input.text.slice(0, QUOTE_LIMIT)}…` : input.text;
-  const url = entityUrl(ctx.config.publicUrl, input.entity.type, input.entity.id);
+  const { authorName, quote, url } = await describeComment(ctx, tx, input);
   for (const person of recipients) {
     await queueNotification(ctx, tx, {
       tenantId: input.tenantId,
