@@ -28,7 +28,8 @@ export type AnalyseInput = {
   mode: 'preview' | 'commit';
   kind: ImportKind;
   fileName: string;
-  contentBase64: string;
+  /** The file's bytes, decoded from the body's ContentBase64 (parse-body.ts); null when that was not base64. */
+  content: Uint8Array | null;
   planMonths: string[];
   given: ImportMapping | undefined;
   saved: ImportMapping | null;
@@ -97,12 +98,10 @@ export type AnalysedFile =
 /** An HttpError as data: errors lose their class and fields when they cross to another thread. */
 export type AnalyseFailure = { failure: { status: number; message: string; fieldErrors?: FieldError[] } };
 
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-
 const check = async (input: AnalyseInput): Promise<Checked> => {
-  if (!BASE64.test(input.contentBase64))
+  if (!input.content)
     throw new HttpError(400, 'ContentBase64 is not base64.', [{ Field: 'ContentBase64', Message: 'Send the file’s bytes as base64.' }]);
-  const rows = await readSheet(input.fileName, Buffer.from(input.contentBase64, 'base64'));
+  const rows = await readSheet(input.fileName, Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength));
   const header = findHeader(rows, input.kind, input.planMonths, input.given);
   const resolved = resolveMapping({
     kind: input.kind,

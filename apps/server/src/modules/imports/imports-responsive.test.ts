@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { base64, PREVIEW, previewBody, setup } from '../../../test/imports-fixture.ts';
+import { PREVIEW, previewBody, setup } from '../../../test/imports-fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createSheetPool } from './sheet-pool.ts';
 
@@ -91,7 +91,7 @@ describe('the time limit on one file', () => {
           mode: 'preview',
           kind: 'Expenses',
           fileName: 'slow.csv',
-          contentBase64: base64(csv),
+          content: Buffer.from(csv),
           planMonths: ['2026-03'],
           given: undefined,
           saved: null,

@@ -45,6 +45,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   sheets: SheetPool,
   auth: AuthContext,
   input: PreviewInput,
+  content: Uint8Array | null,
   plan: PlanAccess['plan'],
   mode: M,
   today: string,
@@ -60,7 +61,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     mode,
     kind: input.Kind,
     fileName: input.FileName,
-    contentBase64: input.ContentBase64,
+    content,
     planMonths: monthsBetween(plan.startDate, plan.endDate),
     given: input.Mapping,
     saved,
@@ -84,13 +85,14 @@ const plural = (count: number, kind: ImportKind) =>
 export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
   return {
     /** The preview as the worker wrote it (JsonText): the request thread neither checks nor writes its rows. */
-    preview: async (auth: AuthContext, input: PreviewInput): Promise<JsonText> => {
+    /** `content` is the file, decoded from the body's ContentBase64 off this thread (parse-body.ts); null when not base64. */
+    preview: async (auth: AuthContext, input: PreviewInput, content: Uint8Array | null): Promise<JsonText> => {
       const access = await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
-      const { previewJson } = await analyseFile(ctx.db, sheets, auth, input, access.plan, 'preview', callerToday(ctx, auth));
+      const { previewJson } = await analyseFile(ctx.db, sheets, auth, input, content, access.plan, 'preview', callerToday(ctx, auth));
       return new JsonText(previewJson);
     },
 
-    commit: async (auth: AuthContext, input: CommitInput): Promise<ImportCommitResult> => {
+    commit: async (auth: AuthContext, input: CommitInput, content: Uint8Array | null): Promise<ImportCommitResult> => {
       // Access first: another tenant's plan is 404 before the file is even read.
       await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
       return ctx.db.transaction(async (tx) => {
@@ -102,7 +104,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           ]);
           await createNamed(ctx, tx, auth, access.plan.id, { items, categories }, createsFor(input.Kind, input.Creates));
         }
-        const file = await analyseFile(tx, sheets, auth, input, access.plan, 'commit', callerToday(ctx, auth));
+        const file = await analyseFile(tx, sheets, auth, input, content, access.plan, 'commit', callerToday(ctx, auth));
         const counts = file.counts;
         const drafts = JSON.parse(file.draftsJson) as DraftRow[];
         const toCreate = drafts.flatMap(({ duplicate, ...draft }) =>
