@@ -20,10 +20,15 @@ export const insertJsonRows = async (
   rows: readonly Record<string, unknown>[],
 ): Promise<void> => {
   if (rows.length === 0) return;
+  await insertJsonText(db, table, columns, JSON.stringify(rows));
+};
+
+/** insertJsonRows with the rows already written as a JSON array (in a worker thread, say: imports/commit-rows.ts). */
+export const insertJsonText = async (db: Db, table: string, columns: BulkColumns, rowsJson: string): Promise<void> => {
   const names = Object.keys(columns);
   const list = sql.raw(names.join(', '));
   const definitions = sql.raw(names.map((name) => `${name} ${columns[name]}`).join(', '));
   await db.execute(
-    sql`INSERT INTO ${sql.raw(table)} (${list}) SELECT ${list} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${definitions})`,
+    sql`INSERT INTO ${sql.raw(table)} (${list}) SELECT ${list} FROM json_to_recordset(${rowsJson}::json) AS x(${definitions})`,
   );
 };

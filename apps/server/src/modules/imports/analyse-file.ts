@@ -14,14 +14,13 @@ import { guessDateOrder } from './date-order.ts';
 import type { SheetRow } from './read-sheet.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { type CheckedRow, checkRows, type ExpenseDraft, expenseKey, type ItemDraft, itemKey, type References } from './check-rows.ts';
+import { type CommitChunk, type CommitScope, commitChunks } from './commit-rows.ts';
 import { findHeader, resolveMapping } from './mapping.ts';
 import { readSheet } from './read-sheet.ts';
 
 // The CPU-heavy part of a preview or commit — decoding, parsing the sheet, finding the header,
 // checking every row — as one pure function with plain-data input and output, so that it runs in a
 // worker thread (sheet-pool.ts) and never on the thread that answers HTTP (issue 29).
-
-type ExpenseKeyFields = Parameters<typeof expenseKey>[0];
 
 export type AnalyseInput = {
   /** A preview answers the whole ImportPreview as JSON; a commit the rows to write. */
@@ -40,7 +39,10 @@ export type AnalyseInput = {
   refs: Omit<References, 'existingKeys' | 'items' | 'dateOrder'> & {
     items: (References['items'][number] & { budgetCategoryId: string })[];
   };
-  existingExpenses: ExpenseKeyFields[];
+  /** The plan's expenses as JSON text, `[purchase order, date, payee, cents, item id]` each (imports.repository.ts). */
+  existingExpensesJson: string;
+  /** For a commit: who writes where, so that the rows to insert are built here (commit-rows.ts). */
+  commit: CommitScope | null;
 };
 
 type Checked = {
@@ -86,14 +88,18 @@ const applyFixes = (rows: SheetRow[], columns: readonly string[], mapping: Impor
   });
 };
 
-/** A valid row to write, and whether it duplicates a row of the plan or of the file. */
-export type DraftRow = (ExpenseDraft | ItemDraft) & { duplicate: boolean };
-
 // Results cross back to the request thread as JSON text: copying 20,000 rows as objects between
 // threads cost that thread as much as writing them here.
 export type AnalysedFile =
   | { mode: 'preview'; previewJson: string }
-  | { mode: 'commit'; mapping: ImportMapping; counts: ImportCounts; draftsJson: string };
+  | { mode: 'commit'; mapping: ImportMapping; counts: ImportCounts; created: number; chunks: CommitChunk[] };
+
+type ExistingExpense = [string | null, string, string | null, number, string | null];
+
+const existingExpenseKeys = (json: string): string[] =>
+  (JSON.parse(json) as ExistingExpense[]).map(([purchaseOrder, purchaseDate, payee, amountCents, budgetItemId]) =>
+    expenseKey({ purchaseOrder, purchaseDate, payee, amountCents, budgetItemId }),
+  );
 
 /** An HttpError as data: errors lose their class and fields when they cross to another thread. */
 export type AnalyseFailure = { failure: { status: number; message: string; fieldErrors?: FieldError[] } };
@@ -110,7 +116,7 @@ const check = async (input: AnalyseInput): Promise<Checked> => {
     given: input.given,
     saved: input.saved,
   });
-  const existingKeys = new Set(input.kind === 'Expenses' ? input.existingExpenses.map(expenseKey) : input.refs.items.map(itemKey));
+  const existingKeys = new Set(input.kind === 'Expenses' ? existingExpenseKeys(input.existingExpensesJson) : input.refs.items.map(itemKey));
   const dataRows = applyFixes(rows.slice(header.index + 1), header.columns, resolved.mapping, input);
   const dateColumn = resolved.mapping.PurchaseDate ? header.columns.indexOf(resolved.mapping.PurchaseDate) : -1;
   const guess = guessDateOrder(dateColumn < 0 ? [] : dataRows.map((row) => row.cells[dateColumn] ?? null));
@@ -133,8 +139,9 @@ const sortedNames = (rows: { name: string }[]) => rows.map((row) => row.name).so
 const analyse = async (input: AnalyseInput): Promise<AnalysedFile> => {
   const file = await check(input);
   if (input.mode === 'commit') {
-    const drafts = file.rows.flatMap((row): DraftRow[] => (row.draft ? [{ ...row.draft, duplicate: row.preview.Duplicate }] : []));
-    return { mode: 'commit', mapping: file.mapping, counts: file.counts, draftsJson: JSON.stringify(drafts) };
+    if (!input.commit) throw new Error('A commit needs its scope.');
+    const drafts = file.rows.flatMap((row) => (row.draft ? [{ ...row.draft, duplicate: row.preview.Duplicate }] : []));
+    return { mode: 'commit', mapping: file.mapping, counts: file.counts, ...commitChunks(input.kind, drafts, input.commit) };
   }
   const preview = {
     Kind: input.kind,

@@ -99,7 +99,8 @@ describe('the time limit on one file', () => {
           edits: [],
           replacements: [],
           refs: { plan: { startDate: '2026-01-01', endDate: '2026-12-31' }, items: [], categories: [], glCodes: [], today: '2026-12-31' },
-          existingExpenses: [],
+          existingExpensesJson: '[]',
+          commit: null,
         })
         .then(
           () => null,

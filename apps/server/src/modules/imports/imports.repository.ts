@@ -1,7 +1,7 @@
 import type { ImportKind, ImportMapping } from '@plansmith/contract/imports';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { insertJsonRows } from '../../db/bulk-insert.ts';
+import { insertJsonText } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';
 import { budgetItems } from '../../schema/budget.ts';
@@ -11,7 +11,7 @@ import { expenses } from '../../schema/expenses.ts';
 import { importMappings, importRows, imports } from '../../schema/imports.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { users } from '../../schema/tenants.ts';
-import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
+import { type CommitChunk, EXPENSE_COLUMNS, IMPORT_ROW_COLUMNS, ITEM_COLUMNS, ITEM_MONTH_COLUMNS } from './commit-rows.ts';
 
 export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
   db
@@ -40,18 +40,19 @@ export const listGlCodes = (db: Db, tenantId: string) =>
     .from(lookups)
     .where(and(eq(lookups.tenantId, tenantId), eq(lookups.lookupType, 1)));
 
-/** What the plan's expenses are keyed by for duplicate detection. */
-export const listExpenseKeyFields = (db: Db, tenantId: string, planId: string) =>
-  db
-    .select({
-      purchaseOrder: expenses.purchaseOrder,
-      purchaseDate: expenses.purchaseDate,
-      payee: expenses.payee,
-      amountCents: expenses.amountCents,
-      budgetItemId: expenses.budgetItemId,
-    })
-    .from(expenses)
-    .where(and(eq(expenses.tenantId, tenantId), eq(expenses.marketingPlanId, planId)));
+/**
+ * What the plan's expenses are keyed by for duplicate detection, as one JSON text of
+ * `[purchase order, date, payee, cents, item id]` arrays: read as rows, 100,000 expenses cost the
+ * request thread ~150 ms to map; as text they go to the worker that builds the keys (analyse-file.ts).
+ */
+export const expenseKeyFieldsJson = async (db: Db, tenantId: string, planId: string): Promise<string> => {
+  const [row] = await selectRows<{ fields: string | null }>(
+    db,
+    sql`SELECT json_agg(json_build_array(purchase_order, purchase_date, payee, amount_cents, budget_item_id))::text AS fields
+        FROM expenses WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId}`,
+  );
+  return row?.fields ?? '[]';
+};
 
 export const findMapping = async (db: Db, tenantId: string, kind: ImportKind): Promise<ImportMapping | null> => {
   const [row] = await db
@@ -68,106 +69,12 @@ export const saveMapping = async (db: Db, tenantId: string, kind: ImportKind, ma
     .onConflictDoUpdate({ target: [importMappings.tenantId, importMappings.kind], set: { mapping, updatedBy: userId, updatedAt: now } });
 };
 
-type Created = { id: string; row: number; name: string };
-
-export const insertExpenses = (
-  db: Db,
-  tenantId: string,
-  planId: string,
-  drafts: readonly (ExpenseDraft & { id: string })[],
-  userId: string,
-  now: Date,
-): Promise<void> =>
-  insertJsonRows(
-    db,
-    'expenses',
-    {
-      tenant_id: 'uuid',
-      id: 'uuid',
-      marketing_plan_id: 'uuid',
-      budget_item_id: 'uuid',
-      general_ledger_code_id: 'uuid',
-      name: 'text',
-      payee: 'text',
-      description: 'text',
-      purchase_order: 'text',
-      purchase_date: 'date',
-      amount_cents: 'bigint',
-      status: 'smallint',
-      category_type: 'smallint',
-      active: 'boolean',
-      created_by: 'uuid',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    drafts.map((draft) => ({
-      tenant_id: tenantId,
-      id: draft.id,
-      marketing_plan_id: planId,
-      budget_item_id: draft.budgetItemId,
-      general_ledger_code_id: draft.generalLedgerCodeId,
-      name: draft.name,
-      payee: draft.payee,
-      description: draft.description,
-      purchase_order: draft.purchaseOrder,
-      purchase_date: draft.purchaseDate,
-      amount_cents: draft.amountCents,
-      status: draft.status,
-      category_type: draft.categoryType,
-      active: true,
-      created_by: userId,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })),
-  );
-
-export const insertItems = async (
-  db: Db,
-  tenantId: string,
-  planId: string,
-  drafts: readonly (ItemDraft & { id: string })[],
-  now: Date,
-): Promise<void> => {
-  await insertJsonRows(
-    db,
-    'budget_items',
-    {
-      tenant_id: 'uuid',
-      id: 'uuid',
-      marketing_plan_id: 'uuid',
-      budget_category_id: 'uuid',
-      general_ledger_code_id: 'uuid',
-      name: 'text',
-      description: 'text',
-      active: 'boolean',
-      amount_cents: 'bigint',
-      item_type: 'smallint',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    drafts.map((draft) => ({
-      tenant_id: tenantId,
-      id: draft.id,
-      marketing_plan_id: planId,
-      budget_category_id: draft.budgetCategoryId,
-      general_ledger_code_id: draft.generalLedgerCodeId,
-      name: draft.name,
-      description: draft.description,
-      active: true,
-      amount_cents: draft.amountCents,
-      item_type: draft.itemType,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })),
-  );
-  await insertJsonRows(
-    db,
-    'budget_item_months',
-    { tenant_id: 'uuid', budget_item_id: 'uuid', month: 'date', amount_cents: 'bigint' },
-    drafts.flatMap((draft) =>
-      draft.months.map((month) => ({ tenant_id: tenantId, budget_item_id: draft.id, month: month.month, amount_cents: month.amountCents })),
-    ),
-  );
+/** One chunk of a commit's rows (commit-rows.ts): the created rows, their months, their import rows. */
+export const insertCommitChunk = async (db: Db, kind: ImportKind, chunk: CommitChunk): Promise<void> => {
+  if (kind === 'Expenses') await insertJsonText(db, 'expenses', EXPENSE_COLUMNS, chunk.rowsJson);
+  else await insertJsonText(db, 'budget_items', ITEM_COLUMNS, chunk.rowsJson);
+  if (chunk.monthsJson) await insertJsonText(db, 'budget_item_months', ITEM_MONTH_COLUMNS, chunk.monthsJson);
+  await insertJsonText(db, 'import_rows', IMPORT_ROW_COLUMNS, chunk.importRowsJson);
 };
 
 export const insertImport = async (
@@ -180,7 +87,7 @@ export const insertImport = async (
     fileName: string;
     userId: string;
     now: Date;
-    created: Created[];
+    created: number;
     skipped: number;
   },
 ): Promise<void> => {
@@ -192,21 +99,9 @@ export const insertImport = async (
     fileName: values.fileName,
     createdBy: values.userId,
     createdAt: values.now,
-    createdCount: values.created.length,
+    createdCount: values.created,
     skippedCount: values.skipped,
   });
-  await insertJsonRows(
-    db,
-    'import_rows',
-    { tenant_id: 'uuid', import_id: 'uuid', entity_id: 'uuid', source_row: 'integer', updated_at: 'timestamptz' },
-    values.created.map((row) => ({
-      tenant_id: values.tenantId,
-      import_id: values.id,
-      entity_id: row.id,
-      source_row: row.row,
-      updated_at: values.now.toISOString(),
-    })),
-  );
 };
 
 const undoneBy = alias(users, 'undone_by_user');

@@ -18,10 +18,10 @@ import { JsonText } from '../../plugins/route.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
 import { templateProblem } from '../expenses/index.ts';
-import type { ExpenseDraft, ItemDraft } from './check-rows.ts';
+import { COMMIT_CHUNK_ROWS, type CommitScope } from './commit-rows.ts';
 import { createNamed, createsFor, withCreates } from './create-named.ts';
 import * as repo from './imports.repository.ts';
-import type { AnalysedFile, AnalyseInput, DraftRow } from './analyse-file.ts';
+import type { AnalysedFile, AnalyseInput } from './analyse-file.ts';
 import type { SheetPool } from './sheet-pool.ts';
 
 type PreviewInput = z.output<typeof ImportPreviewRequestSchema>;
@@ -49,13 +49,14 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   plan: PlanAccess['plan'],
   mode: M,
   today: string,
+  commit: CommitScope | null = null,
 ): Promise<Extract<AnalysedFile, { mode: M }>> => {
-  const [saved, items, categories, glCodes, existingExpenses] = await Promise.all([
+  const [saved, items, categories, glCodes, existingExpensesJson] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
     repo.listPlanItems(db, auth.tenantId, plan.id),
     repo.listCategories(db, auth.tenantId),
     repo.listGlCodes(db, auth.tenantId),
-    input.Kind === 'Expenses' ? repo.listExpenseKeyFields(db, auth.tenantId, plan.id) : [],
+    input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : '[]',
   ]);
   const result = await sheets.analyse({
     mode,
@@ -73,7 +74,8 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
       { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, today },
       createsFor(input.Kind, input.Creates),
     ),
-    existingExpenses,
+    existingExpensesJson,
+    commit,
   });
   return result as Extract<AnalysedFile, { mode: M }>;
 };
@@ -104,28 +106,27 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           ]);
           await createNamed(ctx, tx, auth, access.plan.id, { items, categories }, createsFor(input.Kind, input.Creates));
         }
-        const file = await analyseFile(tx, sheets, auth, input, content, access.plan, 'commit', callerToday(ctx, auth));
+        const now = ctx.clock.now();
+        const planId = access.plan.id;
+        const importId = newId();
+        // The worker builds the rows to write with their ids, as JSON in chunks (commit-rows.ts).
+        const file = await analyseFile(tx, sheets, auth, input, content, access.plan, 'commit', callerToday(ctx, auth), {
+          tenantId: auth.tenantId,
+          planId,
+          userId: auth.userId,
+          importId,
+          now: now.toISOString(),
+          skipDuplicates: input.SkipDuplicates,
+        });
         const counts = file.counts;
-        const drafts = JSON.parse(file.draftsJson) as DraftRow[];
-        const toCreate = drafts.flatMap(({ duplicate, ...draft }) =>
-          duplicate && input.SkipDuplicates ? [] : [{ ...draft, id: newId() }],
-        );
-        if (toCreate.length === 0) {
+        if (file.created === 0) {
           throw badRequest(
             counts.Valid === 0
               ? `Nothing to import: none of the ${counts.Rows.toLocaleString('en-US')} rows is valid. Check the mapping and the errors in the preview.`
               : 'Nothing to import: every valid row duplicates one the plan already has.',
           );
         }
-        const now = ctx.clock.now();
-        const planId = access.plan.id;
-        if (input.Kind === 'Expenses') {
-          await repo.insertExpenses(tx, auth.tenantId, planId, toCreate as (ExpenseDraft & { id: string })[], auth.userId, now);
-        } else {
-          await repo.insertItems(tx, auth.tenantId, planId, toCreate as (ItemDraft & { id: string })[], now);
-        }
-        const importId = newId();
-        const skipped = counts.Rows - toCreate.length;
+        const skipped = counts.Rows - file.created;
         await repo.insertImport(tx, {
           tenantId: auth.tenantId,
           id: importId,
@@ -134,7 +135,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           fileName: input.FileName,
           userId: auth.userId,
           now,
-          created: toCreate,
+          created: file.created,
           skipped,
         });
         const entityType = input.Kind === 'Expenses' ? 'Expense' : 'BudgetItem';
@@ -151,22 +152,25 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
             entityType: 'MarketingPlan',
             entityId: planId,
             name: access.plan.name,
-            description: `Imported ${plural(toCreate.length, input.Kind)} from ${input.FileName}`,
+            description: `Imported ${plural(file.created, input.Kind)} from ${input.FileName}`,
           }),
-          ...toCreate.map((draft) =>
-            activity({
-              entityType,
-              entityId: draft.id,
-              name: draft.name,
-              description: `Imported from ${input.FileName}, row ${draft.row}`,
-            }),
-          ),
         ]);
+        // A chunk at a time: each is a few statements, and other requests run between them.
+        for (const chunk of file.chunks) {
+          await repo.insertCommitChunk(tx, input.Kind, chunk);
+          const created = JSON.parse(chunk.createdJson) as [id: string, row: number, name: string][];
+          await recordActivities(
+            tx,
+            created.map(([id, row, name]) =>
+              activity({ entityType, entityId: id, name, description: `Imported from ${input.FileName}, row ${row}` }),
+            ),
+          );
+        }
         // The mapping that worked is the tenant's starting point for the next file of this kind.
         await repo.saveMapping(tx, auth.tenantId, input.Kind, file.mapping, auth.userId, now);
         return {
           ImportId: importId,
-          Created: toCreate.length,
+          Created: file.created,
           Skipped: skipped,
           Invalid: counts.Invalid,
           DuplicatesSkipped: input.SkipDuplicates ? counts.Duplicates : 0,
@@ -228,17 +232,23 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
             name: access.plan.name,
             description: `Undid the import of ${record.fileName}: removed ${plural(removed.length, record.kind)}`,
           },
-          ...removed.map(
-            (row): ActivityEntry => ({
-              ...base,
-              entityType,
-              entityId: row.id,
-              action: 'delete',
-              name: row.name,
-              description: `Removed by undoing the import of ${record.fileName}`,
-            }),
-          ),
         ]);
+        // In chunks, as the commit wrote them: other requests run between the statements.
+        for (let start = 0; start < removed.length; start += COMMIT_CHUNK_ROWS) {
+          await recordActivities(
+            tx,
+            removed.slice(start, start + COMMIT_CHUNK_ROWS).map(
+              (row): ActivityEntry => ({
+                ...base,
+                entityType,
+                entityId: row.id,
+                action: 'delete',
+                name: row.name,
+                description: `Removed by undoing the import of ${record.fileName}`,
+              }),
+            ),
+          );
+        }
         await repo.markUndone(tx, auth.tenantId, importId, auth.userId, now);
         return { ImportId: importId, Removed: removed.length };
       }),

@@ -27,7 +27,11 @@ const workerFile = (): string => {
  * Node's pool of 8 KB with others; those are copied, never moved (moving would empty the pool).
  */
 const movable = (bytes: Uint8Array | null): ArrayBuffer[] =>
-  bytes && bytes.byteLength > 0 && bytes.byteOffset === 0 && bytes.buffer instanceof ArrayBuffer && bytes.buffer.byteLength === bytes.byteLength
+  bytes &&
+  bytes.byteLength > 0 &&
+  bytes.byteOffset === 0 &&
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.buffer.byteLength === bytes.byteLength
     ? [bytes.buffer]
     : [];
 
@@ -58,7 +62,10 @@ export const createSheetPool = (options: { timeLimitMs?: number; maxThreads?: nu
       const name = (error as Error).name;
       const code = (error as { code?: string }).code;
       if (name === 'AbortError' || name === 'TimeoutError')
-        throw new HttpError(413, `${what} could not be read within ${seconds(timeLimitMs)}, the limit for one file. Split it into smaller files.`);
+        throw new HttpError(
+          413,
+          `${what} could not be read within ${seconds(timeLimitMs)}, the limit for one file. Split it into smaller files.`,
+        );
       if (code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new HttpError(413, `${what} unpacks to more than the import can hold. Split it into smaller files.`);
       if ((error as Error).message?.includes('queue is at limit'))
