@@ -39,8 +39,8 @@ export type AnalyseInput = {
   refs: Omit<References, 'existingKeys' | 'items' | 'dateOrder'> & {
     items: (References['items'][number] & { budgetCategoryId: string })[];
   };
-  /** The plan's expenses as JSON text, `[purchase order, date, payee, cents, item id]` each (imports.repository.ts). */
-  existingExpensesJson: string;
+  /** The plan's expenses as JSON texts (pages), `[purchase order, date, payee, cents, item id]` each (imports.repository.ts). */
+  existingExpensesJson: string[];
   /** For a commit: who writes where, so that the rows to insert are built here (commit-rows.ts). */
   commit: CommitScope | null;
 };
@@ -96,10 +96,12 @@ export type AnalysedFile =
 
 type ExistingExpense = [string | null, string, string | null, number, string | null];
 
-const existingExpenseKeys = (json: string): string[] =>
-  (JSON.parse(json) as ExistingExpense[]).map(([purchaseOrder, purchaseDate, payee, amountCents, budgetItemId]) =>
-    expenseKey({ purchaseOrder, purchaseDate, payee, amountCents, budgetItemId }),
-  );
+const existingExpenseKeys = (pages: string[]): string[] =>
+  pages
+    .flatMap((json) => JSON.parse(json) as ExistingExpense[])
+    .map(([purchaseOrder, purchaseDate, payee, amountCents, budgetItemId]) =>
+      expenseKey({ purchaseOrder, purchaseDate, payee, amountCents, budgetItemId }),
+    );
 
 /** An HttpError as data: errors lose their class and fields when they cross to another thread. */
 export type AnalyseFailure = { failure: { status: number; message: string; fieldErrors?: FieldError[] } };

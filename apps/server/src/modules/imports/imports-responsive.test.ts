@@ -99,7 +99,7 @@ describe('the time limit on one file', () => {
           edits: [],
           replacements: [],
           refs: { plan: { startDate: '2026-01-01', endDate: '2026-12-31' }, items: [], categories: [], glCodes: [], today: '2026-12-31' },
-          existingExpensesJson: '[]',
+          existingExpensesJson: [],
           commit: null,
         })
         .then(

@@ -40,18 +40,33 @@ export const listGlCodes = (db: Db, tenantId: string) =>
     .from(lookups)
     .where(and(eq(lookups.tenantId, tenantId), eq(lookups.lookupType, 1)));
 
+/** Expenses per page of duplicate-key fields: ~2 MB of text each, decoded here in a few milliseconds. */
+const KEY_FIELDS_PAGE = 20_000;
+
 /**
- * What the plan's expenses are keyed by for duplicate detection, as one JSON text of
- * `[purchase order, date, payee, cents, item id]` arrays: read as rows, 100,000 expenses cost the
- * request thread ~150 ms to map; as text they go to the worker that builds the keys (analyse-file.ts).
+ * What the plan's expenses are keyed by for duplicate detection, as JSON texts of
+ * `[purchase order, date, payee, cents, item id]` arrays, a page each: read as rows, 100,000 expenses
+ * cost the request thread ~150 ms to map; as text they go to the worker that builds the keys
+ * (analyse-file.ts), and the thread is free between pages.
  */
-export const expenseKeyFieldsJson = async (db: Db, tenantId: string, planId: string): Promise<string> => {
-  const [row] = await selectRows<{ fields: string | null }>(
-    db,
-    sql`SELECT json_agg(json_build_array(purchase_order, purchase_date, payee, amount_cents, budget_item_id))::text AS fields
-        FROM expenses WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId}`,
-  );
-  return row?.fields ?? '[]';
+export const expenseKeyFieldsJson = async (db: Db, tenantId: string, planId: string, pageSize = KEY_FIELDS_PAGE): Promise<string[]> => {
+  const pages: string[] = [];
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const [page] = await selectRows<{ fields: string | null; last: string | null; count: number }>(
+      db,
+      sql`WITH page AS (
+            SELECT id, purchase_order, purchase_date, payee, amount_cents, budget_item_id FROM expenses
+            WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND id > ${after}
+            ORDER BY id LIMIT ${pageSize})
+          SELECT json_agg(json_build_array(purchase_order, purchase_date, payee, amount_cents, budget_item_id))::text AS fields,
+                 (SELECT id FROM page ORDER BY id DESC LIMIT 1) AS last, count(*)::int AS count
+          FROM page`,
+    );
+    if (page?.fields) pages.push(page.fields);
+    if (!page?.last || page.count < pageSize) return pages;
+    after = page.last;
+  }
 };
 
 export const findMapping = async (db: Db, tenantId: string, kind: ImportKind): Promise<ImportMapping | null> => {

@@ -56,7 +56,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     repo.listPlanItems(db, auth.tenantId, plan.id),
     repo.listCategories(db, auth.tenantId),
     repo.listGlCodes(db, auth.tenantId),
-    input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : '[]',
+    input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : [],
   ]);
   const result = await sheets.analyse({
     mode,
