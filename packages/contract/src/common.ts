@@ -18,6 +18,36 @@ export const SaveIdSchema = z
 
 export const isNewId = (id: string | undefined | null): boolean => !id || id === EMPTY_ID;
 
+/**
+ * A row's version (DESIGN.md §13): 1 when created, one more on every change by anyone. Every read
+ * returns it; every update and delete sends back the version the person read, and a different one
+ * answers 409 with the current row instead of overwriting someone else's change.
+ */
+export const VersionSchema = z
+  .number({ error: 'Version must be the whole number the row was read with.' })
+  .int('Version must be a whole number.')
+  .min(1, 'Version starts at 1.')
+  .describe('The row’s version as read; a stale one answers 409 (DESIGN.md §13)');
+
+/** A row's version as every read returns it. */
+export const RowVersionSchema = z.number().int().min(1).describe('1 when created, one more on every change (DESIGN.md §13)');
+
+/** The message when an update (an Id that is not empty) comes without the version it read. */
+export const VERSION_REQUIRED_MESSAGE = 'Version is required when changing a row: send the Version you read with it.';
+
+/**
+ * Makes `Version` required when the body updates a row (its `Id` is not empty), for save bodies
+ * that create with an empty Id and update otherwise.
+ */
+export const requireVersionOnUpdate = <T extends { Id?: string | null | undefined; Version?: number | undefined }>(
+  value: T,
+  context: z.RefinementCtx,
+): void => {
+  if (!isNewId(value.Id) && value.Version === undefined) {
+    context.addIssue({ code: 'custom', message: VERSION_REQUIRED_MESSAGE, path: ['Version'] });
+  }
+};
+
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 

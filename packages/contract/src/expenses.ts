@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, MoneySchema, NameSchema, SaveIdSchema } from './common.ts';
+import {
+  DateOnlySchema,
+  DescriptionSchema,
+  IdSchema,
+  InstantSchema,
+  MoneySchema,
+  NameSchema,
+  RowVersionSchema,
+  requireVersionOnUpdate,
+  SaveIdSchema,
+  VersionSchema,
+} from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** Expense status (DESIGN.md §5): 1 planned, 2 committed, 3 actual. */
@@ -56,24 +67,28 @@ export const ExpenseSchema = z.object({
   GeneralLedgerCodeName: z.string().nullable(),
   CreatedAt: InstantSchema,
   UpdatedAt: InstantSchema,
+  Version: RowVersionSchema,
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 
-export const ExpenseSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  MarketingPlanId: IdSchema.describe('The plan the expense belongs to; must be the budget item’s plan'),
-  BudgetItemId: IdSchema.describe('The budget item the money is spent against'),
-  Name: NameSchema,
-  Payee: OptionalText(200, 'Payee'),
-  Description: DescriptionSchema.describe('Kept on save (DESIGN.md §7.8)'),
-  PurchaseOrder: OptionalText(100, 'Purchase order'),
-  PurchaseDate: DateOnlySchema,
-  Amount: MoneySchema.refine((value) => value >= 0, 'Amount cannot be negative.'),
-  Status: ExpenseStatusSchema.default(3),
-  CategoryType: ExpenseCategoryTypeSchema.describe('Must equal the budget item’s category type'),
-  GeneralLedgerCodeId: IdSchema.nullish().describe('A general ledger code (lookup type 1) of the tenant'),
-  Active: z.boolean().optional().describe('New expenses are always active'),
-});
+export const ExpenseSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    MarketingPlanId: IdSchema.describe('The plan the expense belongs to; must be the budget item’s plan'),
+    BudgetItemId: IdSchema.describe('The budget item the money is spent against'),
+    Name: NameSchema,
+    Payee: OptionalText(200, 'Payee'),
+    Description: DescriptionSchema.describe('Kept on save (DESIGN.md §7.8)'),
+    PurchaseOrder: OptionalText(100, 'Purchase order'),
+    PurchaseDate: DateOnlySchema,
+    Amount: MoneySchema.refine((value) => value >= 0, 'Amount cannot be negative.'),
+    Status: ExpenseStatusSchema.default(3),
+    CategoryType: ExpenseCategoryTypeSchema.describe('Must equal the budget item’s category type'),
+    GeneralLedgerCodeId: IdSchema.nullish().describe('A general ledger code (lookup type 1) of the tenant'),
+    Active: z.boolean().optional().describe('New expenses are always active'),
+    Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type ExpenseSaveRequest = z.input<typeof ExpenseSaveRequestSchema>;
 
 export const EXPENSE_SORT_FIELDS = ['PurchaseDate', 'Amount', 'Name', 'Payee'] as const;
@@ -146,6 +161,7 @@ export const SearchExpensesRequestSchema = z.object({
 export const ExpenseIdRequestSchema = z.object({ ExpenseId: IdSchema });
 export const DeleteExpenseRequestSchema = z.object({
   ExpenseId: IdSchema,
+  Version: VersionSchema,
   BudgetItemId: IdSchema.optional().describe('When given, the expense must belong to this item'),
 });
 export const GetPayeesRequestSchema = z.object({ MarketingPlanId: IdSchema });

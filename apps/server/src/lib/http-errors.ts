@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly headers?: Record<string, string>,
     /** A 409's row (the body's Conflict), so the app can link to it. */
     readonly conflictRow?: ConflictRow,
+    /** A stale write's 409: the row as it is now, sent as the body's Result (DESIGN.md §13). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';

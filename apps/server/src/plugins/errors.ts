@@ -92,9 +92,9 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     const requestId = String(request.id);
     // A provider error no call site mapped is mapped here, so it never keeps the provider's status.
     const error = (isProviderError(thrown) ? providerFailure(thrown) : thrown) as FastifyError;
-    const send = (status: number, message: string, errors?: FieldError[], conflictRow?: ConflictRow) => {
+    const send = (status: number, message: string, errors?: FieldError[], conflictRow?: ConflictRow, current: unknown = null) => {
       const body: ErrorBody = {
-        Result: null,
+        Result: current,
         Message: message,
         RequestId: requestId,
         ...(errors ? { Errors: errors } : {}),
@@ -108,7 +108,7 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return send(error.statusCode, error.message, error.fieldErrors, error.conflictRow);
+      return send(error.statusCode, error.message, error.fieldErrors, error.conflictRow, error.current ?? null);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

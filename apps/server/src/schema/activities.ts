@@ -1,5 +1,6 @@
 import { foreignKey, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './tenants.ts';
+import { rowVersion } from './row-version.ts';
 
 export type ActivityAction = 'create' | 'update' | 'delete' | 'note';
 
@@ -7,6 +8,7 @@ export const activities = pgTable(
   'activities',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),

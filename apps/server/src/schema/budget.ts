@@ -3,11 +3,13 @@ import { budgetCategories } from './categories.ts';
 import { lookups } from './lookups.ts';
 import { objectives } from './objectives.ts';
 import { marketingPlans } from './plans.ts';
+import { rowVersion } from './row-version.ts';
 
 export const budgetItems = pgTable(
   'budget_items',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     budgetCategoryId: uuid('budget_category_id').notNull(),
@@ -37,6 +39,7 @@ export const budgetItemMonths = pgTable(
   'budget_item_months',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     budgetItemId: uuid('budget_item_id').notNull(),
     /** First day of the month, YYYY-MM-01 */
     month: date('month', { mode: 'string' }).notNull(),

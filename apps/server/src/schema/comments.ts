@@ -1,11 +1,13 @@
 import { foreignKey, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { marketingPlans } from './plans.ts';
 import { users } from './tenants.ts';
+import { rowVersion } from './row-version.ts';
 
 export const comments = pgTable(
   'comments',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),

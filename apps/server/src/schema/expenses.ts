@@ -2,6 +2,7 @@ import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text,
 import { budgetItems } from './budget.ts';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
+import { rowVersion } from './row-version.ts';
 
 /** 1 planned, 2 committed, 3 actual */
 export type ExpenseStatus = 1 | 2 | 3;
@@ -10,6 +11,7 @@ export const expenses = pgTable(
   'expenses',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     budgetItemId: uuid('budget_item_id'),

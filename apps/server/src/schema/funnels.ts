@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, integer, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
+import { rowVersion } from './row-version.ts';
 
 /** One funnel model per plan (migrations 0600, 0970): the goal the reverse math starts from. */
 export const funnelModels = pgTable(
   'funnel_models',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     revenueGoalCents: bigint('revenue_goal_cents', { mode: 'number' }).notNull(),
     averageDealSizeCents: bigint('average_deal_size_cents', { mode: 'number' }).notNull(),
@@ -41,6 +43,7 @@ export const funnelStageSettings = pgTable(
   'funnel_stage_settings',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     funnelStageId: uuid('funnel_stage_id').notNull(),
     conversionRate: numeric('conversion_rate', { precision: 5, scale: 4, mode: 'number' }),

@@ -1,10 +1,12 @@
 import { foreignKey, boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
+import { rowVersion } from './row-version.ts';
 
 export const lookups = pgTable(
   'lookups',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),

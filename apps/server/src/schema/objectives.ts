@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
+import { rowVersion } from './row-version.ts';
 
 /** 1 count, 2 currency, 3 percent (DESIGN.md §9). */
 export type MetricTypeCode = 1 | 2 | 3;
@@ -12,6 +13,7 @@ export const objectives = pgTable(
   'objectives',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     name: text('name').notNull(),
@@ -43,6 +45,7 @@ export const objectiveResults = pgTable(
   'objective_results',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     objectiveId: uuid('objective_id').notNull(),
     resultDate: date('result_date', { mode: 'string' }).notNull(),
@@ -64,6 +67,7 @@ export const expectations = pgTable(
   'expectations',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     funnelStageId: uuid('funnel_stage_id').notNull(),
     /** First day of the month. */

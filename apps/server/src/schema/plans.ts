@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { foreignKey, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 import { tenants } from './tenants.ts';
+import { rowVersion } from './row-version.ts';
 
 /** 0 and 1 live, 2 archived, 3 template */
 export type PlanState = 0 | 1 | 2 | 3;
@@ -10,6 +11,7 @@ export const marketingPlans = pgTable(
   'marketing_plans',
   {
     tenantId: uuid('tenant_id').notNull(),
+    version: rowVersion(),
     id: uuid('id').notNull(),
     teamId: uuid('team_id').notNull(),
     name: text('name').notNull(),

@@ -2,3 +2,4 @@
 export { registerActivityRoutes } from './activities.routes.ts';
 export { listRecentPlanActivities } from './activities.service.ts';
 export { type ActivityChanges, type ActivityEntry, diffFields, recordActivities, recordActivity } from './record-activity.ts';
+export { assertVersion, staleRowError, type VersionCheck } from './stale-row.ts';

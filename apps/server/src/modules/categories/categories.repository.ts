@@ -24,6 +24,7 @@ export const listCategories = (db: Db, tenantId: string): Promise<CategoryWithUs
       sortOrder: budgetCategories.sortOrder,
       createdAt: budgetCategories.createdAt,
       updatedAt: budgetCategories.updatedAt,
+      version: budgetCategories.version,
       itemCount,
     })
     .from(budgetCategories)

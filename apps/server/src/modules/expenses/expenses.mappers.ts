@@ -20,6 +20,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   GeneralLedgerCodeName: row.generalLedgerCodeName,
   CreatedAt: row.createdAt.toISOString(),
   UpdatedAt: row.updatedAt.toISOString(),
+  Version: row.version,
 });
 
 /** The fields the audit trail compares (wire names, dollars). */

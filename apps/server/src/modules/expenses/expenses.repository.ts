@@ -9,6 +9,7 @@ import { marketingPlans } from '../../schema/plans.ts';
 import { type ExpenseStatus, expenses } from '../../schema/expenses.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { cents } from '../../db/rows.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
 export type ExpenseValues = {
@@ -57,6 +58,7 @@ export const expenseSelection = {
   createdBy: expenses.createdBy,
   createdAt: expenses.createdAt,
   updatedAt: expenses.updatedAt,
+  version: expenses.version,
   budgetItemName: budgetItems.name,
   generalLedgerCodeName: lookups.name,
 };
@@ -180,6 +182,10 @@ export const insertExpense = async (
 ): Promise<void> => {
   await db.insert(expenses).values({ tenantId, id, ...values, createdBy, createdAt: now, updatedAt: now });
 };
+
+/** The expense's version, locked until the transaction ends (DESIGN.md §13); null when it is gone. */
+export const lockExpenseVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, expenses, expenses.version, and(eq(expenses.tenantId, tenantId), eq(expenses.id, id)) as SQL);
 
 export const updateExpense = async (db: Db, tenantId: string, id: string, values: ExpenseValues, now: Date): Promise<void> => {
   await db

@@ -16,7 +16,7 @@ import { callerToday } from '../../lib/today.ts';
 import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
-import { diffFields, recordActivity } from '../activities/index.ts';
+import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
@@ -48,6 +48,26 @@ const requireExpense = async (db: Db, auth: AuthContext, expenseId: string) => {
   const row = await repo.findExpense(db, auth.tenantId, expenseId);
   if (!row) throw notFound('The expense');
   return { row, access: await requirePlanAccess(db, auth, row.marketingPlanId, 'The expense') };
+};
+
+/**
+ * Locks the expense and answers 409 with it as it is now when the version the caller read is not
+ * its version (DESIGN.md §13), so a colleague's change is never overwritten unseen.
+ */
+const checkExpenseVersion = async (tx: Db, auth: AuthContext, id: string, read: number): Promise<void> => {
+  const current = await repo.lockExpenseVersion(tx, auth.tenantId, id);
+  if (current === null) throw notFound('The expense');
+  await assertVersion(tx, auth, {
+    entity: 'Expense',
+    id,
+    what: 'this expense',
+    read,
+    current,
+    row: async () => {
+      const row = await repo.findExpense(tx, auth.tenantId, id);
+      return row ? toExpense(row) : null;
+    },
+  });
 };
 
 /**
@@ -157,6 +177,8 @@ export const createExpensesService = (ctx: AppContext) => ({
       }
       // The role first: someone who may not write learns nothing from the body's checks.
       requireAccess(access, 'expense.edit');
+      // The contract requires a Version on update (requireVersionOnUpdate).
+      if (existing) await checkExpenseVersion(tx, auth, id, input.Version ?? 0);
       const item = await checkAgreement(tx, auth, input);
       assertPlanWritable(access);
       assertDateInPlan(access, input.PurchaseDate);
@@ -208,11 +230,15 @@ export const createExpensesService = (ctx: AppContext) => ({
       return expense;
     }),
 
-  deleteExpense: async (auth: AuthContext, input: { ExpenseId: string; BudgetItemId?: string | undefined }): Promise<boolean> =>
+  deleteExpense: async (
+    auth: AuthContext,
+    input: { ExpenseId: string; BudgetItemId?: string | undefined; Version: number },
+  ): Promise<boolean> =>
     ctx.db.transaction(async (tx) => {
       const { row, access } = await requireExpense(tx, auth, input.ExpenseId);
       if (input.BudgetItemId && row.budgetItemId !== input.BudgetItemId) throw notFound('The expense');
       requireAccess(access, 'expense.edit', 'Your team role lets you read this plan’s expenses, not delete them.');
+      await checkExpenseVersion(tx, auth, row.id, input.Version);
       assertPlanWritable(access);
       await repo.deleteExpenseWithComments(tx, auth.tenantId, row.id);
       const expense = toExpense(row);

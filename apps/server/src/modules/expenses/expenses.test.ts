@@ -78,7 +78,11 @@ describe('saving an expense', () => {
     const committed = await t.post(LIST, { BudgetItemId: item.id }, token);
     expect(committed.body.Result.BudgetItem).toMatchObject({ Committed: 500, Actual: 0, BurnRate: 0 });
 
-    const update = await t.post(SAVE, { ...expenseBody(plan.id, item.id, { Amount: 500, Status: 3 }), Id: created.body.Result.Id }, token);
+    const update = await t.post(
+      SAVE,
+      { ...expenseBody(plan.id, item.id, { Amount: 500, Status: 3 }), Id: created.body.Result.Id, Version: created.body.Result.Version },
+      token,
+    );
     expect(update.status).toBe(200);
     const actual = await t.post(LIST, { BudgetItemId: item.id }, token);
     expect(actual.body.Result.BudgetItem).toMatchObject({ Committed: 0, Actual: 500, BurnRate: 0.25 });
@@ -163,7 +167,11 @@ describe('saving an expense', () => {
     }
     // Moving an existing expense out of the plan is refused too.
     const saved = await t.post(SAVE, expenseBody(plan.id, item.id), token);
-    const moved = await t.post(SAVE, expenseBody(plan.id, item.id, { Id: saved.body.Result.Id, PurchaseDate: '2027-01-10' }), token);
+    const moved = await t.post(
+      SAVE,
+      expenseBody(plan.id, item.id, { Id: saved.body.Result.Id, Version: saved.body.Result.Version, PurchaseDate: '2027-01-10' }),
+      token,
+    );
     expect(moved.status).toBe(400);
     expect((await rowOf(saved.body.Result.Id))?.purchaseDate).toBe('2026-03-10');
   });
@@ -173,7 +181,11 @@ describe('saving an expense', () => {
     const second = await createPlanWithItem(t, tenant);
     const token = await tenant.tokenFor('owner');
     const created = await t.post(SAVE, expenseBody(plan.id, item.id), token);
-    const move = await t.post(SAVE, { ...expenseBody(second.plan.id, second.item.id), Id: created.body.Result.Id }, token);
+    const move = await t.post(
+      SAVE,
+      { ...expenseBody(second.plan.id, second.item.id), Id: created.body.Result.Id, Version: created.body.Result.Version },
+      token,
+    );
     expect(move.status).toBe(400);
     expect(move.body.Message).toContain('cannot move to another plan');
 
@@ -206,12 +218,12 @@ describe('who may read and change expenses', () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const existing = await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 1000 });
     const viewer = await tenant.tokenFor('viewer');
-    expect((await t.post(GET_ONE, { ExpenseId: existing.id }, viewer)).status).toBe(200);
+    expect((await t.post(GET_ONE, { ExpenseId: existing.id, Version: 1 }, viewer)).status).toBe(200);
     const create = await t.post(SAVE, expenseBody(plan.id, item.id), viewer);
     expect(create.status).toBe(403);
-    const update = await t.post(SAVE, { ...expenseBody(plan.id, item.id, { Amount: 1 }), Id: existing.id }, viewer);
+    const update = await t.post(SAVE, { ...expenseBody(plan.id, item.id, { Amount: 1 }), Id: existing.id, Version: 1 }, viewer);
     expect(update.status).toBe(403);
-    const remove = await t.post(DELETE, { ExpenseId: existing.id }, viewer);
+    const remove = await t.post(DELETE, { ExpenseId: existing.id, Version: 1 }, viewer);
     expect(remove.status).toBe(403);
     const rows = await t.ctx.db.select().from(expenses).where(eq(expenses.marketingPlanId, plan.id));
     expect(rows).toHaveLength(1);
@@ -222,10 +234,10 @@ describe('who may read and change expenses', () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const existing = await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 1000 });
     const outsider = await tenant.tokenFor('outsider');
-    expect((await t.post(GET_ONE, { ExpenseId: existing.id }, outsider)).status).toBe(404);
+    expect((await t.post(GET_ONE, { ExpenseId: existing.id, Version: 1 }, outsider)).status).toBe(404);
     expect((await t.post(LIST, { MarketingPlanId: plan.id }, outsider)).status).toBe(404);
     expect((await t.post(SAVE, expenseBody(plan.id, item.id), outsider)).status).toBe(404);
-    expect((await t.post(DELETE, { ExpenseId: existing.id }, outsider)).status).toBe(404);
+    expect((await t.post(DELETE, { ExpenseId: existing.id, Version: 1 }, outsider)).status).toBe(404);
     expect((await t.post('/api/ExpenseClient/getPayees', { MarketingPlanId: plan.id }, outsider)).status).toBe(404);
     expect((await t.post(SAVE, expenseBody(plan.id, item.id), await tenant.tokenFor('admin'))).status).toBe(200);
     expect((await t.post(SAVE, expenseBody(plan.id, item.id), await tenant.tokenFor('member'))).status).toBe(200);
@@ -238,11 +250,15 @@ describe('who may read and change expenses', () => {
     const stranger = await other.tokenFor('owner');
     const snapshot = await rowOf(existing.id);
 
-    expect((await t.post(GET_ONE, { ExpenseId: existing.id }, stranger)).status).toBe(404);
+    expect((await t.post(GET_ONE, { ExpenseId: existing.id, Version: 1 }, stranger)).status).toBe(404);
     expect((await t.post(LIST, { MarketingPlanId: plan.id }, stranger)).status).toBe(404);
     expect((await t.post(LIST, { BudgetItemId: item.id }, stranger)).status).toBe(404);
     expect((await t.post('/api/ExpenseClient/getPayees', { MarketingPlanId: plan.id }, stranger)).status).toBe(404);
-    const update = await t.post(SAVE, { ...expenseBody(theirs.plan.id, theirs.item.id, { Amount: 1 }), Id: existing.id }, stranger);
+    const update = await t.post(
+      SAVE,
+      { ...expenseBody(theirs.plan.id, theirs.item.id, { Amount: 1 }), Id: existing.id, Version: 1 },
+      stranger,
+    );
     expect(update.status).toBe(404);
     const intoTheirPlan = await t.post(SAVE, expenseBody(plan.id, item.id), stranger);
     expect(intoTheirPlan.status).toBe(404);
@@ -251,7 +267,7 @@ describe('who may read and change expenses', () => {
     const foreignGl = await createGlCode(t, tenant);
     const withForeignGl = await t.post(SAVE, expenseBody(theirs.plan.id, theirs.item.id, { GeneralLedgerCodeId: foreignGl.id }), stranger);
     expect(withForeignGl.status).toBe(404);
-    expect((await t.post(DELETE, { ExpenseId: existing.id }, stranger)).status).toBe(404);
+    expect((await t.post(DELETE, { ExpenseId: existing.id, Version: 1 }, stranger)).status).toBe(404);
 
     expect(await rowOf(existing.id)).toEqual(snapshot);
     const theirRows = await t.ctx.db.select().from(expenses).where(eq(expenses.tenantId, other.id));
@@ -270,11 +286,11 @@ describe('deleting an expense', () => {
     await t.post('/api/CommentsClient/Save', { EntityType: 'Expense', EntityId: id, Description: 'Invoice attached' }, token);
 
     const otherItem = await createItem(t, tenant, { planId: plan.id, categoryId: item.budgetCategoryId, amountCents: 10 });
-    const mismatch = await t.post(DELETE, { ExpenseId: id, BudgetItemId: otherItem.id }, token);
+    const mismatch = await t.post(DELETE, { ExpenseId: id, BudgetItemId: otherItem.id, Version: 1 }, token);
     expect(mismatch.status).toBe(404);
     expect(await rowOf(id)).toBeDefined();
 
-    const response = await t.post(DELETE, { ExpenseId: id, BudgetItemId: item.id }, token);
+    const response = await t.post(DELETE, { ExpenseId: id, BudgetItemId: item.id, Version: 1 }, token);
     expect(response.status).toBe(200);
     expect(response.body.Result).toBe(true);
     expect(await rowOf(id)).toBeUndefined();

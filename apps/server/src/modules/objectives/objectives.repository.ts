@@ -6,7 +6,7 @@ import { type ObjectiveFigureRow, type ObjectiveFilter, objectiveFiguresQuery } 
 import { objectiveResults, objectives } from '../../schema/objectives.ts';
 
 export type ObjectiveRow = typeof objectives.$inferSelect;
-export type ObjectiveValues = Omit<ObjectiveRow, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+export type ObjectiveValues = Omit<ObjectiveRow, 'tenantId' | 'id' | 'createdAt' | 'updatedAt' | 'version'>;
 export type ResultRow = typeof objectiveResults.$inferSelect;
 export type ResultValues = Pick<ResultRow, 'resultDate' | 'value' | 'note'>;
 

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** The row a 409 is about (the body's Conflict), to link to. */
     readonly conflictRow?: ConflictRow,
+    /** A stale write's 409: the row as it is now (the body's Result), for the merge dialog. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -38,6 +38,7 @@ const readError = async (response: Response): Promise<ApiError> => {
       parsed.data.RequestId,
       retryAfter,
       parsed.data.Conflict,
+      response.status === 409 ? parsed.data.Result : undefined,
     );
   }
   return new ApiError(response.status, `The request failed (${response.status}). Please try again.`, [], undefined, retryAfter);

@@ -82,10 +82,23 @@ export const useSaveExpense = () => {
 export const useDeleteExpense = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (expense: ExpensePlace) => callApi(expenseRoutes.deleteExpense, { ExpenseId: expense.Id }),
+    mutationFn: (expense: ExpensePlace & Pick<Expense, 'Version'>) =>
+      callApi(expenseRoutes.deleteExpense, { ExpenseId: expense.Id, Version: expense.Version }),
     onSuccess: (_, expense) => {
       queryClient.removeQueries({ queryKey: expenseKeys.detail(expense.Id) });
       void refreshAfterExpenseChange(queryClient, [expense]);
     },
   });
+};
+
+/**
+ * "Keep theirs" after a stale save (DESIGN.md §13): the expense as the server has it now replaces
+ * the one on screen, and what shows it is refreshed.
+ */
+export const useKeepTheirExpense = () => {
+  const queryClient = useQueryClient();
+  return (current: Expense): void => {
+    queryClient.setQueryData(expenseKeys.detail(current.Id), current);
+    void refreshAfterExpenseChange(queryClient, [current]);
+  };
 };

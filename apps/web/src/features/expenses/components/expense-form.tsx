@@ -15,7 +15,9 @@ import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
-import { useSaveExpense } from '../api/expense-mutations.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { useKeepTheirExpense, useSaveExpense } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
 
 type FormValues = {
@@ -47,6 +49,22 @@ const ITEMS_LOADING = 'The budget items are still loading. Try again in a moment
 
 const STATUS_OPTIONS = ([3, 2, 1] as const).map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] }));
 
+/** The expense's fields a merge dialog compares, as the form names them. */
+type Named = ReadonlyArray<{ Id: string; Name: string }>;
+const nameOf = (rows: Named, id: unknown) => rows.find((row) => row.Id === id)?.Name ?? '—';
+const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
+  [
+    { key: 'BudgetItemId', label: 'Budget item', format: (id: unknown) => nameOf(items, id) },
+    { key: 'Name', label: 'Name' },
+    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatUsd(Number(amount)) },
+    { key: 'Status', label: 'Status', format: (status: unknown) => EXPENSE_STATUS_LABELS[status as ExpenseStatus] },
+    { key: 'PurchaseDate', label: 'Purchase date' },
+    { key: 'Payee', label: 'Payee' },
+    { key: 'PurchaseOrder', label: 'Purchase order' },
+    { key: 'GeneralLedgerCodeId', label: 'GL code', format: (id: unknown) => nameOf(glCodes, id) },
+    { key: 'Description', label: 'Description' },
+  ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never) => string }>;
+
 /**
  * Records or edits an expense. The category type follows the chosen budget item (the server
  * checks they agree); payees are suggested from the plan's earlier expenses.
@@ -72,6 +90,8 @@ export const ExpenseForm = ({
   const glCodes = useGlCodes();
   const payees = usePayees(planId);
   const save = useSaveExpense();
+  const keepTheirs = useKeepTheirExpense();
+  const merge = useMergeDialog();
   const today = useToday();
   const itemId = Form.useWatch('BudgetItemId', form);
   const payeeText = Form.useWatch('Payee', form) ?? '';
@@ -131,31 +151,48 @@ export const ExpenseForm = ({
       ]);
       return;
     }
-    try {
-      const saved = await save.mutateAsync({
-        Id: expense?.Id ?? EMPTY_ID,
-        MarketingPlanId: planId,
-        BudgetItemId: values.BudgetItemId,
-        Name: values.Name,
-        Amount: values.Amount,
-        Status: values.Status,
-        PurchaseDate: values.PurchaseDate.format(DATE_FORMAT),
-        Payee: values.Payee ?? null,
-        PurchaseOrder: values.PurchaseOrder ?? null,
-        GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
-        Description: values.Description ?? null,
-        CategoryType: item.CategoryType as ExpenseCategoryType,
-      });
-      message.success(expense ? 'Expense saved.' : 'Expense recorded.');
-      onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        form.setFields(
-          error.fieldErrors.flatMap((field) => (isFormField(field.Field) ? [{ name: field.Field, errors: [field.Message] }] : [])),
-        );
+    const request = {
+      Id: expense?.Id ?? EMPTY_ID,
+      MarketingPlanId: planId,
+      BudgetItemId: values.BudgetItemId,
+      Name: values.Name,
+      Amount: values.Amount,
+      Status: values.Status,
+      PurchaseDate: values.PurchaseDate.format(DATE_FORMAT),
+      Payee: values.Payee ?? null,
+      PurchaseOrder: values.PurchaseOrder ?? null,
+      GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+      Description: values.Description ?? null,
+      CategoryType: item.CategoryType as ExpenseCategoryType,
+    };
+    const saveFrom = async (version: number | undefined): Promise<void> => {
+      try {
+        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        message.success(expense ? 'Expense saved.' : 'Expense recorded.');
+        onSaved(saved);
+      } catch (error) {
+        const stale = staleWriteOf<Expense>(error);
+        if (stale) {
+          // Someone changed it since it was read: their values beside these, and the person decides.
+          const mine: Expense = { ...stale.current, ...request, BudgetItemName: item.Name };
+          const choice = await merge.ask(
+            stale.message,
+            changedFields(EXPENSE_MERGE_FIELDS(items.data ?? [], glCodes.data ?? []), stale.current, mine),
+          );
+          if (choice === 'mine') return saveFrom(stale.version);
+          keepTheirs(stale.current);
+          message.info('Kept their version of the expense.');
+          return;
+        }
+        if (error instanceof ApiError && error.fieldErrors.length > 0) {
+          form.setFields(
+            error.fieldErrors.flatMap((field) => (isFormField(field.Field) ? [{ name: field.Field, errors: [field.Message] }] : [])),
+          );
+        }
+        message.error(errorMessage(error));
       }
-      message.error(errorMessage(error));
-    }
+    };
+    await saveFrom(expense?.Version);
   };
 
   return (
@@ -168,6 +205,7 @@ export const ExpenseForm = ({
       disabled={readOnly}
       requiredMark="optional"
     >
+      {merge.dialog}
       <Form.Item
         label="Budget item"
         name="BudgetItemId"

@@ -22,6 +22,7 @@ const expense: Expense = {
   GeneralLedgerCodeName: null,
   CreatedAt: '2026-03-14T12:00:00.000Z',
   UpdatedAt: '2026-03-14T12:00:00.000Z',
+  Version: 1,
 };
 
 describe('the expenses table', () => {

@@ -1,0 +1,93 @@
+import { EMPTY_ID, type Expense, expenseRoutes } from '@plansmith/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expenses } from '../../../../../server/src/schema/expenses.ts';
+import { createTenant, login, type TestTenant } from '../../../../../server/test/factories.ts';
+import { createPlanWithItem } from '../../../../../server/test/planning-factories.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { ExpenseForm } from './expense-form.tsx';
+
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+/** An expense the owner recorded, open in the form, then changed by the Admin from the same version. */
+const openThenChangedByColleague = async (tenant: TestTenant) => {
+  const { plan, item } = await createPlanWithItem(api.server, tenant);
+  const owner = await api.signIn(tenant.users.owner.email);
+  const read = await api.call(
+    expenseRoutes.saveExpense,
+    {
+      Id: EMPTY_ID,
+      MarketingPlanId: plan.id,
+      BudgetItemId: item.id,
+      Name: 'Trade fair stand',
+      PurchaseDate: '2026-03-10',
+      Amount: 1000,
+      Status: 1,
+      CategoryType: 1,
+    },
+    owner.AccessToken,
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <ExpenseForm planId={plan.id} expense={read} onSaved={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+  const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+  await api.call(expenseRoutes.saveExpense, { ...read, Version: read.Version, Amount: 1500, Payee: 'Expo Hall' }, admin);
+  return read;
+};
+
+const rowOf = async (id: string) => (await api.server.ctx.db.select().from(expenses).where(eq(expenses.id, id)))[0];
+
+const typeAmountAndSave = async (amount: string) => {
+  const user = userEvent.setup();
+  const field = await screen.findByLabelText('Amount');
+  await user.clear(field);
+  await user.type(field, amount);
+  await user.click(screen.getByRole('button', { name: 'Save expense' }));
+  return user;
+};
+
+describe('saving an expense a colleague changed meanwhile', () => {
+  it('shows their values beside mine and, on “Save mine over theirs”, saves mine from their version', async () => {
+    const tenant = await createTenant(api.server, { name: 'Merge' });
+    const read: Expense = await openThenChangedByColleague(tenant);
+    const user = await typeAmountAndSave('1250');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this while you were editing' });
+    expect(within(dialog).getByText(/^Admin Merge changed this expense at .+ while you were editing\.$/)).toBeTruthy();
+    // Amount: theirs $1,500.00 beside mine $1,250.00; the payee only they changed shows too.
+    const amountRow = within(dialog).getByText('Amount').closest('tr') as HTMLElement;
+    expect(within(amountRow).getByText('$1,500.00')).toBeTruthy();
+    expect(within(amountRow).getByText('$1,250.00')).toBeTruthy();
+    expect(within(dialog).getByText('Expo Hall')).toBeTruthy();
+    // Nothing was written before the choice.
+    expect((await rowOf(read.Id))?.amountCents).toBe(150_000);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+    await screen.findByText('Expense saved.');
+    expect(await rowOf(read.Id)).toMatchObject({ amountCents: 125_000, version: 3 });
+  });
+
+  it('on “Keep theirs” writes nothing and keeps their change', async () => {
+    const tenant = await createTenant(api.server, { name: 'Keep' });
+    const read = await openThenChangedByColleague(tenant);
+    const user = await typeAmountAndSave('1250');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this while you were editing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
+    await screen.findByText('Kept their version of the expense.');
+    expect(await rowOf(read.Id)).toMatchObject({ amountCents: 150_000, payee: 'Expo Hall', version: 2 });
+  });
+});

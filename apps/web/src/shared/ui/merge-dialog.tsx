@@ -1,0 +1,100 @@
+import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { ApiError } from '../api/api-error.ts';
+
+/** A save refused because someone changed the row since it was read (409 with the row as it is now, DESIGN.md §13). */
+export type StaleWrite<T> = { message: string; current: T; version: number };
+
+/** The stale-write 409 in `error`, with the current row, or null for any other failure. */
+export const staleWriteOf = <T extends { Version: number }>(error: unknown): StaleWrite<T> | null => {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = error.current as T | null | undefined;
+  if (!current || typeof current !== 'object' || typeof current.Version !== 'number') return null;
+  return { message: error.message, current, version: current.Version };
+};
+
+/** One field of the merge dialog: how theirs and mine read. */
+export type MergeField = { key: string; label: string; theirs: string; mine: string };
+
+/** The fields whose values differ between their row and mine, formatted for the dialog. */
+export const changedFields = <T,>(
+  fields: ReadonlyArray<{ key: keyof T & string; label: string; format?: (value: T[keyof T]) => string }>,
+  theirs: T,
+  mine: T,
+): MergeField[] =>
+  fields.flatMap(({ key, label, format }) => {
+    const show = (value: T[keyof T]) =>
+      format ? format(value) : value === null || value === undefined || value === '' ? '—' : String(value);
+    const a = show(theirs[key]);
+    const b = show(mine[key]);
+    return a === b ? [] : [{ key, label, theirs: a, mine: b }];
+  });
+
+export type MergeChoice = 'theirs' | 'mine';
+
+type Pending = { message: string; fields: MergeField[]; resolve: (choice: MergeChoice) => void };
+
+/**
+ * The merge dialog (DESIGN.md §13): someone else changed the row while the person edited it. It
+ * shows each changed field, theirs beside yours, and asks: keep theirs, or save mine over theirs.
+ * Nothing is retried without the person's choice. `ask` answers the choice; render `dialog`.
+ */
+export const useMergeDialog = () => {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+  const ask = useCallback(
+    (message: string, fields: MergeField[]) =>
+      new Promise<MergeChoice>((resolve) => {
+        const next = { message, fields, resolve };
+        pendingRef.current = next;
+        setPending(next);
+      }),
+    [],
+  );
+  const choose = (choice: MergeChoice) => {
+    pendingRef.current?.resolve(choice);
+    pendingRef.current = null;
+    setPending(null);
+  };
+  const dialog = (
+    <Modal
+      open={pending !== null}
+      title="Someone else changed this while you were editing"
+      // Closing the dialog keeps their version: nothing of theirs is overwritten unasked.
+      onCancel={() => choose('theirs')}
+      width={640}
+      footer={
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={() => choose('theirs')}>Keep theirs</Button>
+          <Button type="primary" danger onClick={() => choose('mine')}>
+            Save mine over theirs
+          </Button>
+        </Flex>
+      }
+    >
+      {pending ? <MergeBody message={pending.message} fields={pending.fields} /> : null}
+    </Modal>
+  );
+  return { ask, dialog };
+};
+
+const MergeBody = ({ message, fields }: { message: string; fields: MergeField[] }): ReactNode => (
+  <Flex vertical gap={12}>
+    <Alert type="warning" showIcon message={message} />
+    {fields.length === 0 ? (
+      <Typography.Text type="secondary">Their change and yours leave the same values: either choice keeps them.</Typography.Text>
+    ) : (
+      <Table<MergeField>
+        size="small"
+        pagination={false}
+        rowKey="key"
+        dataSource={fields}
+        columns={[
+          { title: 'Field', dataIndex: 'label', width: '28%' },
+          { title: 'Theirs (saved)', dataIndex: 'theirs' },
+          { title: 'Yours', dataIndex: 'mine', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+        ]}
+      />
+    )}
+  </Flex>
+);
