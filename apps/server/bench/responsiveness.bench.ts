@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
 import { CLIENT_ID } from '@plansmith/contract';
@@ -47,25 +48,39 @@ const seed = async (options: { dataDir: string; databaseUrl?: string }): Promise
   }
 };
 
-/** GET /healthz every PROBE_EVERY_MS until `work` ends; each probe's time from sending to the whole answer. */
+// The prober runs in a thread of its own: the client's own work (writing a 13 MB body, reading a
+// 10 MB preview answer) held this thread for up to ~150 ms and counted as the server's delay.
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const probes = [];
+let done = false;
+parentPort.on('message', () => { done = true; });
+(async () => {
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(workerData.base + '/healthz');
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error('/healthz answered ' + response.status);
+    probes.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, workerData.every));
+  }
+  parentPort.postMessage(probes);
+})();
+`;
+
+/** GET /healthz every PROBE_EVERY_MS (from another thread) until `work` ends; each probe's time from sending to the whole answer. */
 const probeDuring = async <T>(base: string, work: () => Promise<T>): Promise<{ result: T; probes: number[] }> => {
-  const probes: number[] = [];
-  let done = false;
-  const prober = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const response = await fetch(`${base}/healthz`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
-      probes.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  })();
+  const prober = new Worker(PROBER, { eval: true, workerData: { base, every: PROBE_EVERY_MS } });
+  const probes = new Promise<number[]>((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
   try {
-    return { result: await work(), probes };
+    const result = await work();
+    prober.postMessage('stop');
+    return { result, probes: await probes };
   } finally {
-    done = true;
-    await prober;
+    await prober.terminate();
   }
 };
 

@@ -6,6 +6,7 @@ import { importRows } from '../../schema/imports.ts';
 import { base64, COMMIT, EXPENSES_CSV, PREVIEW, previewBody, setup, UNDO } from '../../../test/imports-fixture.ts';
 import { createExpenseRow } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { COMMIT_CHUNK_ROWS } from './commit-rows.ts';
 import { expenseKeyFieldsJson } from './imports.repository.ts';
 
 // Issue 29: the Preview and Commit bodies (the file as base64 in JSON, up to ~13 MB) are parsed,
@@ -119,18 +120,19 @@ describe('what the request thread does with a big body', () => {
 });
 
 describe('a commit and its undo in chunks', () => {
-  it('writes and removes 4,500 rows (three chunks) with one import row and one activity each', async () => {
+  it('writes and removes 2,500 rows (three chunks of COMMIT_CHUNK_ROWS = 1,000) with one import row and one activity each', async () => {
     const { plan, token } = await setup(t);
+    expect(COMMIT_CHUNK_ROWS).toBe(1_000);
     const csv = [
       'Purchase date,Payee,Amount,Budget item',
-      ...Array.from({ length: 4_500 }, (_, index) => `2026-03-01,Vendor ${index},${10 + index},Paid search`),
+      ...Array.from({ length: 2_500 }, (_, index) => `2026-03-01,Vendor ${index},${10 + index},Paid search`),
     ].join('\n');
     const commit = await t.post(COMMIT, { ...previewBody(plan.id, csv), SkipDuplicates: true }, token);
     expect(commit.status).toBe(200);
-    expect(commit.body.Result).toMatchObject({ Created: 4_500, Skipped: 0 });
+    expect(commit.body.Result).toMatchObject({ Created: 2_500, Skipped: 0 });
     const importId = commit.body.Result.ImportId as string;
     const [rows] = await t.ctx.db.select({ n: count() }).from(importRows).where(eq(importRows.importId, importId));
-    expect(rows?.n).toBe(4_500);
+    expect(rows?.n).toBe(2_500);
     const logged = async (action: 'create' | 'delete') => {
       const [row] = await t.ctx.db
         .select({ n: count() })
@@ -138,11 +140,11 @@ describe('a commit and its undo in chunks', () => {
         .where(and(eq(activities.marketingPlanId, plan.id), eq(activities.entityType, 'Expense'), eq(activities.action, action)));
       return row?.n;
     };
-    expect(await logged('create')).toBe(4_500);
+    expect(await logged('create')).toBe(2_500);
     const undo = await t.post(UNDO, { ImportId: importId }, token);
     expect(undo.status).toBe(200);
-    expect(undo.body.Result.Removed).toBe(4_500);
-    expect(await logged('delete')).toBe(4_500);
+    expect(undo.body.Result.Removed).toBe(2_500);
+    expect(await logged('delete')).toBe(2_500);
   });
 });
 
