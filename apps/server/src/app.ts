@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
 import type { Database } from './db/client.ts';
+import { withActorTransactions } from './db/actor.ts';
 import { tenantRowCache } from './db/tenant-row-cache.ts';
 import { createJwtService } from './lib/jwt.ts';
 import { createRateLimiterFactory } from './lib/rate-limits.ts';
@@ -67,7 +68,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    // Each write transaction of a signed-in request names its author to the live-change triggers.
+    db: withActorTransactions(database.db),
     jwt: createJwtService(config.jwtSecret),
     clock: options.clock ?? { now: () => new Date() },
     rateLimiter: createRateLimiterFactory(database.pgPool),

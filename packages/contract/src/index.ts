@@ -32,6 +32,7 @@ export * from './performance.ts';
 export * from './playbook.ts';
 export * from './funnels.ts';
 export * from './expectations.ts';
+export * from './events.ts';
 export * from './notifications.ts';
 export * from './plan-names.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'

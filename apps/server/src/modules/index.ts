@@ -28,6 +28,7 @@ import { registerPerformanceRoutes } from './performance/index.ts';
 import { registerPlaybookRoutes } from './playbook/index.ts';
 import { registerFunnelRoutes } from './funnels/index.ts';
 import { registerExpectationRoutes } from './expectations/index.ts';
+import { registerEventRoutes } from './events/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -64,4 +65,5 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerPlaybookRoutes(app, ctx);
   registerFunnelRoutes(app, ctx);
   registerExpectationRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { type AuthContext, authenticate, requireAuth } from './auth.ts';
 import { deniedMessage, isAccessGranted } from './permissions.ts';
 import { forbidden } from '../lib/http-errors.ts';
+import { runAsActor } from '../db/actor.ts';
 
 export type HandlerInput<R extends RouteDef> = {
   body: ParsedBodyOf<R>;
@@ -59,12 +60,9 @@ export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppConte
     },
     handler: async (request, reply) => {
       const auth = callers.get(request) ?? null;
-      const result = await handler({
-        body: request.body as ParsedBodyOf<R>,
-        auth: auth as HandlerInput<R>['auth'],
-        request,
-        reply,
-      });
+      const input = { body: request.body as ParsedBodyOf<R>, auth: auth as HandlerInput<R>['auth'], request, reply };
+      // A signed-in caller's write transactions name them as the author of the changes (db/actor.ts).
+      const result = await (auth ? runAsActor(auth.userId, () => handler(input)) : handler(input));
       if (result instanceof JsonText)
         return reply
           .type('application/json; charset=utf-8')
