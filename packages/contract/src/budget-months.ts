@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, NonNegativeMoneySchema } from './common.ts';
-import { BudgetItemSchema, BudgetMonthSchema, phasingSumError } from './budget.ts';
+import { IdSchema, NonNegativeMoneySchema, VersionSchema } from './common.ts';
+import { BudgetItemSchema, BudgetMonthReadSchema, BudgetMonthSchema, phasingSumError } from './budget.ts';
 import { defineRoutes } from './route.ts';
 
 /** Items in one SaveMonths call (a pasted block, or its undo). */
@@ -8,15 +8,32 @@ export const SAVE_MONTHS_MAX_ITEMS = 1000;
 
 export const ItemMonthsSchema = z.object({
   BudgetItemId: IdSchema,
-  Months: z.array(BudgetMonthSchema).describe('The item’s phasing; empty when the item is not phased'),
+  Months: z
+    .array(BudgetMonthReadSchema)
+    .describe('The item’s phasing, each month with its cell’s Version; empty when the item is not phased'),
 });
 export type ItemMonths = z.infer<typeof ItemMonthsSchema>;
+
+/** A month cell as it was read: which month, and its Version (DESIGN.md §13). */
+export const CellVersionSchema = z.object({ Month: BudgetMonthSchema.shape.Month, Version: VersionSchema });
+export type CellVersion = z.infer<typeof CellVersionSchema>;
+
+const CellsSchema = z.array(CellVersionSchema).max(120, 'At most 120 months.');
+
+/** The message when keeping the year total comes without the month versions the spread would change. */
+export const CELLS_REQUIRED_MESSAGE = 'Cells is required when keeping the year total: send the Version of each month of the item you read.';
 
 export const SaveMonthsItemSchema = z
   .object({
     BudgetItemId: IdSchema,
     Amount: NonNegativeMoneySchema,
     Months: z.array(BudgetMonthSchema).max(120, 'At most 120 months.').nullable().describe('null or [] clears the phasing'),
+    Version: VersionSchema.describe(
+      'The item’s Version as read. Checked when the item had no months as read (Cells empty): its cells were its Amount spread evenly',
+    ),
+    Cells: CellsSchema.default([]).describe(
+      'Every month cell the item had as read, with its Version (ItemMonths); [] (or missing) for an unphased item. The save replaces the whole row, so the item’s cells now must be exactly these: a cell changed, added or removed since answers 409 with the items as they are now, and nothing of the block is written',
+    ),
   })
   // The phasing-sum rule (DESIGN.md §5), as on Save.
   .superRefine((item, context) => {
@@ -35,14 +52,25 @@ export const SaveMonthsRequestSchema = z.object({
 export type SaveMonthsRequest = z.input<typeof SaveMonthsRequestSchema>;
 
 /** One month of one item typed in the grid (issue 28 B2): the year total changes, or is kept. */
-export const SetMonthRequestSchema = z.object({
-  BudgetItemId: IdSchema,
-  Month: BudgetMonthSchema.shape.Month,
-  Amount: NonNegativeMoneySchema.describe('The month’s new amount'),
-  YearTotal: NonNegativeMoneySchema.nullable().describe(
-    'null: the item’s total becomes the sum of its months (it changes by what the month changed). An amount: the item’s total is kept at it; the other open months (this month and later, in the tenant’s time zone) take the difference, spread evenly to the cent (a month never goes below zero)',
-  ),
-});
+export const SetMonthRequestSchema = z
+  .object({
+    BudgetItemId: IdSchema,
+    Month: BudgetMonthSchema.shape.Month,
+    Amount: NonNegativeMoneySchema.describe('The month’s new amount'),
+    YearTotal: NonNegativeMoneySchema.nullable().describe(
+      'null: the item’s total becomes the sum of its months (it changes by what the month changed). An amount: the item’s total is kept at it; the other open months (this month and later, in the tenant’s time zone) take the difference, spread evenly to the cent (a month never goes below zero)',
+    ),
+    Version: VersionSchema.nullable().describe(
+      'The cell’s Version as read (DESIGN.md §13): the month’s Version from ItemMonths; for an unphased item (its months are its Amount spread) the item’s Version; null for a month a phased item has no cell for. Only this cell is checked, so two people typing different months of one item do not conflict; a stale one answers 409 with the item and its months as they are now',
+    ),
+    Cells: CellsSchema.optional().describe(
+      'Required with YearTotal: every month cell of the item as read, with its Version ([] for an unphased item). Keeping the total changes the other open months, so they must still be as read',
+    ),
+  })
+  .superRefine((body, context) => {
+    if (body.YearTotal !== null && body.Cells === undefined)
+      context.addIssue({ code: 'custom', path: ['Cells'], message: CELLS_REQUIRED_MESSAGE });
+  });
 export type SetMonthRequest = z.input<typeof SetMonthRequestSchema>;
 
 export const SetMonthResultSchema = z.object({

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DescriptionSchema, IdSchema, InstantSchema, MonthSchema, NameSchema, NonNegativeMoneySchema, SaveIdSchema } from './common.ts';
+import {
+  DescriptionSchema,
+  IdSchema,
+  InstantSchema,
+  MonthSchema,
+  NameSchema,
+  NonNegativeMoneySchema,
+  RowVersionSchema,
+  requireVersionOnUpdate,
+  SaveIdSchema,
+  VersionSchema,
+} from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { sumCents, toCents } from './money.ts';
 import { defineRoutes } from './route.ts';
@@ -14,6 +25,13 @@ export const BudgetMonthSchema = z.object({
   Amount: NonNegativeMoneySchema,
 });
 export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;
+
+/**
+ * A month of an item's phasing as every read returns it: with the month cell's own version
+ * (DESIGN.md §13), which a grid edit of that cell sends back (SetMonth, SaveMonths).
+ */
+export const BudgetMonthReadSchema = BudgetMonthSchema.extend({ Version: RowVersionSchema });
+export type BudgetMonthRead = z.infer<typeof BudgetMonthReadSchema>;
 
 export const BudgetItemSchema = z.object({
   Id: IdSchema,
@@ -35,8 +53,11 @@ export const BudgetItemSchema = z.object({
   ObjectiveId: IdSchema.nullable(),
   GeneralLedgerCodeId: IdSchema.nullable(),
   IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
-  Months: z.array(BudgetMonthSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
+  Months: z.array(BudgetMonthReadSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
   UpdatedAt: InstantSchema,
+  Version: RowVersionSchema.describe(
+    'The item row’s version (DESIGN.md §13); its month cells carry their own. An unphased item’s months are its Amount spread, so a grid edit of one sends this Version',
+  ),
 });
 export type BudgetItem = z.infer<typeof BudgetItemSchema>;
 
@@ -54,6 +75,10 @@ export const SearchBudgetItemsRequestSchema = z.object({
 export const BudgetItemSearchResultSchema = BudgetItemSchema.extend({ MarketingPlanName: z.string() });
 
 export const BudgetItemIdRequestSchema = z.object({ BudgetItemId: IdSchema });
+export const DeleteBudgetItemRequestSchema = z.object({
+  BudgetItemId: IdSchema,
+  Version: VersionSchema.describe('The item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)'),
+});
 
 // Only for the phasing-sum message, which must read the same on every client.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -86,12 +111,16 @@ export const BudgetItemSaveRequestSchema = z
         'Monthly phasing that sums to Amount to the cent, within the plan’s dates. Missing keeps the current phasing; null or [] clears it. ' +
           'An item without phasing counts as spread evenly over the plan’s months, the leftover cents one each to the first months (spreadCents).',
       ),
+    Version: VersionSchema.optional().describe(
+      'Required when updating: the item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)',
+    ),
   })
   // The phasing-sum rule (DESIGN.md §5): the months add up to Amount, to the cent.
   .superRefine((body, context) => {
     const message = body.Months ? phasingSumError(body.Months, body.Amount) : null;
     if (message) context.addIssue({ code: 'custom', path: ['Months'], message });
-  });
+  })
+  .superRefine(requireVersionOnUpdate);
 export type BudgetItemSaveRequest = z.input<typeof BudgetItemSaveRequestSchema>;
 
 export const budgetRoutes = defineRoutes({
@@ -138,8 +167,9 @@ export const budgetRoutes = defineRoutes({
     path: '/api/BudgetItemClient/Delete',
     access: 'authenticated',
     permission: 'budgetItem.edit',
-    summary: 'Delete a budget item and its phasing; refused (409) while expenses are recorded against it.',
-    body: BudgetItemIdRequestSchema,
+    summary:
+      'Delete a budget item and its phasing; refused (409) while expenses are recorded against it, or when its Version is not the one read (409 with the item as it is now).',
+    body: DeleteBudgetItemRequestSchema,
     response: z.boolean(),
     tags: ['budget items'],
   },

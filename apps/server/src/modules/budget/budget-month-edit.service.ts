@@ -11,11 +11,30 @@ import { budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
-import { checkMonths, formatCents, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import { checkMonths, formatCents, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { type StaleCell, staleCellOf, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 import { describeMonthEdit, type MonthEdit, monthLabel, spreadDifference } from './month-edit.ts';
 
 type SetMonthInput = z.output<typeof SetMonthRequestSchema>;
+
+/**
+ * Whether the cells this edit touches are as the person read them (DESIGN.md §13). Only the typed
+ * cell, so two people typing different months of one item do not conflict: its total becomes the
+ * sum of the months as they are now, keeping both. An unphased item's cells are its Amount spread,
+ * so the item's version stands for them. Keeping the year total changes the other open months too:
+ * then every cell of the item must be as read (Cells).
+ */
+const staleMonthOf = (row: repo.ItemTableRow, stored: readonly repo.MonthRow[], input: SetMonthInput): StaleCell | null => {
+  if (input.YearTotal !== null) {
+    const whole = staleCellOf(row, stored, input.Cells ?? [], input.Version ?? 0);
+    if (whole) return whole;
+  }
+  if (stored.length === 0) return input.Version === row.version ? null : { itemId: row.id, month: null, version: row.version };
+  const cell = stored.find((month) => month.month.slice(0, 7) === input.Month);
+  if (!cell) return input.Version === null ? null : { itemId: row.id, month: null, version: row.version };
+  return input.Version === cell.version ? null : { itemId: row.id, month: input.Month, version: cell.version };
+};
 
 const sumOf = (cents: Map<MonthKey, number>) => [...cents.values()].reduce((sum, value) => sum + value, 0);
 
@@ -29,16 +48,24 @@ const sumOf = (cents: Map<MonthKey, number>) => [...cents.values()].reduce((sum,
 export const createMonthEditService = (ctx: AppContext) => ({
   setMonth: (auth: AuthContext, input: SetMonthInput): Promise<SetMonthResult> =>
     ctx.db.transaction(async (tx) => {
-      const row = await repo.findItem(tx, auth.tenantId, input.BudgetItemId);
+      // Locked: a paste or another cell edit of this item waits until this one is written.
+      const row = await repo.lockItem(tx, auth.tenantId, input.BudgetItemId);
       if (!row) throw notFound('The budget item');
       const access = await requirePlanAccess(tx, auth, row.marketingPlanId, 'The budget item');
       requireAccess(access, 'budgetItem.edit');
       if (access.plan.state === PLAN_STATE_ARCHIVED)
         throw conflict(`“${access.plan.name}” is archived. Restore the plan to change its budget.`);
+      const stored = await repo.listMonths(tx, auth.tenantId, row.id);
+      const stale = staleMonthOf(row, stored, input);
+      if (stale) {
+        throw await staleCellsError(tx, auth, [stale], new Map([[row.id, row.name]]), async () => {
+          const [item] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
+          return item ? { ...toBudgetItem(item), Months: toReadMonths(stored) } : null;
+        });
+      }
       checkMonths([{ Month: input.Month, Amount: input.Amount }], access.plan);
 
       const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
-      const stored = await repo.listMonths(tx, auth.tenantId, row.id);
       const cents = new Map<MonthKey, number>(
         stored.length > 0
           ? stored.map((month) => [month.month.slice(0, 7), month.amountCents])
@@ -115,7 +142,7 @@ export const createMonthEditService = (ctx: AppContext) => ({
       const [item] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
       if (!item) throw notFound('The budget item');
       return {
-        Item: { ...toBudgetItem(item), Months: toWireMonths(await repo.listMonths(tx, auth.tenantId, row.id)) },
+        Item: { ...toBudgetItem(item), Months: toReadMonths(await repo.listMonths(tx, auth.tenantId, row.id)) },
         Description: description,
       };
     }),

@@ -42,6 +42,9 @@ const activitiesOf = (itemId: string) =>
     .select()
     .from(activities)
     .where(and(eq(activities.entityId, itemId), eq(activities.action, 'update')));
+/** The cells of a fixture item as read: every month created, so version 1 (DESIGN.md §13). */
+const cellsOf = (months: Record<string, number>) => Object.keys(months).map((Month) => ({ Month, Version: 1 }));
+const SIX_MONTHS = { '2026-01': 10_000, '2026-02': 10_000, '2026-03': 10_000, '2026-04': 10_000, '2026-05': 10_000, '2026-06': 10_000 };
 const sum = (months: Record<string, number>) => Object.values(months).reduce((total, cents) => total + cents, 0);
 
 describe('a month typed in the grid', () => {
@@ -49,7 +52,8 @@ describe('a month typed in the grid', () => {
     const item = await fixture({ name: 'Google Ads', amountCents: 2_400_000 });
     const response = await t.post(
       SET_MONTH,
-      { BudgetItemId: item.id, Month: '2026-03', Amount: 5000, YearTotal: null },
+      // An unphased item's cells are its Amount spread: the item's version stands for them.
+      { BudgetItemId: item.id, Month: '2026-03', Amount: 5000, YearTotal: null, Version: 1 },
       await tenant.tokenFor('member'),
     );
     expect(response.status).toBe(200);
@@ -72,13 +76,13 @@ describe('a month typed in the grid', () => {
       {
         name: 'Trade shows – EMEA',
         amountCents: 60_000,
-        months: { '2026-01': 10_000, '2026-02': 10_000, '2026-03': 10_000, '2026-04': 10_000, '2026-05': 10_000, '2026-06': 10_000 },
+        months: SIX_MONTHS,
       },
       { startDate: '2026-01-01', endDate: '2026-06-30' },
     );
     const response = await t.post(
       SET_MONTH,
-      { BudgetItemId: item.id, Month: '2026-03', Amount: 200, YearTotal: 600 },
+      { BudgetItemId: item.id, Month: '2026-03', Amount: 200, YearTotal: 600, Version: 1, Cells: cellsOf(SIX_MONTHS) },
       await tenant.tokenFor('member'),
     );
     expect(response.status).toBe(200);
@@ -103,7 +107,7 @@ describe('a month typed in the grid', () => {
     const item = await fixture({ amountCents: 1999 }, { startDate: '2026-01-01', endDate: '2026-06-30' });
     const response = await t.post(
       SET_MONTH,
-      { BudgetItemId: item.id, Month: '2026-03', Amount: 0, YearTotal: 19.99 },
+      { BudgetItemId: item.id, Month: '2026-03', Amount: 0, YearTotal: 19.99, Version: 1, Cells: [] },
       await tenant.tokenFor('member'),
     );
     expect(response.status).toBe(200);
@@ -121,7 +125,15 @@ describe('a month typed in the grid', () => {
     );
     const response = await t.post(
       SET_MONTH,
-      { BudgetItemId: item.id, Month: '2026-03', Amount: 30, YearTotal: 1010 },
+      // March has no cell yet (null); the spread takes from May and June, read at version 1.
+      {
+        BudgetItemId: item.id,
+        Month: '2026-03',
+        Amount: 30,
+        YearTotal: 1010,
+        Version: null,
+        Cells: cellsOf({ '2026-05': 0, '2026-06': 0 }),
+      },
       await tenant.tokenFor('member'),
     );
     expect(response.status).toBe(200);
@@ -137,7 +149,14 @@ describe('a month typed in the grid', () => {
     );
     const response = await t.post(
       SET_MONTH,
-      { BudgetItemId: item.id, Month: '2026-03', Amount: 200, YearTotal: 600 },
+      {
+        BudgetItemId: item.id,
+        Month: '2026-03',
+        Amount: 200,
+        YearTotal: 600,
+        Version: null,
+        Cells: cellsOf({ '2026-01': 0, '2026-04': 0 }),
+      },
       await tenant.tokenFor('member'),
     );
     expect(response.status).toBe(400);
@@ -161,21 +180,22 @@ describe('a month typed in the grid', () => {
         planId: plan.id,
         categoryId: category.id,
         amountCents: 60_000,
-        months: { '2026-01': 10_000, '2026-02': 10_000, '2026-03': 10_000, '2026-04': 10_000, '2026-05': 10_000, '2026-06': 10_000 },
+        months: SIX_MONTHS,
       });
       const response = await zoned.post(
         SET_MONTH,
-        { BudgetItemId: item.id, Month: '2026-01', Amount: 130, YearTotal: 600 },
+        { BudgetItemId: item.id, Month: '2026-01', Amount: 130, YearTotal: 600, Version: 1, Cells: cellsOf(SIX_MONTHS) },
         await owner.tokenFor('member'),
       );
       expect(response.status).toBe(200);
       expect(response.body.Result.Item.Months).toEqual([
-        { Month: '2026-01', Amount: 130 },
-        { Month: '2026-02', Amount: 100 },
-        { Month: '2026-03', Amount: 100 },
-        { Month: '2026-04', Amount: 90 },
-        { Month: '2026-05', Amount: 90 },
-        { Month: '2026-06', Amount: 90 },
+        // The months that changed count one more; February and March keep theirs.
+        { Month: '2026-01', Amount: 130, Version: 2 },
+        { Month: '2026-02', Amount: 100, Version: 1 },
+        { Month: '2026-03', Amount: 100, Version: 1 },
+        { Month: '2026-04', Amount: 90, Version: 2 },
+        { Month: '2026-05', Amount: 90, Version: 2 },
+        { Month: '2026-06', Amount: 90, Version: 2 },
       ]);
     } finally {
       await zoned.close();
@@ -184,7 +204,7 @@ describe('a month typed in the grid', () => {
 
   it('is refused to a Viewer, to a Member outside the team and to another tenant, with nothing changed', async () => {
     const item = await fixture({ amountCents: 120_000 });
-    const body = { BudgetItemId: item.id, Month: '2026-03', Amount: 1, YearTotal: null };
+    const body = { BudgetItemId: item.id, Month: '2026-03', Amount: 1, YearTotal: null, Version: 1 };
     expect((await t.post(SET_MONTH, body, await tenant.tokenFor('viewer'))).status).toBe(403);
     expect((await t.post(SET_MONTH, body, await tenant.tokenFor('outsider'))).status).toBe(404);
     const stranger = await createTenant(t);
@@ -201,7 +221,7 @@ describe('a pasted block that changes an item’s total', () => {
       SAVE_MONTHS,
       {
         MarketingPlanId: item.marketingPlanId,
-        Items: [{ BudgetItemId: item.id, Amount: 27000, Months: [{ Month: '2026-03', Amount: 27000 }] }],
+        Items: [{ BudgetItemId: item.id, Amount: 27000, Version: 1, Months: [{ Month: '2026-03', Amount: 27000 }] }],
       },
       await tenant.tokenFor('member'),
     );

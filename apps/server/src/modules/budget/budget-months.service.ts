@@ -1,6 +1,6 @@
 import { type BudgetItem, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import type { ItemMonths, SaveMonthsRequestSchema } from '@plansmith/contract/budget-months';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
@@ -9,7 +9,8 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
-import { checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import { checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { staleCellOf, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 import { describeTotalChange } from './month-edit.ts';
 
@@ -20,7 +21,12 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
   planMonths: async (auth: AuthContext, planId: string): Promise<ItemMonths[]> => {
     await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
     const rows = await ctx.db
-      .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+      .select({
+        itemId: budgetItemMonths.budgetItemId,
+        month: budgetItemMonths.month,
+        amountCents: budgetItemMonths.amountCents,
+        version: budgetItemMonths.version,
+      })
       .from(budgetItemMonths)
       .innerJoin(budgetItems, and(eq(budgetItems.tenantId, budgetItemMonths.tenantId), eq(budgetItems.id, budgetItemMonths.budgetItemId)))
       .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), eq(budgetItems.marketingPlanId, planId)))
@@ -28,7 +34,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
     const byItem = new Map<string, ItemMonths>();
     for (const row of rows) {
       const entry = byItem.get(row.itemId) ?? { BudgetItemId: row.itemId, Months: [] };
-      entry.Months.push({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents) });
+      entry.Months.push({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents), Version: row.version });
       byItem.set(row.itemId, entry);
     }
     return [...byItem.values()];
@@ -43,18 +49,32 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       const ids = input.Items.map((item) => item.BudgetItemId);
       if (new Set(ids).size !== ids.length)
         throw badRequest('An item appears more than once.', [{ Field: 'Items', Message: 'Send each item once.' }]);
-      const existing = await tx
-        .select()
-        .from(budgetItems)
-        .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.marketingPlanId, access.plan.id), inArray(budgetItems.id, ids)));
+      // Locked in id order: a concurrent paste or cell edit of these items waits, then sees these versions.
+      const existing = await repo.lockPlanItems(tx, auth.tenantId, access.plan.id, ids);
       // An item of another plan, or another tenant's, is as unknown as a missing one.
       if (existing.length !== ids.length) throw notFound('The budget item');
       const before = new Map(existing.map((row) => [row.id, row]));
-      const oldMonths = await tx
-        .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
-        .from(budgetItemMonths)
-        .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), inArray(budgetItemMonths.budgetItemId, ids)))
-        .orderBy(asc(budgetItemMonths.month));
+      const oldMonths = await repo.listMonthsOf(tx, auth.tenantId, ids);
+      const cellsOf = new Map<string, typeof oldMonths>();
+      for (const month of oldMonths) cellsOf.set(month.itemId, [...(cellsOf.get(month.itemId) ?? []), month]);
+      // All or nothing (DESIGN.md §13): every item of the block must be as read before anything is written.
+      const stale = input.Items.flatMap((item) => {
+        const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
+        const cell = staleCellOf(row, cellsOf.get(row.id) ?? [], item.Cells, item.Version);
+        return cell ? [cell] : [];
+      });
+      if (stale.length > 0) {
+        const staleIds = new Set(stale.map((cell) => cell.itemId));
+        throw await staleCellsError(tx, auth, stale, new Map(existing.map((row) => [row.id, row.name])), async () => {
+          const rows = (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id })).filter((row) =>
+            staleIds.has(row.id),
+          );
+          return rows.map((row) => ({
+            ...toBudgetItem(row),
+            Months: toReadMonths(cellsOf.get(row.id) ?? []),
+          }));
+        });
+      }
       const now = ctx.clock.now();
       const newMonths = input.Items.flatMap((item) =>
         checkMonths(item.Months ?? [], access.plan).map((month) => ({
@@ -63,11 +83,12 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           ...month,
         })),
       );
-      await tx
-        .delete(budgetItemMonths)
-        .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), inArray(budgetItemMonths.budgetItemId, ids)));
-      for (let start = 0; start < newMonths.length; start += 1000)
-        await tx.insert(budgetItemMonths).values(newMonths.slice(start, start + 1000));
+      // Updated in place, so the cells keep counting their versions.
+      await repo.replaceMonthsOf(
+        tx,
+        auth.tenantId,
+        ids.map((itemId) => ({ itemId, months: newMonths.filter((month) => month.budgetItemId === itemId) })),
+      );
       const activities: ActivityEntry[] = [];
       for (const item of input.Items) {
         const row = before.get(item.BudgetItemId);
@@ -110,9 +131,10 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       await recordActivities(tx, activities);
       const saved = new Set(ids);
       const rows = (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id })).filter((row) => saved.has(row.id));
+      const savedMonths = await repo.listMonthsOf(tx, auth.tenantId, ids);
       return rows.map((row) => ({
         ...toBudgetItem(row),
-        Months: toWireMonths(newMonths.filter((month) => month.budgetItemId === row.id)),
+        Months: toReadMonths(savedMonths.filter((month) => month.itemId === row.id)),
       }));
     }),
 });

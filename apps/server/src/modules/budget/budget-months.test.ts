@@ -30,6 +30,12 @@ const fixture = async () => {
   return { plan, category, phased, flat };
 };
 
+/** The fixture's phased item's cells as read (both created, so version 1). */
+const PHASED_CELLS = [
+  { Month: '2026-01', Version: 1 },
+  { Month: '2026-02', Version: 1 },
+];
+
 const snapshot = async (ids: string[]) => ({
   items: (await t.ctx.db.select().from(budgetItems))
     .filter((row) => ids.includes(row.id))
@@ -45,8 +51,8 @@ describe('the month grid', () => {
       {
         BudgetItemId: phased.id,
         Months: [
-          { Month: '2026-01', Amount: 100 },
-          { Month: '2026-02', Amount: 200 },
+          { Month: '2026-01', Amount: 100, Version: 1 },
+          { Month: '2026-02', Amount: 200, Version: 1 },
         ],
       },
     ]);
@@ -62,12 +68,14 @@ describe('the month grid', () => {
           {
             BudgetItemId: phased.id,
             Amount: 450,
+            Version: 1,
+            Cells: PHASED_CELLS,
             Months: [
               { Month: '2026-01', Amount: 150 },
               { Month: '2026-03', Amount: 300 },
             ],
           },
-          { BudgetItemId: flat.id, Amount: 12.34, Months: [{ Month: '2026-06', Amount: 12.34 }] },
+          { BudgetItemId: flat.id, Amount: 12.34, Version: 1, Months: [{ Month: '2026-06', Amount: 12.34 }] },
         ],
       },
       await tenant.tokenFor('member'),
@@ -99,17 +107,23 @@ describe('the month grid', () => {
     const { plan, phased, flat } = await fixture();
     const before = await snapshot([phased.id, flat.id]);
     const token = await tenant.tokenFor('member');
-    const good = { BudgetItemId: phased.id, Amount: 1, Months: [{ Month: '2026-01', Amount: 1 }] };
+    const good = { BudgetItemId: phased.id, Amount: 1, Version: 1, Cells: PHASED_CELLS, Months: [{ Month: '2026-01', Amount: 1 }] };
     const sum = await t.post(
       SAVE_MONTHS,
-      { MarketingPlanId: plan.id, Items: [good, { BudgetItemId: flat.id, Amount: 5, Months: [{ Month: '2026-01', Amount: 4 }] }] },
+      {
+        MarketingPlanId: plan.id,
+        Items: [good, { BudgetItemId: flat.id, Amount: 5, Version: 1, Months: [{ Month: '2026-01', Amount: 4 }] }],
+      },
       token,
     );
     expect(sum.status).toBe(400);
     expect(sum.body.Errors[0]).toMatchObject({ Field: 'Items.1.Months' });
     const outside = await t.post(
       SAVE_MONTHS,
-      { MarketingPlanId: plan.id, Items: [good, { BudgetItemId: flat.id, Amount: 5, Months: [{ Month: '2026-07', Amount: 5 }] }] },
+      {
+        MarketingPlanId: plan.id,
+        Items: [good, { BudgetItemId: flat.id, Amount: 5, Version: 1, Months: [{ Month: '2026-07', Amount: 5 }] }],
+      },
       token,
     );
     expect(outside.status).toBe(400);
@@ -117,7 +131,7 @@ describe('the month grid', () => {
     const { plan: otherPlan, flat: otherItem } = await fixture();
     const wrongPlan = await t.post(
       SAVE_MONTHS,
-      { MarketingPlanId: plan.id, Items: [good, { BudgetItemId: otherItem.id, Amount: 0, Months: null }] },
+      { MarketingPlanId: plan.id, Items: [good, { BudgetItemId: otherItem.id, Amount: 0, Version: 1, Months: null }] },
       token,
     );
     expect(wrongPlan.status).toBe(404);
@@ -128,7 +142,7 @@ describe('the month grid', () => {
   it('lets a Viewer read but not save (403), and answers another tenant 404, changing nothing', async () => {
     const { plan, flat } = await fixture();
     const before = await snapshot([flat.id]);
-    const body = { MarketingPlanId: plan.id, Items: [{ BudgetItemId: flat.id, Amount: 1, Months: null }] };
+    const body = { MarketingPlanId: plan.id, Items: [{ BudgetItemId: flat.id, Amount: 1, Version: 1, Months: null }] };
     expect((await t.post(SAVE_MONTHS, body, await tenant.tokenFor('viewer'))).status).toBe(403);
     const stranger = await (await createTenant(t)).tokenFor('owner');
     expect((await t.post(SAVE_MONTHS, body, stranger)).status).toBe(404);

@@ -1,9 +1,9 @@
-import { type BudgetItem, type BudgetMonth, toCents, toDollars } from '@plansmith/contract';
+import { type BudgetItem, type BudgetMonth, type BudgetMonthRead, toCents, toDollars } from '@plansmith/contract';
 import { badRequest, fieldError } from '../../lib/http-errors.ts';
 import { leftToPlanCents } from '../../lib/money.ts';
 import { burnRate } from '../plans/index.ts';
 import type { BudgetItemRow } from './budget-items.query.ts';
-import type { MonthCents } from './budget.repository.ts';
+import type { MonthCents, MonthRow } from './budget.repository.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatCents = (cents: number): string => usd.format(cents / 100);
@@ -42,6 +42,10 @@ export const checkKeptMonths = (months: readonly MonthCents[], amountCents: numb
 export const toWireMonths = (months: readonly MonthCents[]): BudgetMonth[] =>
   months.map((row) => ({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents) }));
 
+/** The months as reads return them: each with its cell's version (DESIGN.md §13). */
+export const toReadMonths = (months: readonly MonthRow[]): BudgetMonthRead[] =>
+  months.map((row) => ({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents), Version: row.version }));
+
 export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
   const amount = Number(row.amount_cents);
   const actual = Number(row.actual);
@@ -67,5 +71,6 @@ export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
     GeneralLedgerCodeId: row.general_ledger_code_id,
     IsPhased: row.is_phased,
     UpdatedAt: row.updated_at,
+    Version: Number(row.version),
   };
 };

@@ -103,8 +103,8 @@ describe('budget item ids nested in a Save body', () => {
     const outsider = await acme.tokenFor('outsider');
     const [before] = await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.id, item.id));
 
-    const moved = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: item.id, Name: 'Probe' }), outsider);
-    const missing = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: newId(), Name: 'Probe' }), outsider);
+    const moved = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: item.id, Version: 1, Name: 'Probe' }), outsider);
+    const missing = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: newId(), Version: 1, Name: 'Probe' }), outsider);
     expect(moved.status).toBe(404);
     expect(moved.body.Message).toBe(missing.body.Message);
     const [after] = await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.id, item.id));
@@ -116,7 +116,7 @@ describe('budget item ids nested in a Save body', () => {
     const elsewhere = await createPlan(t, acme);
     const category = await createCategory(t, acme);
     const item = await createItem(t, acme, { planId: plan.id, categoryId: category.id, amountCents: 100_00 });
-    const response = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: item.id }), await acme.tokenFor('member'));
+    const response = await t.post(SAVE, itemBody(elsewhere.id, category.id, { Id: item.id, Version: 1 }), await acme.tokenFor('member'));
     expect(response.status).toBe(400);
     expect(response.body.Errors?.[0]?.Field).toBe('MarketingPlanId');
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -22,6 +22,8 @@ export type ItemValues = Pick<
   | 'itemType'
 >;
 export type MonthCents = { month: string; amountCents: number };
+/** A stored month cell with its version (DESIGN.md §13). */
+export type MonthRow = MonthCents & { version: number };
 
 export const listItems = (db: Db, tenantId: string, filter: BudgetItemFilter): Promise<BudgetItemRow[]> =>
   selectRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
@@ -35,12 +37,51 @@ export const findItem = async (db: Db, tenantId: string, id: string): Promise<It
   return row ?? null;
 };
 
-export const listMonths = async (db: Db, tenantId: string, itemId: string): Promise<MonthCents[]> =>
+export const listMonths = async (db: Db, tenantId: string, itemId: string): Promise<MonthRow[]> =>
   db
-    .select({ month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+    .select({ month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents, version: budgetItemMonths.version })
     .from(budgetItemMonths)
     .where(and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId)))
     .orderBy(asc(budgetItemMonths.month));
+
+/** The month cells of several items with their versions, by month. */
+export const listMonthsOf = async (db: Db, tenantId: string, itemIds: readonly string[]) =>
+  itemIds.length === 0
+    ? []
+    : db
+        .select({
+          itemId: budgetItemMonths.budgetItemId,
+          month: budgetItemMonths.month,
+          amountCents: budgetItemMonths.amountCents,
+          version: budgetItemMonths.version,
+        })
+        .from(budgetItemMonths)
+        .where(and(eq(budgetItemMonths.tenantId, tenantId), inArray(budgetItemMonths.budgetItemId, [...itemIds])))
+        .orderBy(asc(budgetItemMonths.month));
+
+/**
+ * The item row locked until the transaction ends (FOR UPDATE), or null. Every writer of an item or
+ * its months takes this lock first, so "check the versions, then write" cannot interleave with
+ * another writer of the same item, on PostgreSQL as on PGlite (DESIGN.md §13).
+ */
+export const lockItem = async (db: Db, tenantId: string, id: string): Promise<ItemTableRow | null> => {
+  const [row] = await db
+    .select()
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+};
+
+/** The plan's items among `ids`, locked in id order (two pastes over the same items cannot deadlock). */
+export const lockPlanItems = (db: Db, tenantId: string, planId: string, ids: readonly string[]): Promise<ItemTableRow[]> =>
+  db
+    .select()
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId), inArray(budgetItems.id, [...ids])))
+    .orderBy(asc(budgetItems.id))
+    .for('update');
 
 export const insertItem = async (db: Db, tenantId: string, id: string, values: ItemValues, now: Date): Promise<ItemTableRow> => {
   const [row] = await db
@@ -60,11 +101,36 @@ export const updateItem = async (db: Db, tenantId: string, id: string, values: I
   return row ?? null;
 };
 
-/** Replaces the item's phasing with the given months (none clears it). */
-export const replaceMonths = async (db: Db, tenantId: string, itemId: string, months: MonthCents[]): Promise<void> => {
-  await db.delete(budgetItemMonths).where(and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId)));
-  if (months.length > 0) {
-    await db.insert(budgetItemMonths).values(months.map((month) => ({ tenantId, budgetItemId: itemId, ...month })));
+/**
+ * Makes the item's phasing the given months (none clears it): months no longer listed are deleted,
+ * the others updated in place or inserted, so a cell keeps its version and counts on (the trigger
+ * adds one only when its amount changes; DESIGN.md §13). Deleting and re-inserting would reset
+ * every cell to version 1 and let a stale write through.
+ */
+export const replaceMonths = async (db: Db, tenantId: string, itemId: string, months: readonly MonthCents[]): Promise<void> => {
+  await replaceMonthsOf(db, tenantId, [{ itemId, months }]);
+};
+
+/** replaceMonths for several items in a few statements (a pasted block of up to 1,000 items). */
+export const replaceMonthsOf = async (
+  db: Db,
+  tenantId: string,
+  items: ReadonlyArray<{ itemId: string; months: readonly MonthCents[] }>,
+): Promise<void> => {
+  for (const { itemId, months } of items) {
+    const kept = months.map((month) => month.month);
+    const ofItem = and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId));
+    await db.delete(budgetItemMonths).where(kept.length > 0 ? and(ofItem, notInArray(budgetItemMonths.month, kept)) : ofItem);
+  }
+  const rows = items.flatMap(({ itemId, months }) => months.map((month) => ({ tenantId, budgetItemId: itemId, ...month })));
+  for (let start = 0; start < rows.length; start += 1000) {
+    await db
+      .insert(budgetItemMonths)
+      .values(rows.slice(start, start + 1000))
+      .onConflictDoUpdate({
+        target: [budgetItemMonths.tenantId, budgetItemMonths.budgetItemId, budgetItemMonths.month],
+        set: { amountCents: sql`excluded.amount_cents` },
+      });
   }
 };
 

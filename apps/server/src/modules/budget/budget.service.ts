@@ -17,7 +17,8 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
-import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { staleItemError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 
 type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
@@ -45,7 +46,12 @@ export const createBudgetService = (ctx: AppContext) => {
   const readItem = async (db: Db, tenantId: string, itemId: string): Promise<BudgetItem> => {
     const [row] = await repo.listItems(db, tenantId, { kind: 'item', itemId });
     if (!row) throw notFound('The budget item');
-    return { ...toBudgetItem(row), Months: toWireMonths(await repo.listMonths(db, tenantId, itemId)) };
+    return { ...toBudgetItem(row), Months: toReadMonths(await repo.listMonths(db, tenantId, itemId)) };
+  };
+
+  /** 409 with the item as it is now unless `read` is its version (DESIGN.md §13); the item is locked. */
+  const checkItemVersion = async (db: Db, auth: AuthContext, item: repo.ItemTableRow, read: number): Promise<void> => {
+    if (read !== item.version) throw await staleItemError(db, auth, item, () => readItem(db, auth.tenantId, item.id));
   };
 
   /** The references in a Save must be the tenant's: category, GL code (lookup type 1), objective of the same plan. */
@@ -117,7 +123,8 @@ export const createBudgetService = (ctx: AppContext) => {
     save: (auth: AuthContext, input: SaveInput): Promise<BudgetItem> =>
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
-        const existing = isNewId(input.Id) ? null : await repo.findItem(tx, auth.tenantId, input.Id as string);
+        // Locked: the version checked below stays the item's until this transaction ends.
+        const existing = isNewId(input.Id) ? null : await repo.lockItem(tx, auth.tenantId, input.Id as string);
         if (!isNewId(input.Id) && !existing) throw notFound('The budget item');
         // Access to the item's own plan first: an item of a hidden plan answers 404 whatever the body says.
         const access = await findPlanAccess(tx, auth, existing?.marketingPlanId ?? input.MarketingPlanId);
@@ -126,6 +133,8 @@ export const createBudgetService = (ctx: AppContext) => {
           throw fieldError('MarketingPlanId', 'A budget item cannot move to another plan.');
         }
         requireEditable(access);
+        // The contract requires a Version on update (requireVersionOnUpdate).
+        if (existing) await checkItemVersion(tx, auth, existing, input.Version ?? 0);
         await checkReferences(tx, auth.tenantId, input);
         const amountCents = toCents(input.Amount);
         const values: repo.ItemValues = {
@@ -159,12 +168,13 @@ export const createBudgetService = (ctx: AppContext) => {
         return readItem(tx, auth.tenantId, row.id);
       }),
 
-    delete: (auth: AuthContext, itemId: string): Promise<boolean> =>
+    delete: (auth: AuthContext, itemId: string, version: number): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
-        const item = await repo.findItem(tx, auth.tenantId, itemId);
+        const item = await repo.lockItem(tx, auth.tenantId, itemId);
         if (!item) throw notFound('The budget item');
         const access = await requirePlanAccess(tx, auth, item.marketingPlanId, 'The budget item');
         requireEditable(access);
+        await checkItemVersion(tx, auth, item, version);
         const expenseCount = await repo.countItemExpenses(tx, auth.tenantId, itemId);
         if (expenseCount > 0) {
           throw conflict(

@@ -86,7 +86,8 @@ describe('saving budget items', () => {
     expect(response.status).toBe(200);
     expect(response.body.Result.IsPhased).toBe(true);
     const fetched = await t.post(`${ITEM_API}/GetBudgetItem`, { BudgetItemId: response.body.Result.Id }, await token(acme, 'viewer'));
-    expect(fetched.body.Result.Months).toEqual(months);
+    // Each month cell comes with its own version (DESIGN.md §13), 1 when created.
+    expect(fetched.body.Result.Months).toEqual(months.map((month) => ({ ...month, Version: 1 })));
   });
 
   it('refuses phasing that does not add up, falls outside the plan or repeats a month', async () => {
@@ -114,11 +115,11 @@ describe('saving budget items', () => {
 
   it('keeps the phasing when only the amount changes only if it still adds up; null clears it', async () => {
     const item = (await save({ Amount: 200, Months: [{ Month: '2026-05', Amount: 200 }] })).body.Result;
-    const changed = await save({ Id: item.Id, Amount: 250 });
+    const changed = await save({ Id: item.Id, Version: item.Version, Amount: 250 });
     expect(changed.status).toBe(400);
     expect(changed.body.Message).toMatch(/phased by month/);
     expect((await itemRow(item.Id))?.amountCents).toBe(20_000);
-    const cleared = await save({ Id: item.Id, Amount: 250, Months: null });
+    const cleared = await save({ Id: item.Id, Version: item.Version, Amount: 250, Months: null });
     expect(cleared.body.Result).toMatchObject({ Amount: 250, IsPhased: false, Months: [] });
     const audit = await t.ctx.db
       .select()
@@ -137,7 +138,7 @@ describe('saving budget items', () => {
     const item = await createItem(t, acme, planId, categoryId, { Name: 'Mine' });
     const before = await itemRow(item.Id);
     const otherCategory = await createCategory(t, other, 'Theirs');
-    const response = await save({ Id: item.Id, Name: 'Taken', BudgetCategoryId: otherCategory.Id }, 'owner', other);
+    const response = await save({ Id: item.Id, Version: 1, Name: 'Taken', BudgetCategoryId: otherCategory.Id }, 'owner', other);
     expect(response.status).toBe(404);
     expect(await itemRow(item.Id)).toEqual(before);
   });
@@ -146,8 +147,9 @@ describe('saving budget items', () => {
     const plan = await createPlan(t, acme, { Name: 'Old' });
     const item = await createItem(t, acme, plan.Id, categoryId);
     const owner = await token(acme, 'owner');
-    await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Name: 'Old', TeamId: acme.teamId, State: 2 }, owner);
-    const response = await save({ Id: item.Id, MarketingPlanId: plan.Id, Amount: 5 });
+    const archived = await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Version: 1, Name: 'Old', TeamId: acme.teamId, State: 2 }, owner);
+    expect(archived.status, archived.text).toBe(200);
+    const response = await save({ Id: item.Id, Version: 1, MarketingPlanId: plan.Id, Amount: 5 });
     expect(response.status).toBe(409);
     expect(response.body.Message).toBe('“Old” is archived. Restore the plan to change its budget.');
   });
@@ -230,10 +232,11 @@ describe('reading budget items', () => {
 describe('deleting budget items', () => {
   it('deletes an item with its phasing and records it; another tenant gets 404 and changes nothing', async () => {
     const item = (await save({ Name: 'Doomed', Amount: 50, Months: [{ Month: '2026-02', Amount: 50 }] })).body.Result;
-    expect((await t.post(`${ITEM_API}/Delete`, { BudgetItemId: item.Id }, await token(other, 'owner'))).status).toBe(404);
-    expect((await t.post(`${ITEM_API}/Delete`, { BudgetItemId: item.Id }, await token(acme, 'viewer'))).status).toBe(403);
+    const body = { BudgetItemId: item.Id, Version: item.Version };
+    expect((await t.post(`${ITEM_API}/Delete`, body, await token(other, 'owner'))).status).toBe(404);
+    expect((await t.post(`${ITEM_API}/Delete`, body, await token(acme, 'viewer'))).status).toBe(403);
     expect(await itemRow(item.Id)).toBeDefined();
-    expect((await t.post(`${ITEM_API}/Delete`, { BudgetItemId: item.Id }, await token(acme, 'member'))).body.Result).toBe(true);
+    expect((await t.post(`${ITEM_API}/Delete`, body, await token(acme, 'member'))).body.Result).toBe(true);
     expect(await itemRow(item.Id)).toBeUndefined();
     expect(await t.ctx.db.select().from(budgetItemMonths).where(eq(budgetItemMonths.budgetItemId, item.Id))).toHaveLength(0);
     const audit = await t.ctx.db
@@ -247,7 +250,7 @@ describe('deleting budget items', () => {
     const item = await createItem(t, acme, planId, categoryId, { Name: 'Spent' });
     await addExpense(item.Id, 100, 3);
     await addExpense(item.Id, 100, 1);
-    const response = await t.post(`${ITEM_API}/Delete`, { BudgetItemId: item.Id }, await token(acme, 'owner'));
+    const response = await t.post(`${ITEM_API}/Delete`, { BudgetItemId: item.Id, Version: 1 }, await token(acme, 'owner'));
     expect(response.status).toBe(409);
     expect(response.body.Message).toBe('“Spent” cannot be deleted: 2 expenses are recorded against it. Move or delete them first.');
   });
