@@ -145,10 +145,21 @@ describe.each(CASES)('at $local in $zone (UTC day $utcDay)', ({ zone, instant, u
     expect(committed.status).toBe(200);
 
     // An update may not make it Actual before its day, nor move an Actual expense past today.
-    const toActual = await saveExpense({ Id: committed.body.Result.Id, Name: 'Committed tomorrow', PurchaseDate: TOMORROW, Status: 3 });
+    const toActual = await saveExpense({
+      Id: committed.body.Result.Id,
+      Version: committed.body.Result.Version,
+      Name: 'Committed tomorrow',
+      PurchaseDate: TOMORROW,
+      Status: 3,
+    });
     expect(toActual.status).toBe(400);
     expect(toActual.body.Message).toBe(message);
-    const moved = await saveExpense({ Id: today.body.Result.Id, Name: 'Spent today', PurchaseDate: TOMORROW });
+    const moved = await saveExpense({
+      Id: today.body.Result.Id,
+      Version: today.body.Result.Version,
+      Name: 'Spent today',
+      PurchaseDate: TOMORROW,
+    });
     expect(moved.status).toBe(400);
     const rows = await t.ctx.db.select().from(expenses).where(eq(expenses.marketingPlanId, planId));
     expect(rows.find((row) => row.id === committed.body.Result.Id)?.status).toBe(2);

@@ -24,11 +24,12 @@ afterAll(async () => t.close());
 const activityRow = async (id: string) => (await t.ctx.db.select().from(activities).where(eq(activities.id, id)))[0];
 
 /** An expense saved through the API, so the audit trail is the server's own. */
-const saveExpense = async (planId: string, itemId: string, amount: number, id = EMPTY_ID) =>
+const saveExpense = async (planId: string, itemId: string, amount: number, id = EMPTY_ID, version?: number) =>
   t.post(
     '/api/ExpenseClient/Save',
     {
       Id: id,
+      Version: version,
       MarketingPlanId: planId,
       BudgetItemId: itemId,
       Name: 'Webinar platform',
@@ -44,7 +45,7 @@ describe('activity feeds', () => {
     const { plan, item } = await createPlanWithItem(t, tenant);
     const created = (await saveExpense(plan.id, item.id, 100)).body.Result;
     t.clock.advance(1000);
-    await saveExpense(plan.id, item.id, 150.5, created.Id);
+    await saveExpense(plan.id, item.id, 150.5, created.Id, created.Version);
     const viewer = await tenant.tokenFor('viewer');
     const feed = await t.post(GET, { MarketingPlanId: plan.id }, viewer);
     expect(feed.status).toBe(200);
@@ -76,13 +77,13 @@ describe('activity feeds', () => {
 
     const edited = await t.post(
       SAVE,
-      { Id: note.body.Result.Id, EntityType: 'BudgetItem', EntityId: item.id, Description: 'Dates moved' },
+      { Id: note.body.Result.Id, Version: 1, EntityType: 'BudgetItem', EntityId: item.id, Description: 'Dates moved' },
       member,
     );
     expect(edited.body.Result.Description).toBe('Dates moved');
     const ownerEdit = await t.post(
       SAVE,
-      { Id: note.body.Result.Id, EntityType: 'BudgetItem', EntityId: item.id, Description: 'Owner words' },
+      { Id: note.body.Result.Id, Version: 2, EntityType: 'BudgetItem', EntityId: item.id, Description: 'Owner words' },
       await tenant.tokenFor('owner'),
     );
     expect(ownerEdit.status).toBe(403);
@@ -95,14 +96,14 @@ describe('activity feeds', () => {
     expect(viewerNote.status).toBe(403);
 
     const audit = (await t.post(GET_ENTITY, { EntityType: 'Expense', EntityId: created.Id }, member)).body.Result[0];
-    const deleteAudit = await t.post(DELETE, { ActivityId: audit.Id }, await tenant.tokenFor('owner'));
+    const deleteAudit = await t.post(DELETE, { ActivityId: audit.Id, Version: 1 }, await tenant.tokenFor('owner'));
     expect(deleteAudit.status).toBe(403);
     expect(deleteAudit.body.Message).toBe('The audit trail cannot be deleted; only notes can.');
     expect(await activityRow(audit.Id)).toBeDefined();
-    const editAudit = await t.post(SAVE, { Id: audit.Id, EntityType: 'Expense', EntityId: created.Id, Description: 'Rewritten' }, member);
+    const editAudit = await t.post(SAVE, { Id: audit.Id, Version: 1, EntityType: 'Expense', EntityId: created.Id, Description: 'Rewritten' }, member);
     expect(editAudit.status).toBe(403);
 
-    expect((await t.post(DELETE, { ActivityId: note.body.Result.Id }, member)).status).toBe(200);
+    expect((await t.post(DELETE, { ActivityId: note.body.Result.Id, Version: edited.body.Result.Version }, member)).status).toBe(200);
     expect(await activityRow(note.body.Result.Id)).toBeUndefined();
   });
 
@@ -135,7 +136,7 @@ describe('activity feeds', () => {
       expect((await t.post(GET, { MarketingPlanId: plan.id }, token)).status).toBe(404);
       expect((await t.post(GET_ENTITY, { EntityType: 'BudgetItem', EntityId: item.id }, token)).status).toBe(404);
       expect((await t.post(SAVE, { EntityType: 'MarketingPlan', EntityId: plan.id, Description: 'x' }, token)).status).toBe(404);
-      expect((await t.post(DELETE, { ActivityId: note.Id }, token)).status).toBe(404);
+      expect((await t.post(DELETE, { ActivityId: note.Id, Version: 1 }, token)).status).toBe(404);
     }
     expect((await activityRow(note.Id))?.description).toBe('Kickoff done');
     expect(await t.ctx.db.select().from(activities).where(eq(activities.tenantId, other.id))).toHaveLength(0);

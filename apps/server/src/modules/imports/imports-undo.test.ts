@@ -46,6 +46,7 @@ describe('undoing an import', () => {
       '/api/ExpenseClient/Save',
       {
         Id: created?.id,
+        Version: created?.version,
         Name: created?.name,
         MarketingPlanId: plan.id,
         BudgetItemId: created?.budgetItemId,

@@ -30,19 +30,26 @@ const saveExpense = async (who: keyof TestTenant['users'], amount: number, extra
     await acme.tokenFor(who),
   );
   expect(response.status, response.text).toBe(200);
-  return response.body.Result as { Id: string; Name: string };
+  return response.body.Result as { Id: string; Name: string; Version: number };
 };
 
-const deleteExpense = async (expenseId: string) => {
-  const response = await t.post('/api/ExpenseClient/Delete', { ExpenseId: expenseId }, await acme.tokenFor('owner'));
+const deleteExpense = async (expense: { Id: string; Version: number }) => {
+  const response = await t.post(
+    '/api/ExpenseClient/Delete',
+    { ExpenseId: expense.Id, Version: expense.Version },
+    await acme.tokenFor('owner'),
+  );
   expect(response.status).toBe(200);
 };
 
 const saveItemAmount = async (amount: number) => {
+  // The version the item was read with (DESIGN.md §13).
+  const read = await t.post('/api/BudgetItemClient/GetBudgetItem', { BudgetItemId: item.id }, await acme.tokenFor('owner'));
   const response = await t.post(
     '/api/BudgetItemClient/Save',
     {
       Id: item.id,
+      Version: read.body.Result.Version,
       Name: item.name,
       Amount: amount,
       ItemType: 1,
@@ -102,13 +109,13 @@ describe('overspend alert', () => {
     const big = await saveExpense('member', 900);
     const tipping = await saveExpense('member', 200);
     expect(await overspendMail()).toHaveLength(3);
-    await deleteExpense(tipping.Id);
+    await deleteExpense(tipping);
     expect(await alerts()).toEqual([]);
     mark = await outboxMark(t);
     await saveExpense('member', 100.01);
     expect(recipientsOf(await overspendMail())).toHaveLength(3);
     // Moving the big expense to status planned drops the item back: the record goes.
-    await saveExpense('member', 900, { Id: big.Id, Name: big.Name, Status: 1 });
+    await saveExpense('member', 900, { Id: big.Id, Version: big.Version, Name: big.Name, Status: 1 });
     expect(await alerts()).toEqual([]);
   });
 
@@ -117,7 +124,7 @@ describe('overspend alert', () => {
     const committed = await saveExpense('member', 1_500, { Status: 2 });
     expect(await overspendMail()).toEqual([]);
     expect(committed.Id).toBeTruthy();
-    await saveExpense('admin', 1_500, { Id: planned.Id, Status: 3, Name: planned.Name });
+    await saveExpense('admin', 1_500, { Id: planned.Id, Version: planned.Version, Status: 3, Name: planned.Name });
     const mails = await overspendMail();
     // The author is the person who recorded the expense (Member), not the Admin who changed its status.
     expect(recipientsOf(mails)).toEqual([acme.users.admin.email, acme.users.member.email, acme.users.owner.email].sort());
