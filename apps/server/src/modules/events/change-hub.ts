@@ -33,6 +33,8 @@ const NoticeSchema = z.object({
   m: z.string().nullish(),
   a: z.uuid().nullish(),
   n: z.number().int().nullish(),
+  /** The instance that sent a presence notice (it applied it already). */
+  b: z.string().nullish(),
 });
 type Notice = z.infer<typeof NoticeSchema>;
 
@@ -166,7 +168,8 @@ export const createChangeHub = (database: Database, source: HubSource) => {
   const handle = async (notice: Notice) => {
     const tenantId = notice.t;
     if (notice.e === 'Presence') {
-      if (notice.p && notice.a && (notice.o === 'here' || notice.o === 'left')) await applyPresence(tenantId, notice.p, notice.a, notice.o);
+      if (notice.b !== bootId && notice.p && notice.a && (notice.o === 'here' || notice.o === 'left'))
+        await applyPresence(tenantId, notice.p, notice.a, notice.o);
       return;
     }
     const entity: LiveEntity = notice.e;
@@ -282,7 +285,7 @@ export const createChangeHub = (database: Database, source: HubSource) => {
     /** The caller views (or left) a plan: recorded here at once, and announced to every instance. */
     presence: async (tenantId: string, planId: string, userId: string, op: 'here' | 'left'): Promise<PlanViewer[]> => {
       await applyPresence(tenantId, planId, userId, op);
-      await source.publish(JSON.stringify({ t: tenantId, e: 'Presence', o: op, p: planId, a: userId }));
+      await source.publish(JSON.stringify({ t: tenantId, e: 'Presence', o: op, p: planId, a: userId, b: bootId }));
       return viewersOf(tenantId, planId);
     },
     /** Drops viewers not heard from for a minute (runs every few seconds; tests call it after moving the clock). */
