@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, NameSchema, SaveIdSchema } from './common.ts';
+import { IdSchema, NameSchema, RowVersionSchema, requireVersionOnUpdate, SaveIdSchema, VersionSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** Lookup types (SPEC.md §3): 1 general ledger codes, 2 funnel stages. */
@@ -30,20 +30,24 @@ export const LookupSchema = z.object({
   SortOrder: z.number().int(),
   LookupType: LookupTypeSchema,
   CategoryType: CategoryTypeSchema.nullable().describe('Optional: the category type a GL code belongs to (2 operational)'),
+  Version: RowVersionSchema,
 });
 export type Lookup = z.infer<typeof LookupSchema>;
 
-export const LookupSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  Name: NameSchema,
-  Active: z.boolean().optional().describe('New entries are always active'),
-  SortOrder: SortOrderSchema.optional(),
-  LookupType: LookupTypeSchema,
-  CategoryType: CategoryTypeSchema.nullish(),
-});
+export const LookupSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    Name: NameSchema,
+    Active: z.boolean().optional().describe('New entries are always active'),
+    SortOrder: SortOrderSchema.optional(),
+    LookupType: LookupTypeSchema,
+    CategoryType: CategoryTypeSchema.nullish(),
+    Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type LookupSaveRequest = z.input<typeof LookupSaveRequestSchema>;
 
-export const LookupDeleteRequestSchema = z.object({ LookupInfoId: IdSchema });
+export const LookupDeleteRequestSchema = z.object({ LookupInfoId: IdSchema, Version: VersionSchema });
 
 export const lookupRoutes = defineRoutes({
   getLookupInformation: {
@@ -59,7 +63,8 @@ export const lookupRoutes = defineRoutes({
     method: 'POST',
     path: '/api/LookupClient/Save',
     access: 'Account.Lookups',
-    summary: 'Create (empty or missing Id) or update a GL code or funnel stage (Owner, Admin).',
+    summary:
+      'Create (empty or missing Id) or update a GL code or funnel stage (Owner, Admin); an update carries the Version read (a stale one answers 409 with the entry as it is now).',
     body: LookupSaveRequestSchema,
     response: LookupSchema,
     tags: ['lookups'],
@@ -68,7 +73,8 @@ export const lookupRoutes = defineRoutes({
     method: 'POST',
     path: '/api/LookupClient/Delete',
     access: 'Account.Lookups',
-    summary: 'Delete a GL code or funnel stage; refused (409) while budget items, expenses or objectives use it.',
+    summary:
+      'Delete a GL code or funnel stage, with the Version read (a stale one answers 409); refused (409) while budget items, expenses or objectives use it.',
     body: LookupDeleteRequestSchema,
     response: z.boolean(),
     tags: ['lookups'],

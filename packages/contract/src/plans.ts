@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CalendarDateSchema, DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
+import {
+  CalendarDateSchema,
+  DateOnlySchema,
+  DescriptionSchema,
+  IdSchema,
+  InstantSchema,
+  NameSchema,
+  RowVersionSchema,
+  requireVersionOnUpdate,
+  SaveIdSchema,
+  VersionSchema,
+} from './common.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_LIVE_LEGACY, PLAN_STATE_TEMPLATE, type PlanState } from './plan-states.ts';
 import { defineRoutes } from './route.ts';
@@ -44,6 +55,7 @@ export const MarketingPlanSchema = z.object({
   ShareKey: z.string().nullable().describe('Set while the plan is shared with guests (DESIGN.md §5)'),
   ShareUrl: z.string().nullable().describe('The guest summary link while the plan is shared'),
   UpdatedAt: InstantSchema,
+  Version: RowVersionSchema.describe('1 when created, one more on every change (also Share and Unshare; DESIGN.md §13)'),
   Totals: MoneyTotalsSchema,
   Permissions: PlanPermissionsSchema,
 });
@@ -64,6 +76,11 @@ export const GetMarketingPlanRequestSchema = z.object({
 
 export const MarketingPlanIdRequestSchema = z.object({ MarketingPlanId: IdSchema });
 
+export const DeleteMarketingPlanRequestSchema = z.object({
+  MarketingPlanId: IdSchema,
+  Version: VersionSchema,
+});
+
 export const PlanSaveRequestSchema = z
   .object({
     Id: SaveIdSchema,
@@ -74,11 +91,13 @@ export const PlanSaveRequestSchema = z
     StartDate: DateOnlySchema.optional().describe('New plans default to today'),
     EndDate: DateOnlySchema.optional().describe('New plans default to StartDate + 365 days'),
     TeamId: IdSchema,
+    Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
   })
   .refine((plan) => !plan.StartDate || !plan.EndDate || plan.EndDate >= plan.StartDate, {
     message: 'EndDate cannot be before StartDate.',
     path: ['EndDate'],
-  });
+  })
+  .superRefine(requireVersionOnUpdate);
 export type PlanSaveRequest = z.input<typeof PlanSaveRequestSchema>;
 
 export const CategoryTotalsSchema = MoneyTotalsSchema.extend({
@@ -125,7 +144,8 @@ export const planRoutes = defineRoutes({
     path: '/api/MarketingPlanClient/Save',
     access: 'authenticated',
     permission: 'plan.save',
-    summary: 'Create (empty or missing Id: State 1, today to +365 days unless given) or update a plan. Owner, Admin or the team’s Lead.',
+    summary:
+      'Create (empty or missing Id: State 1, today to +365 days unless given) or update a plan (with the Version read: a stale one answers 409 with the plan as it is now). Owner, Admin or the team’s Lead.',
     body: PlanSaveRequestSchema,
     response: MarketingPlanSchema,
     tags: ['plans'],
@@ -145,8 +165,9 @@ export const planRoutes = defineRoutes({
     path: '/api/MarketingPlanClient/Delete',
     access: 'authenticated',
     permission: 'plan.delete',
-    summary: 'Delete a plan with its budget items, expenses and objectives. Owner, Admin or the team’s Lead.',
-    body: MarketingPlanIdRequestSchema,
+    summary:
+      'Delete a plan with its budget items, expenses and objectives. Owner, Admin or the team’s Lead. Carries the Version read: a stale one answers 409 with the plan as it is now.',
+    body: DeleteMarketingPlanRequestSchema,
     response: z.boolean(),
     tags: ['plans'],
   },
@@ -155,7 +176,8 @@ export const planRoutes = defineRoutes({
     path: '/api/MarketingPlanClient/Share',
     access: 'authenticated',
     permission: 'plan.share',
-    summary: 'Share the plan with guests: sets a new random share key (256 bits) and answers the guest link.',
+    summary:
+      'Share the plan with guests: sets a new random share key (256 bits) and answers the guest link. An action, not an edit of values read, so it carries no Version; it counts as a change (the answer has the new Version).',
     body: MarketingPlanIdRequestSchema,
     response: MarketingPlanSchema,
     tags: ['plans'],
@@ -165,7 +187,8 @@ export const planRoutes = defineRoutes({
     path: '/api/MarketingPlanClient/Unshare',
     access: 'authenticated',
     permission: 'plan.share',
-    summary: 'Stop sharing: clears the share key, so the old guest link stops working.',
+    summary:
+      'Stop sharing: clears the share key, so the old guest link stops working. Carries no Version (like Share); the answer has the new one.',
     body: MarketingPlanIdRequestSchema,
     response: MarketingPlanSchema,
     tags: ['plans'],

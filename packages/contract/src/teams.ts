@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, NameSchema, SaveIdSchema } from './common.ts';
+import { IdSchema, NameSchema, RowVersionSchema, requireVersionOnUpdate, SaveIdSchema, VersionSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 import { TenantRoleSchema } from './tenants.ts';
 
@@ -20,7 +20,7 @@ export type TeamRoleId = z.infer<typeof TeamRoleIdSchema>;
 
 export const teamRoleName = (id: TeamRoleId): string => TEAM_ROLES.find((role) => role.Id === id)?.Name ?? 'Unknown';
 
-export const TeamSchema = z.object({ Id: IdSchema, Name: z.string(), Active: z.boolean() });
+export const TeamSchema = z.object({ Id: IdSchema, Name: z.string(), Active: z.boolean(), Version: RowVersionSchema });
 export type Team = z.infer<typeof TeamSchema>;
 
 /** A team of the context picker, with whether the caller may create and manage its plans (Owner, Admin, the team's Lead). */
@@ -65,11 +65,16 @@ export const UserListViewRowSchema = z.object({
 });
 export type UserListViewRow = z.infer<typeof UserListViewRowSchema>;
 
-export const TeamSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  Name: NameSchema,
-  Active: z.boolean().optional().describe('Defaults to true for a new team'),
-});
+export const TeamSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    Name: NameSchema,
+    Active: z.boolean().optional().describe('Defaults to true for a new team'),
+    Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
+  })
+  .superRefine(requireVersionOnUpdate);
+
+export const TeamDeleteRequestSchema = z.object({ Id: IdSchema, Version: VersionSchema });
 
 export const TeamListRequestSchema = z
   .object({
@@ -146,7 +151,8 @@ export const teamRoutes = defineRoutes({
     method: 'POST',
     path: '/api/TeamClient/Save',
     access: 'Account.Teams',
-    summary: 'Create (empty Id) or rename/activate a team. Creating counts against the plan’s team quota.',
+    summary:
+      'Create (empty Id) or rename/activate a team (with the Version read: a stale one answers 409). Creating counts against the plan’s team quota.',
     body: TeamSaveRequestSchema,
     response: TeamSchema,
     tags: ['teams'],
@@ -192,8 +198,8 @@ export const teamRoutes = defineRoutes({
     method: 'POST',
     path: '/api/TeamClient/Delete',
     access: 'Account.Teams',
-    summary: 'Delete a team that has no plans (its memberships go with it).',
-    body: ById,
+    summary: 'Delete a team that has no plans (its memberships go with it), with the Version read (a stale one answers 409).',
+    body: TeamDeleteRequestSchema,
     response: z.literal(true),
     tags: ['teams'],
   },

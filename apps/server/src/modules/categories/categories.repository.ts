@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersions } from '../../db/row-versions.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 
@@ -78,6 +79,22 @@ export const updateCategory = async (
     .where(and(eq(budgetCategories.tenantId, tenantId), eq(budgetCategories.id, id)))
     .returning();
   return row ?? null;
+};
+
+/**
+ * The versions of the tenant's categories among `ids` (null: all of them), locked until the
+ * transaction ends (DESIGN.md §13); a category that is gone is missing from the answer.
+ */
+export const lockCategoryVersions = async (db: Db, tenantId: string, ids: string[] | null): Promise<Map<string, number>> => {
+  if (ids && ids.length === 0) return new Map();
+  const rows = await lockVersions(
+    db,
+    budgetCategories,
+    budgetCategories.version,
+    { id: budgetCategories.id },
+    and(eq(budgetCategories.tenantId, tenantId), ids ? inArray(budgetCategories.id, ids) : undefined) as SQL,
+  );
+  return new Map(rows.map((row) => [String(row.id), row.version]));
 };
 
 export const deleteCategory = async (db: Db, tenantId: string, id: string): Promise<boolean> => {

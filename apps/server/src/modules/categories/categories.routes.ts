@@ -9,6 +9,8 @@ export const registerCategoryRoutes = (app: FastifyInstance, ctx: AppContext): v
   addRoute(app, ctx, categoryRoutes.getBudgetCategories, ({ auth }) => service.list(auth));
   addRoute(app, ctx, categoryRoutes.save, ({ auth, body }) => service.save(auth, body));
   addRoute(app, ctx, categoryRoutes.saveAll, ({ auth, body }) => service.saveAll(auth, body));
-  addRoute(app, ctx, categoryRoutes.delete, ({ auth, body }) => service.delete(auth, body.BudgetCategoryId));
-  addRoute(app, ctx, categoryRoutes.deleteAll, ({ auth }) => service.deleteAll(auth));
+  addRoute(app, ctx, categoryRoutes.delete, ({ auth, body }) => service.delete(auth, body.BudgetCategoryId, body.Version));
+  addRoute(app, ctx, categoryRoutes.deleteAll, ({ auth, body }) => service.deleteAll(auth, body.Categories));
+  // The GET of DESIGN.md §7.9 carries no body: nothing to compare versions with.
+  addRoute(app, ctx, categoryRoutes.deleteAllByGet, ({ auth }) => service.deleteAll(auth, null));
 };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/index.ts';
+import { diffFields, recordActivity, staleRowError } from '../activities/index.ts';
 import { lockTenant } from '../tenants/index.ts';
 import * as repo from './categories.repository.ts';
 
@@ -18,7 +18,11 @@ const toCategory = (row: repo.CategoryRow, itemCount: number): BudgetCategory =>
   CategoryType: row.categoryType,
   SortOrder: row.sortOrder,
   ItemCount: itemCount,
+  Version: row.version,
 });
+
+/** A category's version as read and as it is now (DESIGN.md §13). */
+type VersionRead = { id: string; read: number };
 
 /** The audited fields of a category, for the activity's "before → after". */
 const snapshot = (row: repo.CategoryRow) => ({
@@ -31,7 +35,58 @@ const snapshot = (row: repo.CategoryRow) => ({
 const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 export const createCategoriesService = (ctx: AppContext) => {
-  /** Saves one category inside the caller's transaction, with its audit entry. */
+  const currentCategory = async (tx: Db, tenantId: string, id: string): Promise<BudgetCategory | null> => {
+    const row = await repo.findCategory(tx, tenantId, id);
+    return row ? toCategory(row, await repo.countItemsInCategory(tx, tenantId, id)) : null;
+  };
+
+  /**
+   * Locks the categories and answers 409 when any was changed since it was read (DESIGN.md §13),
+   * before anything is written: a bulk save or delete is all or nothing. `extra` are categories the
+   * caller did not read at all (added since), stale too. The 409's Result is the current category,
+   * or for `many` the current categories that differ, as an array.
+   */
+  const checkCategoryVersions = async (
+    tx: Db,
+    auth: AuthContext,
+    reads: VersionRead[],
+    options: { many: boolean; locked?: Map<string, number> },
+  ): Promise<void> => {
+    const locked = options.locked ?? (await repo.lockCategoryVersions(tx, auth.tenantId, [...new Set(reads.map((read) => read.id))]));
+    const stale: Array<VersionRead & { current: number }> = [];
+    for (const read of reads) {
+      const current = locked.get(read.id);
+      if (current === undefined) {
+        if (options.locked) continue; // DeleteAll: one deleted since is as the caller wants it.
+        throw notFound('The budget category');
+      }
+      if (current !== read.read && !stale.some((entry) => entry.id === read.id)) stale.push({ ...read, current });
+    }
+    if (options.locked) {
+      const listed = new Set(reads.map((read) => read.id));
+      for (const [id, current] of locked) if (!listed.has(id)) stale.push({ id, read: 0, current });
+    }
+    const [first] = stale;
+    if (!first) return;
+    const rows = (await Promise.all(stale.map((entry) => currentCategory(tx, auth.tenantId, entry.id)))).filter(
+      (row): row is BudgetCategory => row !== null,
+    );
+    throw await staleRowError(tx, auth, {
+      entity: 'BudgetCategory',
+      id: first.id,
+      what: stale.length === 1 && rows[0] ? `the budget category “${rows[0].Name}”` : `${stale.length} of the budget categories`,
+      read: first.read,
+      current: first.current,
+      row: () => (options.many ? rows : (rows[0] ?? null)),
+      changedThrough: stale.map((entry) => ({ entityType: 'BudgetCategory', entityId: entry.id })),
+    });
+  };
+
+  const updatesOf = (inputs: SaveInput[]): VersionRead[] =>
+    // The contract requires a Version on update (requireVersionOnUpdate).
+    inputs.filter((input) => !isNewId(input.Id)).map((input) => ({ id: input.Id as string, read: input.Version ?? 0 }));
+
+  /** Saves one category inside the caller's transaction, with its audit entry; its version is checked already. */
   const saveOne = async (tx: Db, auth: AuthContext, input: SaveInput, now: Date): Promise<BudgetCategory> => {
     // One save at a time per tenant, so two saves of one name cannot both pass the check.
     await lockTenant(tx, auth.tenantId);
@@ -66,21 +121,28 @@ export const createCategoriesService = (ctx: AppContext) => {
       (await repo.listCategories(ctx.db, auth.tenantId)).map((row) => toCategory(row, row.itemCount)),
 
     save: (auth: AuthContext, input: SaveInput): Promise<BudgetCategory> =>
-      ctx.db.transaction((tx) => saveOne(tx, auth, input, ctx.clock.now())),
+      ctx.db.transaction(async (tx) => {
+        await lockTenant(tx, auth.tenantId);
+        await checkCategoryVersions(tx, auth, updatesOf([input]), { many: false });
+        return saveOne(tx, auth, input, ctx.clock.now());
+      }),
 
-    /** All in one transaction: one bad entry (or another tenant's id) saves none. */
+    /** All in one transaction: one bad entry, stale version (or another tenant's id) saves none. */
     saveAll: (auth: AuthContext, inputs: SaveInput[]): Promise<BudgetCategory[]> =>
       ctx.db.transaction(async (tx) => {
+        await lockTenant(tx, auth.tenantId);
+        await checkCategoryVersions(tx, auth, updatesOf(inputs), { many: true });
         const now = ctx.clock.now();
         const saved: BudgetCategory[] = [];
         for (const input of inputs) saved.push(await saveOne(tx, auth, input, now));
         return saved;
       }),
 
-    delete: (auth: AuthContext, id: string): Promise<boolean> =>
+    delete: (auth: AuthContext, id: string, version: number): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const current = await repo.findCategory(tx, auth.tenantId, id);
         if (!current) throw notFound('The budget category');
+        await checkCategoryVersions(tx, auth, [{ id, read: version }], { many: false });
         const inUse = await repo.countItemsInCategory(tx, auth.tenantId, id);
         if (inUse > 0) {
           throw conflict(
@@ -102,8 +164,13 @@ export const createCategoriesService = (ctx: AppContext) => {
       }),
 
     /** All or nothing (DESIGN.md §7.9): refused while any category is in use, so no budget loses its category. */
-    deleteAll: (auth: AuthContext): Promise<{ Deleted: number }> =>
+    deleteAll: (auth: AuthContext, read: Array<{ BudgetCategoryId: string; Version: number }> | null): Promise<{ Deleted: number }> =>
       ctx.db.transaction(async (tx) => {
+        // POST carries the categories as read; GET (DESIGN.md §7.9) carries no body and checks none.
+        if (read) {
+          const reads = read.map((entry) => ({ id: entry.BudgetCategoryId, read: entry.Version }));
+          await checkCategoryVersions(tx, auth, reads, { many: true, locked: await repo.lockCategoryVersions(tx, auth.tenantId, null) });
+        }
         const usage = await repo.countCategoryUsage(tx, auth.tenantId);
         if (usage.items > 0) {
           throw conflict(

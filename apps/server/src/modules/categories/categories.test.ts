@@ -42,7 +42,11 @@ describe('budget categories', () => {
   it('updates a category and records the change; refuses bad types and other tenants (404, unchanged)', async () => {
     const category = await createCategory(t, acme, 'Tools', 2);
     const owner = await token(acme, 'owner');
-    const updated = await t.post(`${CATEGORY_API}/Save`, { Id: category.Id, Name: 'Software', CategoryType: 2, Active: false }, owner);
+    const updated = await t.post(
+      `${CATEGORY_API}/Save`,
+      { Id: category.Id, Version: 1, Name: 'Software', CategoryType: 2, Active: false },
+      owner,
+    );
     expect(updated.body.Result).toMatchObject({ Name: 'Software', Active: false });
     const audit = await t.ctx.db
       .select()
@@ -53,7 +57,7 @@ describe('budget categories', () => {
     const before = await categoryRows(acme);
     const foreign = await t.post(
       `${CATEGORY_API}/Save`,
-      { Id: category.Id, Name: 'Mine now', CategoryType: 1 },
+      { Id: category.Id, Version: 2, Name: 'Mine now', CategoryType: 1 },
       await token(other, 'owner'),
     );
     expect(foreign.status).toBe(404);
@@ -71,10 +75,18 @@ describe('budget categories', () => {
       expect(again.body.Message).toBe('A budget category named “Paid Media” already exists. Category names must differ (ignoring case).');
     }
     const print = await t.post(`${CATEGORY_API}/Save`, { Name: 'Print', CategoryType: 1 }, owner);
-    const rename = await t.post(`${CATEGORY_API}/Save`, { Id: print.body.Result.Id, Name: 'paid MEDIA', CategoryType: 1 }, owner);
+    const rename = await t.post(
+      `${CATEGORY_API}/Save`,
+      { Id: print.body.Result.Id, Version: 1, Name: 'paid MEDIA', CategoryType: 1 },
+      owner,
+    );
     expect(rename.status).toBe(409);
     // Saving a category under its own name (a case change) is not a duplicate.
-    const recase = await t.post(`${CATEGORY_API}/Save`, { Id: first.body.Result.Id, Name: 'Paid media', CategoryType: 1 }, owner);
+    const recase = await t.post(
+      `${CATEGORY_API}/Save`,
+      { Id: first.body.Result.Id, Version: 1, Name: 'Paid media', CategoryType: 1 },
+      owner,
+    );
     expect(recase.status).toBe(200);
     const batch = await t.post(
       `${CATEGORY_API}/SaveAll`,
@@ -104,7 +116,7 @@ describe('budget categories', () => {
       `${CATEGORY_API}/SaveAll`,
       [
         { Name: 'Batch A', CategoryType: 1 },
-        { Id: foreign.Id, Name: 'Batch B', CategoryType: 2 },
+        { Id: foreign.Id, Version: 1, Name: 'Batch B', CategoryType: 2 },
       ],
       owner,
     );
@@ -127,7 +139,7 @@ describe('budget categories', () => {
     const plan = await createPlan(t, acme);
     await createItem(t, acme, plan.Id, category.Id);
     await createItem(t, acme, plan.Id, category.Id);
-    const response = await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id }, await token(acme, 'owner'));
+    const response = await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id, Version: 1 }, await token(acme, 'owner'));
     expect(response.status).toBe(409);
     expect(response.body.Message).toBe(
       '“Busy” cannot be deleted: 2 budget items use it. Move those items to another category or mark the category inactive.',
@@ -136,9 +148,13 @@ describe('budget categories', () => {
 
   it('deletes an unused category and records it; another tenant gets 404 and nothing is deleted', async () => {
     const category = await createCategory(t, acme, 'Unused');
-    expect((await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id }, await token(other, 'owner'))).status).toBe(404);
+    expect(
+      (await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id, Version: 1 }, await token(other, 'owner'))).status,
+    ).toBe(404);
     expect((await categoryRows(acme)).some((row) => row.id === category.Id)).toBe(true);
-    expect((await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id }, await token(acme, 'owner'))).body.Result).toBe(true);
+    expect(
+      (await t.post(`${CATEGORY_API}/Delete`, { BudgetCategoryId: category.Id, Version: 1 }, await token(acme, 'owner'))).body.Result,
+    ).toBe(true);
     expect((await categoryRows(acme)).some((row) => row.id === category.Id)).toBe(false);
     const audit = await t.ctx.db
       .select()
@@ -167,7 +183,7 @@ describe('DeleteAll', () => {
     expect(response.body.Result).toEqual({ Deleted: 2 });
     expect(await categoryRows(fresh)).toHaveLength(0);
     expect(await categoryRows(other)).toEqual(otherBefore);
-    const again = await t.post(`${CATEGORY_API}/DeleteAll`, undefined, await token(fresh, 'owner'));
+    const again = await t.post(`${CATEGORY_API}/DeleteAll`, { Categories: [] }, await token(fresh, 'owner'));
     expect(again.body.Result).toEqual({ Deleted: 0 });
   });
 });

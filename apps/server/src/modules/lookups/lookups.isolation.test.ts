@@ -36,7 +36,7 @@ describe('changing a lookup’s type', () => {
 
     for (const code of [onItem, onExpense]) {
       const before = await lookupRow(code.id);
-      const response = await t.post(SAVE, { Id: code.id, Name: code.name, LookupType: 2 }, owner);
+      const response = await t.post(SAVE, { Id: code.id, Version: 1, Name: code.name, LookupType: 2 }, owner);
       expect(response.status, code.name).toBe(409);
       expect(response.body.Message).toContain('LookupType cannot change');
       expect(await lookupRow(code.id)).toEqual(before);
@@ -46,7 +46,7 @@ describe('changing a lookup’s type', () => {
   it('is allowed for an unused entry', async () => {
     const owner = await acme.tokenFor('owner');
     const unused = await createGlCode(t, acme, 'GL spare');
-    const changed = await t.post(SAVE, { Id: unused.id, Name: 'Awareness', LookupType: 2 }, owner);
+    const changed = await t.post(SAVE, { Id: unused.id, Version: 1, Name: 'Awareness', LookupType: 2 }, owner);
     expect(changed.status).toBe(200);
     expect(changed.body.Result.LookupType).toBe(2);
   });
@@ -54,7 +54,7 @@ describe('changing a lookup’s type', () => {
   it('answers 404 to another tenant’s owner whatever the type, and changes nothing', async () => {
     const code = await createGlCode(t, acme, 'GL private');
     const before = await lookupRow(code.id);
-    const response = await t.post(SAVE, { Id: code.id, Name: 'Taken', LookupType: 2 }, await other.tokenFor('owner'));
+    const response = await t.post(SAVE, { Id: code.id, Version: 1, Name: 'Taken', LookupType: 2 }, await other.tokenFor('owner'));
     expect(response.status).toBe(404);
     expect(await lookupRow(code.id)).toEqual(before);
   });

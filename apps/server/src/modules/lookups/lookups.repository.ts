@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { selectRows } from '../../db/rows.ts';
 import { lookups } from '../../schema/lookups.ts';
 
@@ -39,6 +40,10 @@ export const updateLookup = async (db: Db, tenantId: string, id: string, values:
     .returning();
   return row ?? null;
 };
+
+/** The entry's version, locked until the transaction ends (DESIGN.md §13); null when it is gone. */
+export const lockLookupVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, lookups, lookups.version, and(eq(lookups.tenantId, tenantId), eq(lookups.id, id)) as SQL);
 
 export const deleteLookup = async (db: Db, tenantId: string, id: string): Promise<boolean> => {
   const rows = await db

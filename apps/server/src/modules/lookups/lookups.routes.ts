@@ -8,5 +8,5 @@ export const registerLookupRoutes = (app: FastifyInstance, ctx: AppContext): voi
   const service = createLookupsService(ctx);
   addRoute(app, ctx, lookupRoutes.getLookupInformation, ({ auth }) => service.list(auth));
   addRoute(app, ctx, lookupRoutes.save, ({ auth, body }) => service.save(auth, body));
-  addRoute(app, ctx, lookupRoutes.delete, ({ auth, body }) => service.delete(auth, body.LookupInfoId));
+  addRoute(app, ctx, lookupRoutes.delete, ({ auth, body }) => service.delete(auth, body.LookupInfoId, body.Version));
 };

@@ -1,10 +1,12 @@
-import { isNewId, type Lookup } from '@plansmith/contract';
+import { isNewId, LOOKUP_TYPE_GL_CODE, type Lookup } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { LookupSaveRequestSchema } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { assertVersion } from '../activities/index.ts';
 import * as repo from './lookups.repository.ts';
 
 const toLookup = (row: repo.LookupRow): Lookup => ({
@@ -14,7 +16,28 @@ const toLookup = (row: repo.LookupRow): Lookup => ({
   SortOrder: row.sortOrder,
   LookupType: row.lookupType,
   CategoryType: row.categoryType ?? null,
+  Version: row.version,
 });
+
+/**
+ * Locks the entry and answers 409 with it as it is now when the version the caller read is not its
+ * version (DESIGN.md §13). Lookups have no audit trail, so the message names no one ("Someone").
+ */
+const checkLookupVersion = async (tx: Db, auth: AuthContext, row: repo.LookupRow, read: number): Promise<void> => {
+  const current = await repo.lockLookupVersion(tx, auth.tenantId, row.id);
+  if (current === null) throw notFound('The lookup entry');
+  await assertVersion(tx, auth, {
+    entity: 'Lookup',
+    id: row.id,
+    what: `the ${row.lookupType === LOOKUP_TYPE_GL_CODE ? 'GL code' : 'funnel stage'} “${row.name}”`,
+    read,
+    current,
+    row: async () => {
+      const now = await repo.findLookup(tx, auth.tenantId, row.id);
+      return now ? toLookup(now) : null;
+    },
+  });
+};
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -44,6 +67,8 @@ export const createLookupsService = (ctx: AppContext) => ({
     return ctx.db.transaction(async (tx) => {
       const current = await repo.findLookup(tx, auth.tenantId, id);
       if (!current) throw notFound('The lookup entry');
+      // The contract requires a Version on update (requireVersionOnUpdate).
+      await checkLookupVersion(tx, auth, current, input.Version ?? 0);
       if (input.LookupType !== current.lookupType) {
         // A GL code in use turned funnel stage (or back) would leave items and expenses pointing at the wrong kind.
         const usage = await repo.countLookupUsage(tx, auth.tenantId, id);
@@ -69,10 +94,11 @@ export const createLookupsService = (ctx: AppContext) => ({
     });
   },
 
-  delete: async (auth: AuthContext, id: string): Promise<boolean> =>
+  delete: async (auth: AuthContext, id: string, version: number): Promise<boolean> =>
     ctx.db.transaction(async (tx) => {
       const current = await repo.findLookup(tx, auth.tenantId, id);
       if (!current) throw notFound('The lookup entry');
+      await checkLookupVersion(tx, auth, current, version);
       const usage = await repo.countLookupUsage(tx, auth.tenantId, id);
       const uses = [
         usage.budgetItems ? plural(usage.budgetItems, 'budget item') : null,

@@ -39,7 +39,7 @@ describe('lookups', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.Message).toBe('LookupType must be 1 (general ledger code) or 2 (funnel stage).');
     const id = (await lookupRows(acme))[0]?.id;
-    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: id }, await token(acme, 'member'))).status).toBe(403);
+    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: id, Version: 1 }, await token(acme, 'member'))).status).toBe(403);
   });
 
   it('updates a lookup; another tenant gets 404 for update and delete and nothing changes', async () => {
@@ -47,16 +47,16 @@ describe('lookups', () => {
     const created = (await t.post(`${LOOKUP_API}/Save`, { Name: 'MQL', LookupType: 2, SortOrder: 2 }, owner)).body.Result;
     const renamed = await t.post(
       `${LOOKUP_API}/Save`,
-      { Id: created.Id, Name: 'Marketing qualified', LookupType: 2, Active: false },
+      { Id: created.Id, Version: 1, Name: 'Marketing qualified', LookupType: 2, Active: false },
       owner,
     );
     expect(renamed.body.Result).toMatchObject({ Name: 'Marketing qualified', Active: false, SortOrder: 2 });
     const before = await lookupRows(acme);
     const foreign = await token(other, 'owner');
-    expect((await t.post(`${LOOKUP_API}/Save`, { Id: created.Id, Name: 'Taken', LookupType: 2 }, foreign)).status).toBe(404);
-    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: created.Id }, foreign)).status).toBe(404);
+    expect((await t.post(`${LOOKUP_API}/Save`, { Id: created.Id, Version: 2, Name: 'Taken', LookupType: 2 }, foreign)).status).toBe(404);
+    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: created.Id, Version: 2 }, foreign)).status).toBe(404);
     expect(await lookupRows(acme)).toEqual(before);
-    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: created.Id }, owner)).body.Result).toBe(true);
+    expect((await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: created.Id, Version: 2 }, owner)).body.Result).toBe(true);
     expect((await lookupRows(acme)).some((row) => row.id === created.Id)).toBe(false);
   });
 
@@ -66,7 +66,7 @@ describe('lookups', () => {
     const category = await createCategory(t, acme, 'Events');
     const plan = await createPlan(t, acme);
     await createItem(t, acme, plan.Id, category.Id, { GeneralLedgerCodeId: gl.Id });
-    const response = await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: gl.Id }, owner);
+    const response = await t.post(`${LOOKUP_API}/Delete`, { LookupInfoId: gl.Id, Version: 1 }, owner);
     expect(response.status).toBe(409);
     expect(response.body.Message).toBe(
       '“7200 Events” cannot be deleted: 1 budget item uses it. Mark it inactive instead, or change those records first.',

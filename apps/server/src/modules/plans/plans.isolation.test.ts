@@ -26,7 +26,7 @@ describe('a plan’s TeamId in a Save body', () => {
   it('answers 404 when an Owner moves their own plan into another tenant’s team, and the plan stays put', async () => {
     const plan = await createPlan(t, acme, { name: 'Mine' });
     const before = await planRow(plan.id);
-    const response = await t.post(SAVE, { Id: plan.id, Name: 'Moved', TeamId: other.teamId }, await acme.tokenFor('owner'));
+    const response = await t.post(SAVE, { Id: plan.id, Version: 1, Name: 'Moved', TeamId: other.teamId }, await acme.tokenFor('owner'));
     expect(response.status).toBe(404);
     expect(await planRow(plan.id)).toEqual(before);
     expect(await t.ctx.db.select().from(marketingPlans).where(eq(marketingPlans.tenantId, other.id))).toHaveLength(0);
@@ -40,7 +40,7 @@ describe('a plan’s TeamId in a Save body', () => {
     await t.ctx.db.update(teamMembers).set({ teamRoleId: 1 }).where(eq(teamMembers.userId, lead.id));
     const plan = await createPlan(t, acme, { name: 'Team plan' });
     const before = await planRow(plan.id);
-    const response = await t.post(SAVE, { Id: plan.id, Name: 'Moved', TeamId: elsewhere }, await acme.tokenFor('member'));
+    const response = await t.post(SAVE, { Id: plan.id, Version: 1, Name: 'Moved', TeamId: elsewhere }, await acme.tokenFor('member'));
     expect(response.status).toBe(404);
     expect(await planRow(plan.id)).toEqual(before);
   });

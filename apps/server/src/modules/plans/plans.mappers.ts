@@ -18,6 +18,7 @@ export const toMarketingPlan = (row: PlanRow, sums: CentsSums, permission: TeamP
   ShareKey: row.shareKey,
   ShareUrl: shareUrlFor(publicUrl, row.shareKey),
   UpdatedAt: row.updatedAt.toISOString(),
+  Version: row.version,
   Totals: toMoneyTotals(sums),
   Permissions: { CanManagePlan: permission?.canManagePlans ?? false, CanEditBudget: permission?.canEditBudget ?? false },
 });

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { expenses } from '../../schema/expenses.ts';
 import type { CentsSums } from './plan-totals.ts';
@@ -106,6 +107,10 @@ export const updatePlan = async (
     .returning();
   return row ?? null;
 };
+
+/** The plan's version, locked until the transaction ends (DESIGN.md §13); null when it is gone. */
+export const lockPlanVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, marketingPlans, marketingPlans.version, and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, id)) as SQL);
 
 export const deletePlan = async (db: Db, tenantId: string, id: string): Promise<boolean> => {
   const rows = await db

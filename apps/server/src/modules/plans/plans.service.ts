@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { callerToday } from '../../lib/today.ts';
 import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { diffFields, recordActivity } from '../activities/index.ts';
+import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { listVisibleTeamIds, requireAccess, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';
@@ -61,6 +61,23 @@ export const createPlansService = (ctx: AppContext) => {
       changes: changes ?? null,
       at: ctx.clock.now(),
     });
+
+  /**
+   * Locks the plan and answers 409 with it as it is now when the version the caller read is not
+   * its version (DESIGN.md §13): a colleague's change is never overwritten unseen.
+   */
+  const checkPlanVersion = async (tx: Db, auth: AuthContext, plan: repo.PlanRow, read: number, permission: TeamPermission | null) => {
+    const current = await repo.lockPlanVersion(tx, auth.tenantId, plan.id);
+    if (current === null) throw notFound('The marketing plan');
+    await assertVersion(tx, auth, {
+      entity: 'MarketingPlan',
+      id: plan.id,
+      what: `the plan “${plan.name}”`,
+      read,
+      current,
+      row: () => present(tx, auth.tenantId, plan.id, permission),
+    });
+  };
 
   const checkPhasingFits = async (db: Db, tenantId: string, planId: string, startDate: string, endDate: string) => {
     const outside = await repo.countMonthsOutside(db, tenantId, planId, startDate, endDate);
@@ -140,6 +157,8 @@ export const createPlansService = (ctx: AppContext) => {
         const id = input.Id as string;
         const { plan: current, permission } = await requirePlanAccess(tx, auth, id, PLAN);
         requireAccess(permission, 'plan.save');
+        // The contract requires a Version on update (requireVersionOnUpdate).
+        await checkPlanVersion(tx, auth, current, input.Version ?? 0, permission);
         // Moving a plan to another team needs the right to manage plans there too.
         if (input.TeamId !== current.teamId) requireAccess(targetTeam, 'plan.save');
         const startDate = input.StartDate ?? current.startDate;
@@ -174,10 +193,11 @@ export const createPlansService = (ctx: AppContext) => {
       return rebuildPlanTotals(ctx.db, auth.tenantId, planId, ctx.clock.now());
     },
 
-    delete: (auth: AuthContext, planId: string): Promise<boolean> =>
+    delete: (auth: AuthContext, planId: string, version: number): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const { plan, permission } = await requirePlanAccess(tx, auth, planId, PLAN);
         requireAccess(permission, 'plan.delete');
+        await checkPlanVersion(tx, auth, plan, version, permission);
         await repo.deletePlan(tx, auth.tenantId, planId);
         await audit(tx, auth, plan, 'delete');
         return true;

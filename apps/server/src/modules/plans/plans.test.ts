@@ -135,8 +135,10 @@ describe('reading plans', () => {
     expect((await t.post(`${PLAN_API}/GetMarketingPlans`, {}, await token(acme, 'outsider'))).body.Result).toEqual([]);
     expect((await t.post(`${PLAN_API}/GetMarketingPlans`, { TeamId: acme.teamId }, await token(other, 'owner'))).status).toBe(404);
     expect((await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id }, await token(acme, 'outsider'))).status).toBe(404);
-    expect((await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id }, await token(other, 'owner'))).status).toBe(404);
-    const own = await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id }, await token(acme, 'member'));
+    expect(
+      (await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id, Version: 1 }, await token(other, 'owner'))).status,
+    ).toBe(404);
+    const own = await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id, Version: 1 }, await token(acme, 'member'));
     expect(own.body.Result.Permissions).toEqual({ CanManagePlan: false, CanEditBudget: true });
   });
 
@@ -151,10 +153,10 @@ describe('changing plans', () => {
   it('archives, restores and makes a template, recording what changed', async () => {
     const plan = await createPlan(t, acme, { Name: 'Lifecycle' });
     const owner = await token(acme, 'owner');
-    const archived = await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Name: 'Lifecycle', TeamId: acme.teamId, State: 2 }, owner);
+    const archived = await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Version: 1, Name: 'Lifecycle', TeamId: acme.teamId, State: 2 }, owner);
     expect(archived.body.Result.State).toBe(2);
     expect(archived.body.Result.StartDate).toBe(plan.StartDate);
-    const template = await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Name: 'Lifecycle', TeamId: acme.teamId, State: 3 }, owner);
+    const template = await t.post(`${PLAN_API}/Save`, { Id: plan.Id, Version: 2, Name: 'Lifecycle', TeamId: acme.teamId, State: 3 }, owner);
     expect(template.body.Result.State).toBe(3);
     const updates = await t.ctx.db
       .select()
@@ -166,7 +168,7 @@ describe('changing plans', () => {
   it('refuses a Planner’s edit (403) and another tenant’s edit (404), leaving the plan unchanged', async () => {
     const plan = await createPlan(t, acme, { Name: 'Guarded' });
     const before = await planRow(plan.Id);
-    const body = { Id: plan.Id, Name: 'Changed', TeamId: acme.teamId };
+    const body = { Id: plan.Id, Version: 1, Name: 'Changed', TeamId: acme.teamId };
     expect((await t.post(`${PLAN_API}/Save`, body, await token(acme, 'member'))).status).toBe(403);
     expect((await t.post(`${PLAN_API}/Save`, body, await token(other, 'owner'))).status).toBe(404);
     expect((await t.post(`${PLAN_API}/Save`, { ...body, TeamId: other.teamId }, await token(other, 'owner'))).status).toBe(404);
@@ -179,7 +181,7 @@ describe('changing plans', () => {
     await createItem(t, acme, plan.Id, category.Id, { Amount: 300, Months: [{ Month: '2026-11', Amount: 300 }] });
     const response = await t.post(
       `${PLAN_API}/Save`,
-      { Id: plan.Id, Name: 'FY Plan', TeamId: acme.teamId, EndDate: '2026-06-30' },
+      { Id: plan.Id, Version: 1, Name: 'FY Plan', TeamId: acme.teamId, EndDate: '2026-06-30' },
       await token(acme, 'owner'),
     );
     expect(response.status).toBe(400);
@@ -191,10 +193,10 @@ describe('changing plans', () => {
     const category = await createCategory(t, acme, 'Digital');
     const plan = await createPlan(t, acme, { Name: 'To delete' });
     await createItem(t, acme, plan.Id, category.Id);
-    expect((await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id }, await token(other, 'owner'))).status).toBe(404);
-    expect((await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id }, await token(acme, 'member'))).status).toBe(403);
+    expect((await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id, Version: 1 }, await token(other, 'owner'))).status).toBe(404);
+    expect((await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id, Version: 1 }, await token(acme, 'member'))).status).toBe(403);
     expect(await planRow(plan.Id)).toBeDefined();
-    const response = await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id }, await token(acme, 'admin'));
+    const response = await t.post(`${PLAN_API}/Delete`, { MarketingPlanId: plan.Id, Version: 1 }, await token(acme, 'admin'));
     expect(response.body.Result).toBe(true);
     expect(await planRow(plan.Id)).toBeUndefined();
     expect(await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.marketingPlanId, plan.Id))).toHaveLength(0);
@@ -243,8 +245,8 @@ describe('sharing a plan', () => {
 
   it('lets neither a Planner nor another tenant share the plan', async () => {
     const plan = await createPlan(t, acme);
-    expect((await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id }, await token(acme, 'member'))).status).toBe(403);
-    expect((await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id }, await token(other, 'owner'))).status).toBe(404);
+    expect((await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id, Version: 1 }, await token(acme, 'member'))).status).toBe(403);
+    expect((await t.post(`${PLAN_API}/Share`, { MarketingPlanId: plan.Id, Version: 1 }, await token(other, 'owner'))).status).toBe(404);
     expect((await planRow(plan.Id))?.shareKey).toBeNull();
   });
 });
@@ -288,6 +290,8 @@ describe('RebuildPlan', () => {
     ]);
     const listed = await t.post(`${PLAN_API}/GetMarketingPlan`, { MarketingPlanId: plan.Id }, await token(acme, 'owner'));
     expect(listed.body.Result.Totals).toEqual(result.Totals);
-    expect((await t.post(`${PLAN_API}/RebuildPlan`, { MarketingPlanId: plan.Id }, await token(other, 'owner'))).status).toBe(404);
+    expect((await t.post(`${PLAN_API}/RebuildPlan`, { MarketingPlanId: plan.Id, Version: 1 }, await token(other, 'owner'))).status).toBe(
+      404,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { Team, TeamMember, TeamRoleId } from '@plansmith/contract';
 import type { MemberRow, TeamRow } from './teams.repository.ts';
 
-export const toTeam = (row: TeamRow): Team => ({ Id: row.id, Name: row.name, Active: row.active });
+export const toTeam = (row: TeamRow): Team => ({ Id: row.id, Name: row.name, Active: row.active, Version: row.version });
 
 export const toTeamMember = (row: MemberRow): TeamMember => ({
   TeamId: row.teamId,

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { users } from '../../schema/tenants.ts';
@@ -67,6 +68,10 @@ export const updateTeam = async (db: Db, tenantId: string, teamId: string, value
     .returning();
   return row ?? null;
 };
+
+/** The team's version, locked until the transaction ends (DESIGN.md §13); null when it is gone. */
+export const lockTeamVersion = (db: Db, tenantId: string, teamId: string): Promise<number | null> =>
+  lockVersion(db, teams, teams.version, and(eq(teams.tenantId, tenantId), eq(teams.id, teamId)) as SQL);
 
 export const deleteTeam = async (db: Db, tenantId: string, teamId: string): Promise<boolean> => {
   const rows = await db

@@ -16,5 +16,5 @@ export const registerTeamRoutes = (app: FastifyInstance, ctx: AppContext, onMemb
   addRoute(app, ctx, teamRoutes.getTeamMembers, ({ auth, body }) => teams.getTeamMembers(auth, body.Id));
   addRoute(app, ctx, teamRoutes.getRoles, async () => teams.getRoles());
   addRoute(app, ctx, teamRoutes.userListView, ({ auth }) => teams.userListView(auth));
-  addRoute(app, ctx, teamRoutes.delete, ({ auth, body }) => teams.delete(auth, body.Id));
+  addRoute(app, ctx, teamRoutes.delete, ({ auth, body }) => teams.delete(auth, body.Id, body.Version));
 };

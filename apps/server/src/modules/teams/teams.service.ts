@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { toTenantRole } from '../tenants/index.ts';
 import { lockTenant } from '../tenants/index.ts';
+import { assertVersion } from '../activities/index.ts';
 import { isTenantAdmin, listVisibleTeamIds, requireAccess, resolveTeamPermission } from '../access/index.ts';
 import { toTeam, toTeamMember } from './teams.mappers.ts';
 import * as repo from './teams.repository.ts';
@@ -42,6 +43,27 @@ export type MemberChangeListener = (
   tx: Db,
   input: { tenantId: string; actorId: string; userId: string; teamId: string; change: TeamChange },
 ) => Promise<void>;
+
+/**
+ * Locks the team and answers 409 with it as it is now when the version the caller read is not its
+ * version (DESIGN.md §13). Teams have no audit trail, so the message names no one ("Someone").
+ * Membership changes (ChangeTeamMember) change membership rows, not the team, and carry no version.
+ */
+const checkTeamVersion = async (tx: Db, auth: AuthContext, team: repo.TeamRow, read: number): Promise<void> => {
+  const current = await repo.lockTeamVersion(tx, auth.tenantId, team.id);
+  if (current === null) throw notFound('The team');
+  await assertVersion(tx, auth, {
+    entity: 'Team',
+    id: team.id,
+    what: `the team “${team.name}”`,
+    read,
+    current,
+    row: async () => {
+      const now = await repo.findTeam(tx, auth.tenantId, team.id);
+      return now ? toTeam(now) : null;
+    },
+  });
+};
 
 export const createTeamsService = (ctx: AppContext, onMemberChange?: MemberChangeListener) => {
   /** The teams the caller may see: every team for Owners and Admins, their own for Members. */
@@ -98,7 +120,10 @@ export const createTeamsService = (ctx: AppContext, onMemberChange?: MemberChang
       return rows.map((m) => ({ TeamId: m.teamId, TeamName: m.teamName, UserProfileId: m.userId, TeamRoleId: m.teamRoleId }));
     },
 
-    save: async (auth: AuthContext, input: { Id?: string | undefined; Name: string; Active?: boolean | undefined }): Promise<Team> =>
+    save: async (
+      auth: AuthContext,
+      input: { Id?: string | undefined; Name: string; Active?: boolean | undefined; Version?: number | undefined },
+    ): Promise<Team> =>
       ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
         // The quota and the name check read the tenant's teams: one save at a time per tenant, and
@@ -120,6 +145,8 @@ export const createTeamsService = (ctx: AppContext, onMemberChange?: MemberChang
         const teamId = input.Id as string;
         const current = await repo.findTeam(tx, auth.tenantId, teamId);
         if (!current) throw notFound('The team');
+        // The contract requires a Version on update (requireVersionOnUpdate).
+        await checkTeamVersion(tx, auth, current, input.Version ?? 0);
         if (sameName && sameName.id !== teamId) throw conflict(`A team named "${sameName.name}" already exists.`);
         const row = await repo.updateTeam(tx, auth.tenantId, teamId, { name: input.Name, active: input.Active ?? current.active }, now);
         if (!row) throw notFound('The team');
@@ -199,9 +226,11 @@ export const createTeamsService = (ctx: AppContext, onMemberChange?: MemberChang
       }));
     },
 
-    delete: async (auth: AuthContext, teamId: string): Promise<true> =>
+    delete: async (auth: AuthContext, teamId: string, version: number): Promise<true> =>
       ctx.db.transaction(async (tx) => {
-        if (!(await repo.findTeam(tx, auth.tenantId, teamId))) throw notFound('The team');
+        const team = await repo.findTeam(tx, auth.tenantId, teamId);
+        if (!team) throw notFound('The team');
+        await checkTeamVersion(tx, auth, team, version);
         const plans = await repo.countTeamPlans(tx, auth.tenantId, teamId);
         if (plans > 0) {
           throw conflict(

@@ -48,7 +48,12 @@ describe('reading teams', () => {
   });
 
   it('answers Get for a team one belongs to and 404 for a team one does not', async () => {
-    expect((await call('Get', { Id: acme.teamId }, 'viewer')).body.Result).toEqual({ Id: acme.teamId, Name: 'Acme Team', Active: true });
+    expect((await call('Get', { Id: acme.teamId }, 'viewer')).body.Result).toEqual({
+      Id: acme.teamId,
+      Name: 'Acme Team',
+      Active: true,
+      Version: 1,
+    });
     expect((await call('Get', { Id: acme.teamId }, 'outsider')).status).toBe(404);
   });
 
@@ -63,7 +68,7 @@ describe('reading teams', () => {
 
   it('shows member counts and the caller’s role in ListView', async () => {
     const view = await call('ListView', {}, 'member');
-    expect(view.body.Result).toEqual([{ Id: acme.teamId, Name: 'Acme Team', Active: true, MemberCount: 4, MyTeamRoleId: 2 }]);
+    expect(view.body.Result).toEqual([{ Id: acme.teamId, Name: 'Acme Team', Active: true, Version: 1, MemberCount: 4, MyTeamRoleId: 2 }]);
   });
 
   it('lists members with their roles, Leads first', async () => {
@@ -104,11 +109,11 @@ describe('saving and deleting teams', () => {
     const created = await call('Save', { Id: '00000000-0000-0000-0000-000000000000', Name: 'Events' }, 'admin');
     expect(created.status).toBe(200);
     expect(created.body.Result).toMatchObject({ Name: 'Events', Active: true });
-    const renamed = await call('Save', { Id: created.body.Result.Id, Name: 'Events & Webinars', Active: false }, 'owner');
-    expect(renamed.body.Result).toEqual({ Id: created.body.Result.Id, Name: 'Events & Webinars', Active: false });
+    const renamed = await call('Save', { Id: created.body.Result.Id, Version: 1, Name: 'Events & Webinars', Active: false }, 'owner');
+    expect(renamed.body.Result).toEqual({ Id: created.body.Result.Id, Name: 'Events & Webinars', Active: false, Version: 2 });
     expect((await call('Save', { Name: 'Nope' }, 'member')).status).toBe(403);
     expect((await call('Save', { Name: 'Nope' }, 'viewer')).status).toBe(403);
-    expect((await call('Delete', { Id: created.body.Result.Id }, 'member')).status).toBe(403);
+    expect((await call('Delete', { Id: created.body.Result.Id, Version: 2 }, 'member')).status).toBe(403);
   });
 
   it('refuses a second team with the same name in any letter case', async () => {
@@ -134,10 +139,10 @@ describe('saving and deleting teams', () => {
     const created = await call('Save', { Name: 'Short-lived' }, 'owner');
     const id = created.body.Result.Id;
     await call('ChangeTeamMember', { TeamId: id, UserProfileId: acme.users.member.id, TeamRoleId: 3, Add: true }, 'owner');
-    expect((await call('Delete', { Id: id }, 'admin')).body.Result).toBe(true);
+    expect((await call('Delete', { Id: id, Version: 1 }, 'admin')).body.Result).toBe(true);
     expect(await t.ctx.db.select().from(teams).where(eq(teams.id, id))).toEqual([]);
     expect(await t.ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toEqual([]);
-    expect((await call('Delete', { Id: id }, 'admin')).status).toBe(404);
+    expect((await call('Delete', { Id: id, Version: 1 }, 'admin')).status).toBe(404);
   });
 });
 
@@ -148,7 +153,7 @@ describe('deleting a team that has plans', () => {
     await t.ctx.db
       .insert(marketingPlans)
       .values({ tenantId: acme.id, id: newId(), teamId: id, name: 'Plan', startDate: '2026-01-01', endDate: '2026-12-31' });
-    const response = await call('Delete', { Id: id }, 'owner');
+    const response = await call('Delete', { Id: id, Version: 1 }, 'owner');
     expect(response.status).toBe(409);
     expect(response.body.Message).toBe('This team has 1 plan. Delete it first, or deactivate the team instead.');
     expect(await t.ctx.db.select().from(teams).where(eq(teams.id, id))).toHaveLength(1);
@@ -235,8 +240,8 @@ describe('tenant isolation', () => {
     for (const [path, body] of [
       ['Get', id],
       ['GetTeamMembers', id],
-      ['Save', { Id: acme.teamId, Name: 'Hijacked' }],
-      ['Delete', id],
+      ['Save', { Id: acme.teamId, Version: 1, Name: 'Hijacked' }],
+      ['Delete', { ...id, Version: 1 }],
       ['ChangeTeamMember', { TeamId: acme.teamId, UserProfileId: acme.users.member.id }],
       ['ChangeTeamMember', { TeamId: acme.teamId, UserProfileId: other.users.member.id, TeamRoleId: 1, Add: true }],
       ['ChangeTeamMember', { TeamId: other.teamId, UserProfileId: acme.users.member.id, TeamRoleId: 1, Add: true }],
