@@ -80,7 +80,7 @@ describe('a failing query inside an access check', () => {
   const routes: [string, string, () => Record<string, unknown>][] = [
     ['GetBudgetItem', '/api/BudgetItemClient/GetBudgetItem', () => ({ BudgetItemId: ids.itemId })],
     ['GetBudgetItems of an objective', '/api/BudgetItemClient/GetBudgetItems', () => ({ ObjectiveId: ids.objectiveId })],
-    ['BudgetItem Delete', '/api/BudgetItemClient/Delete', () => ({ BudgetItemId: ids.itemId })],
+    ['BudgetItem Delete', '/api/BudgetItemClient/Delete', () => ({ BudgetItemId: ids.itemId, Version: 1 })],
     ['GetExpense', '/api/ExpenseClient/GetExpense', () => ({ ExpenseId: ids.expenseId })],
     ['GetExpenses of a budget item', '/api/ExpenseClient/GetExpenses', () => ({ BudgetItemId: ids.itemId })],
     ['GetComments of a budget item', '/api/CommentsClient/Get', () => ({ EntityType: 'BudgetItem', EntityId: ids.itemId })],

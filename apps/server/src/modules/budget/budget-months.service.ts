@@ -46,9 +46,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       requireAccess(access, 'budgetItem.edit');
       if (access.plan.state === PLAN_STATE_ARCHIVED)
         throw conflict(`“${access.plan.name}” is archived. Restore the plan to change its budget.`);
-      const ids = input.Items.map((item) => item.BudgetItemId);
-      if (new Set(ids).size !== ids.length)
-        throw badRequest('An item appears more than once.', [{ Field: 'Items', Message: 'Send each item once.' }]);
+      const ids = [...new Set(input.Items.map((item) => item.BudgetItemId))];
       // Locked in id order: a concurrent paste or cell edit of these items waits, then sees these versions.
       const existing = await repo.lockPlanItems(tx, auth.tenantId, access.plan.id, ids);
       // An item of another plan, or another tenant's, is as unknown as a missing one.
@@ -75,6 +73,8 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           }));
         });
       }
+      if (ids.length !== input.Items.length)
+        throw badRequest('An item appears more than once.', [{ Field: 'Items', Message: 'Send each item once.' }]);
       const now = ctx.clock.now();
       const newMonths = input.Items.flatMap((item) =>
         checkMonths(item.Months ?? [], access.plan).map((month) => ({
