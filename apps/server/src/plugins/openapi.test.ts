@@ -43,6 +43,18 @@ describe('the OpenAPI document', () => {
     expect(saveLookup.properties.CategoryType).toEqual({ type: 'number', enum: [1, 2, 3], nullable: true });
   });
 
+  it('documents the 409 of a stale Version on the writes that carry one, and on no read', () => {
+    const operations = operationsOf(document);
+    const save = operations.find((entry) => entry.path === '/api/ExpenseClient/Save')?.operation as {
+      responses: Record<string, { description: string }>;
+    };
+    expect(save.responses['409']?.description).toMatch(/^The row changed since the Version sent was read/);
+    const read = operations.find((entry) => entry.path === '/api/ExpenseClient/GetExpense')?.operation as {
+      responses: Record<string, unknown>;
+    };
+    expect(read.responses['409']).toBeUndefined();
+  });
+
   it('declares the tags its operations use, and where the API is served', () => {
     const declared = new Set((document.tags as { name: string }[]).map((tag) => tag.name));
     const used = new Set(operationsOf(document).flatMap(({ operation }) => (operation.tags as string[] | undefined) ?? []));

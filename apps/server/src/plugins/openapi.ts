@@ -73,6 +73,12 @@ const fixNullable = (node: unknown): void => {
   for (const member of literals) member.nullable = true;
 };
 
+/** The stale-write answer of every write whose body carries a Version (DESIGN.md §13). */
+const STALE_WRITE_RESPONSE: JsonObject = {
+  description:
+    'The row changed since the Version sent was read: nothing was written. Message names who changed what and when; Result is the row (or the rows of a multi-row change) as it is now; Conflict carries {Entity, Id, Version, ChangedBy, ChangedAt}. Send again with the current Version to save over it.',
+};
+
 /**
  * The finishing touches the generator does not make: an operationId per operation (named after the
  * contract's Client/Method, suffixed with the HTTP method when a path answers two), the global tags,
@@ -87,6 +93,10 @@ export const finishOpenApiDocument = (document: JsonObject, serverUrl: string): 
       const operation: Operation = { ...(methods[method] as Operation) };
       const id = operationIdOf(path);
       operation.operationId = names.length > 1 ? `${id}_${method.toUpperCase()}` : id;
+      // A write that carries the version it read answers 409 when the row changed since (DESIGN.md §13).
+      if (JSON.stringify(operation.requestBody ?? {}).includes('"Version"')) {
+        operation.responses = { ...(operation.responses as JsonObject | undefined), '409': STALE_WRITE_RESPONSE };
+      }
       for (const tag of operation.tags ?? []) usedTags.add(tag);
       methods[method] = operation;
     }
@@ -107,7 +117,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
       info: {
         title: 'Plansmith API',
         version: '1.0.0',
-        description: 'Marketing plans, budgets and expenses. Field names are PascalCase; money is decimal US dollars.',
+        description:
+          'Marketing plans, budgets and expenses. Field names are PascalCase; money is decimal US dollars. Every editable row carries a Version (1 when created, one more on every change): updates and deletes send the Version they read, and a stale one answers 409 with the current row instead of overwriting.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
