@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onboardingNeeded } from '../../features/onboarding/onboarding-needed.ts';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
+import { useLiveChanges } from '../../shared/api/use-live-changes.ts';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { LoadingState } from '../../shared/ui/query-state.tsx';
@@ -44,6 +45,8 @@ export const AppShell = () => {
   const permissions = usePermissions();
   const profile = useProfile();
   const tenant = useTenant();
+  // Other people's changes reach every open screen within a second (DESIGN.md §13).
+  useLiveChanges();
   // Below antd's lg breakpoint (992 px) the side navigation becomes a drawer behind a menu button.
   const narrow = useNarrowScreen();
   const ahead = profile.data && tenant.data && permissions.data ? onboardingNeeded(profile.data, tenant.data, permissions.data) : null;

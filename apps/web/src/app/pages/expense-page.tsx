@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { type Expense, getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { useState } from 'react';
 import { App, Button, Card, Col, Popconfirm, Row } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
@@ -10,6 +11,7 @@ import { useExpense } from '../../features/expenses/api/expense-queries.ts';
 import { ExpenseStatusTag } from '../../features/expenses/components/expense-status-tag.tsx';
 import { ApiError, errorMessage } from '../../shared/api/api-error.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { LiveRowNotice, useLiveRowChange } from '../../shared/ui/live-row.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 
@@ -35,6 +37,29 @@ const NewExpense = ({ planId }: { planId: string }) => {
           onCancel={() => void navigate(getHref('expenses'))}
         />
       </Card>
+    </>
+  );
+};
+
+/**
+ * The form of an open expense (DESIGN.md §13). It shows the version the person started from: a
+ * colleague's change (arriving live) does not redraw it under the cursor; a notice offers the new
+ * values instead. Only this person's own save moves the form to the new version.
+ */
+const LiveExpenseForm = ({ expense, canEdit }: { expense: Expense; canEdit: boolean }) => {
+  const [shown, setShown] = useState(expense);
+  const change = useLiveRowChange('Expense', expense.Id);
+  const newer = expense.Version > shown.Version;
+  return (
+    <>
+      {newer ? <LiveRowNotice change={change} what="this expense" onReload={() => setShown(expense)} /> : null}
+      <ExpenseForm
+        key={`${shown.Id}-${shown.Version}-${canEdit}`}
+        planId={shown.MarketingPlanId}
+        expense={shown}
+        readOnly={!canEdit}
+        onSaved={(saved) => setShown(saved)}
+      />
     </>
   );
 };
@@ -88,13 +113,7 @@ const ExistingExpense = ({ id }: { id: string }) => {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card>
-            <ExpenseForm
-              key={`${data.UpdatedAt}-${canEdit}`}
-              planId={data.MarketingPlanId}
-              expense={data}
-              readOnly={!canEdit}
-              onSaved={() => undefined}
-            />
+            <LiveExpenseForm expense={data} canEdit={canEdit} />
           </Card>
         </Col>
         <Col xs={24} xl={10}>

@@ -9,6 +9,7 @@ import { useOnContextSwitch } from '../../features/plans/hooks/use-context-switc
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PlanViewers } from '../../shared/ui/plan-viewers.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { LazyPlanFormModal, LazySharePlanModal } from '../../features/plans/components/lazy-dialogs.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
@@ -74,6 +75,7 @@ export const PlanPage = () => {
         }
       />
       <Flex vertical gap={16}>
+        <PlanViewers planId={data.Id} />
         <Card title="Details" size="small">
           <Descriptions
             column={{ xs: 1, md: 2 }}
