@@ -41,3 +41,28 @@ export const funnelSnapshot = async (t: TestApp, tenantId: string) => ({
     .from(activities)
     .where(and(eq(activities.tenantId, tenantId))),
 });
+
+type FunnelVersions = { Version: number | null; Stages: Array<{ FunnelStageId: string; Version: number | null }> };
+
+/**
+ * A funnel Save body carrying the versions `funnel` (what a Get or Save answered) was read with:
+ * the model's and each sent stage's (DESIGN.md §13).
+ */
+export const withFunnelVersions = <B extends { Stages: Array<{ FunnelStageId: string }> }>(body: B, funnel: FunnelVersions) => ({
+  ...body,
+  Version: funnel.Version,
+  Stages: body.Stages.map((stage) => ({
+    ...stage,
+    Version: funnel.Stages.find((read) => read.FunnelStageId === stage.FunnelStageId)?.Version ?? null,
+  })),
+});
+
+type GridVersions = { Rows: Array<{ FunnelStageId: string; Cells: Array<{ Month: string; Version: number | null }> }> };
+
+/** Grid cells carrying the Version each had in `grid` (what a Get or Save of the forecast grid answered). */
+export const withCellVersions = <C extends { FunnelStageId: string; Month: string }>(cells: readonly C[], grid: GridVersions) =>
+  cells.map((cell) => ({
+    ...cell,
+    Version:
+      grid.Rows.find((row) => row.FunnelStageId === cell.FunnelStageId)?.Cells.find((read) => read.Month === cell.Month)?.Version ?? null,
+  }));

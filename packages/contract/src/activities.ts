@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, InstantSchema, SaveIdSchema } from './common.ts';
+import { IdSchema, InstantSchema, RowVersionSchema, requireVersionOnUpdate, SaveIdSchema, VersionSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** Entities with an activity feed: the audited ones (DESIGN.md §5). */
@@ -38,6 +38,7 @@ export const ActivitySchema = z.object({
   Changes: z.array(ActivityChangeSchema).describe('Before → after of each changed field (updates)'),
   CreatedAt: InstantSchema,
   CanDelete: z.boolean().describe('Only notes can be deleted: by their author, an Owner or an Admin'),
+  Version: RowVersionSchema.describe('A note’s version: one more on every edit (the audit trail never changes)'),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -58,16 +59,21 @@ export const GetEntityActivitiesRequestSchema = z.object({
   Limit: LimitSchema,
 });
 
-export const ActivityNoteSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  EntityType: z.enum(NOTE_ENTITY_TYPES, { error: 'Notes can be written on a MarketingPlan, BudgetItem, Expense or Objective.' }),
-  EntityId: IdSchema,
-  Description: z
-    .string({ error: 'Please write a note.' })
-    .trim()
-    .min(1, 'Please write a note.')
-    .max(4000, 'A note can be at most 4000 characters.'),
-});
+export const ActivityNoteSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    EntityType: z.enum(NOTE_ENTITY_TYPES, { error: 'Notes can be written on a MarketingPlan, BudgetItem, Expense or Objective.' }),
+    EntityId: IdSchema,
+    Description: z
+      .string({ error: 'Please write a note.' })
+      .trim()
+      .min(1, 'Please write a note.')
+      .max(4000, 'A note can be at most 4000 characters.'),
+    Version: VersionSchema.optional().describe(
+      'Required when editing a note: its Version as read; a stale one answers 409 (DESIGN.md §13)',
+    ),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type ActivityNoteSaveRequest = z.input<typeof ActivityNoteSaveRequestSchema>;
 
 export const activityRoutes = defineRoutes({
@@ -104,7 +110,7 @@ export const activityRoutes = defineRoutes({
     path: '/api/ActivityClient/Delete',
     access: 'authenticated',
     summary: 'Delete a note. The audit trail (create, update, delete entries) cannot be deleted.',
-    body: z.object({ ActivityId: IdSchema }),
+    body: z.object({ ActivityId: IdSchema, Version: VersionSchema.describe('The note’s Version as read; a stale one answers 409') }),
     response: z.boolean(),
     tags: ['activities'],
   },

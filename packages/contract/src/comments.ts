@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, InstantSchema, SaveIdSchema } from './common.ts';
+import { IdSchema, InstantSchema, RowVersionSchema, requireVersionOnUpdate, SaveIdSchema, VersionSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** What comments and user notes can be attached to (DESIGN.md §5). */
@@ -26,23 +26,29 @@ export const CommentSchema = z.object({
   UpdatedAt: InstantSchema,
   CanEdit: z.boolean().describe('The caller wrote it and may still edit the entity'),
   CanDelete: z.boolean().describe('The caller wrote it, or is an Owner or Admin'),
+  Version: RowVersionSchema,
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentTargetSchema = z.object({ EntityType: CommentEntityTypeSchema, EntityId: IdSchema });
 export type CommentTarget = z.infer<typeof CommentTargetSchema>;
 
-export const CommentSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  EntityType: CommentEntityTypeSchema,
-  EntityId: IdSchema,
-  Name: z.string().trim().max(200).optional().describe('Optional title'),
-  Description: z
-    .string({ error: 'Please write a comment.' })
-    .trim()
-    .min(1, 'Please write a comment.')
-    .max(COMMENT_MAX_LENGTH, `A comment can be at most ${COMMENT_MAX_LENGTH} characters.`),
-});
+export const CommentSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    EntityType: CommentEntityTypeSchema,
+    EntityId: IdSchema,
+    Name: z.string().trim().max(200).optional().describe('Optional title'),
+    Description: z
+      .string({ error: 'Please write a comment.' })
+      .trim()
+      .min(1, 'Please write a comment.')
+      .max(COMMENT_MAX_LENGTH, `A comment can be at most ${COMMENT_MAX_LENGTH} characters.`),
+    Version: VersionSchema.optional().describe(
+      'Required when editing a comment: its Version as read; a stale one answers 409 (DESIGN.md §13)',
+    ),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type CommentSaveRequest = z.input<typeof CommentSaveRequestSchema>;
 
 /** Someone who can be named in a comment on an entity: active, in the tenant, able to see the entity. */
@@ -86,7 +92,7 @@ export const commentRoutes = defineRoutes({
     path: '/api/CommentClient/Delete',
     access: 'authenticated',
     summary: 'Delete your own comment (Owners and Admins may delete any).',
-    body: z.object({ CommentId: IdSchema }),
+    body: z.object({ CommentId: IdSchema, Version: VersionSchema.describe('The comment’s Version as read; a stale one answers 409') }),
     response: z.boolean(),
     tags: ['comments'],
   },

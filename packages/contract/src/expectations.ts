@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
-import { FunnelCountSchema, FunnelMonthSchema, FunnelPlanRequestSchema } from './funnels.ts';
+import { IdSchema, RowVersionSchema } from './common.ts';
+import { FunnelCountSchema, FunnelMonthSchema, FunnelPlanRequestSchema, ReadVersionSchema } from './funnels.ts';
 import { defineRoutes } from './route.ts';
 
 export const ExpectationCellSchema = z.object({
   Month: z.string().describe('YYYY-MM'),
   Expected: z.number().nullable().describe('The forecast count; null when none is set'),
   Actual: z.number().nullable().describe('The actual count; null when none is entered'),
+  Version: RowVersionSchema.nullable().describe(
+    'The cell’s version (its forecast and actual together, DESIGN.md §13); null while the cell was never saved',
+  ),
 });
 export type ExpectationCell = z.infer<typeof ExpectationCellSchema>;
 
@@ -53,6 +56,7 @@ export const ExpectationSaveRequestSchema = z.object({
         FunnelStageId: IdSchema,
         Month: FunnelMonthSchema,
         Expected: FunnelCountSchema.nullable().describe('null clears the forecast of the cell'),
+        Version: ReadVersionSchema.describe('The cell’s Version as read (Cells[].Version); null for a cell that was empty'),
       }),
     )
     .min(1, 'Send at least one cell.')
@@ -83,7 +87,8 @@ export const expectationRoutes = defineRoutes({
     path: '/api/ExpectationClient/Save',
     access: 'Plan.Performance',
     permission: 'funnel.edit',
-    summary: 'Save expected counts per stage and month, all in one transaction. Owner, Admin, or the team’s Lead or Planner.',
+    summary:
+      'Save expected counts per stage and month, all in one transaction. Owner, Admin, or the team’s Lead or Planner. Each cell carries the Version read; one stale cell answers 409 with the current cells that changed (an array) and writes none.',
     body: ExpectationSaveRequestSchema,
     response: ExpectationGridSchema,
     tags: ['expectations'],
@@ -94,7 +99,7 @@ export const expectationRoutes = defineRoutes({
     access: 'Plan.Performance',
     permission: 'funnel.edit',
     summary:
-      'Fill every expected count from the funnel model: the first stage’s Required spread over the months by the budget’s phasing, later stages shifted by velocity and multiplied by the conversion rates. Overwrites expected counts; keeps actuals. With CompressVelocity, first shortens the stages’ velocity so every needed deal lands inside the plan.',
+      'Fill every expected count from the funnel model: the first stage’s Required spread over the months by the budget’s phasing, later stages shifted by velocity and multiplied by the conversion rates. Overwrites expected counts; keeps actuals. With CompressVelocity, first shortens the stages’ velocity so every needed deal lands inside the plan. A deliberate regenerate (the app asks first): it carries no Version and overwrites every forecast cell, including ones a colleague typed; each cell it changes counts one more version (never reset), so a grid still open elsewhere gets 409 on its next save instead of overwriting the forecast unseen.',
     body: ExpectationGenerateRequestSchema,
     response: ExpectationGridSchema,
     tags: ['expectations'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, hasAtMostTwoDecimals } from './decimals.ts';
-import { IdSchema, MoneySchema, MonthSchema } from './common.ts';
+import { IdSchema, MoneySchema, MonthSchema, RowVersionSchema, VersionSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /** A plan month on the wire, YYYY-MM. */
@@ -46,6 +46,9 @@ export const FunnelStageSchema = z.object({
     .nullable()
     .describe('Next stage’s actual ÷ this stage’s actual over the months both have actuals; null on the last stage or without actuals'),
   CostPerStage: z.number().nullable().describe('Plan spend (actual expenses) ÷ this stage’s actual count; null when the count is 0'),
+  Version: RowVersionSchema.nullable().describe(
+    'The version of the plan’s setting of this stage (ConversionRate, VelocityDays); null while none is saved (DESIGN.md §13)',
+  ),
 });
 export type FunnelStage = z.infer<typeof FunnelStageSchema>;
 
@@ -64,6 +67,9 @@ export const FunnelSchema = z.object({
   PlanSpend: z.number().describe('The plan’s actual expenses, in US dollars'),
   BudgetCoversGoal: z.boolean().nullable().describe('PlanBudget ≥ ImpliedBudget; null while ImpliedBudget is unknown'),
   Stages: z.array(FunnelStageSchema).describe('The tenant’s active funnel stages in SortOrder'),
+  Version: RowVersionSchema.nullable().describe(
+    'The version of the funnel model (RevenueGoal, AverageDealSize, CostPerLead, CostStageId); null while the plan has none (DESIGN.md §13)',
+  ),
 });
 export type Funnel = z.infer<typeof FunnelSchema>;
 
@@ -79,10 +85,20 @@ export type FunnelStageComparison = z.infer<typeof FunnelStageComparisonSchema>;
 
 export const FunnelPlanRequestSchema = z.object({ MarketingPlanId: IdSchema });
 
+/**
+ * A version a grid cell or a stage setting was read with (DESIGN.md §13). A row that did not exist
+ * when read (an empty cell, a stage without a saved setting) sends null or nothing; if someone saved
+ * it in the meantime, the write answers 409 like any stale version.
+ */
+export const ReadVersionSchema = VersionSchema.nullish().describe(
+  'The Version read; null or missing when the row was not saved yet (then a row saved meanwhile answers 409)',
+);
+
 export const FunnelStageSettingSchema = z.object({
   FunnelStageId: IdSchema,
   ConversionRate: ConversionRateSchema.nullable(),
   VelocityDays: VelocityDaysSchema,
+  Version: ReadVersionSchema.describe('The stage’s Version (FunnelStage.Version) as read; null when it had none'),
 });
 
 export const FunnelSaveRequestSchema = z.object({
@@ -96,7 +112,12 @@ export const FunnelSaveRequestSchema = z.object({
   Stages: z
     .array(FunnelStageSettingSchema)
     .max(100, 'At most 100 stages.')
-    .describe('Settings per stage; stages left out keep theirs. Each must be one of the tenant’s active funnel stages.'),
+    .describe(
+      'Settings per stage; stages left out keep theirs (the app sends only the stages the person changed, so two people changing different stages both keep their work). Each must be one of the tenant’s active funnel stages.',
+    ),
+  Version: ReadVersionSchema.describe(
+    'The funnel model’s Version (Funnel.Version) as read: one version for the goal, deal size and cost fields, one per stage setting (Stages[].Version); null when the plan had no model',
+  ),
 });
 export type FunnelSaveRequest = z.input<typeof FunnelSaveRequestSchema>;
 
@@ -104,6 +125,9 @@ export const FunnelActualCellSchema = z.object({
   FunnelStageId: IdSchema,
   Month: FunnelMonthSchema,
   Count: FunnelCountSchema.nullable().describe('null clears the actual'),
+  Version: ReadVersionSchema.describe(
+    'The cell’s Version as read (ExpectationGrid Rows[].Cells[].Version; one per stage and month, shared with the forecast); null for an empty cell',
+  ),
 });
 
 export const FunnelSaveActualsRequestSchema = z.object({
@@ -128,7 +152,7 @@ export const funnelRoutes = defineRoutes({
     access: 'Plan.Performance',
     permission: 'funnel.edit',
     summary:
-      'Save the revenue goal, deal size, cost per lead and the stages’ conversion and velocity. Owner, Admin, or the team’s Lead or Planner.',
+      'Save the revenue goal, deal size, cost per lead and the stages’ conversion and velocity. Owner, Admin, or the team’s Lead or Planner. Carries the model’s Version and each sent stage’s Version; a stale one answers 409 with the current funnel, writing nothing.',
     body: FunnelSaveRequestSchema,
     response: FunnelSchema,
     tags: ['funnels'],
@@ -138,7 +162,8 @@ export const funnelRoutes = defineRoutes({
     path: '/api/FunnelClient/SaveActuals',
     access: 'Plan.Performance',
     permission: 'funnel.edit',
-    summary: 'Record actual counts per stage and month (null clears one), all in one transaction.',
+    summary:
+      'Record actual counts per stage and month (null clears one), all in one transaction: each cell carries the Version read, and one stale cell answers 409 with the current cells that changed, writing none.',
     body: FunnelSaveActualsRequestSchema,
     response: FunnelSchema,
     tags: ['funnels'],

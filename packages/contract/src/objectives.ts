@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { DateOnlySchema, DescriptionSchema, IdSchema, InstantSchema, NameSchema, SaveIdSchema } from './common.ts';
+import {
+  DateOnlySchema,
+  DescriptionSchema,
+  IdSchema,
+  InstantSchema,
+  NameSchema,
+  RowVersionSchema,
+  requireVersionOnUpdate,
+  SaveIdSchema,
+  VersionSchema,
+} from './common.ts';
 import { hasAtMostTwoDecimals } from './decimals.ts';
 import { defineRoutes } from './route.ts';
 
@@ -76,6 +86,7 @@ export const ObjectiveSchema = z.object({
   CostPerResult: z.number().nullable().describe('Spent ÷ ActualValue for count metrics, to the cent; null when Actual is 0 or not a count'),
   LinkedItemCount: z.number().int(),
   UpdatedAt: InstantSchema,
+  Version: RowVersionSchema.describe('The objective’s own fields; a result’s change does not count (results carry their own)'),
 });
 export type Objective = z.infer<typeof ObjectiveSchema>;
 
@@ -86,6 +97,7 @@ export const ObjectiveResultSchema = z.object({
   Value: z.number(),
   Note: z.string().nullable(),
   CreatedAt: InstantSchema,
+  Version: RowVersionSchema,
 });
 export type ObjectiveResult = z.infer<typeof ObjectiveResultSchema>;
 
@@ -94,36 +106,46 @@ export const ObjectiveDetailSchema = ObjectiveSchema.extend({
 });
 export type ObjectiveDetail = z.infer<typeof ObjectiveDetailSchema>;
 
-export const ObjectiveSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  MarketingPlanId: IdSchema,
-  Name: NameSchema,
-  Description: DescriptionSchema,
-  FunnelStageId: IdSchema.nullish(),
-  Metric: z.string().trim().max(50, 'Metric can be at most 50 characters.').nullish(),
-  MetricType: MetricTypeSchema,
-  Aggregation: AggregationSchema.optional().describe('Default 1 (sum of results)'),
-  HigherIsBetter: z.boolean().optional().describe('Default true'),
-  IsRevenue: z.boolean().optional().describe('Only for currency objectives; default false'),
-  TargetValue: z
-    .number({ error: 'TargetValue must be a number.' })
-    .finite('TargetValue must be a number.')
-    .positive('TargetValue must be more than 0.')
-    .max(MAX_OBJECTIVE_VALUE, 'TargetValue is too large.')
-    .refine(hasAtMostTwoDecimals, 'TargetValue can have at most 2 decimals.'),
-  StartDate: DateOnlySchema.nullish().describe('Default: the plan’s StartDate'),
-  EndDate: DateOnlySchema.nullish().describe('Default: the plan’s EndDate'),
-  Active: z.boolean().optional().describe('New objectives are active'),
-});
+export const ObjectiveSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    MarketingPlanId: IdSchema,
+    Name: NameSchema,
+    Description: DescriptionSchema,
+    FunnelStageId: IdSchema.nullish(),
+    Metric: z.string().trim().max(50, 'Metric can be at most 50 characters.').nullish(),
+    MetricType: MetricTypeSchema,
+    Aggregation: AggregationSchema.optional().describe('Default 1 (sum of results)'),
+    HigherIsBetter: z.boolean().optional().describe('Default true'),
+    IsRevenue: z.boolean().optional().describe('Only for currency objectives; default false'),
+    TargetValue: z
+      .number({ error: 'TargetValue must be a number.' })
+      .finite('TargetValue must be a number.')
+      .positive('TargetValue must be more than 0.')
+      .max(MAX_OBJECTIVE_VALUE, 'TargetValue is too large.')
+      .refine(hasAtMostTwoDecimals, 'TargetValue can have at most 2 decimals.'),
+    StartDate: DateOnlySchema.nullish().describe('Default: the plan’s StartDate'),
+    EndDate: DateOnlySchema.nullish().describe('Default: the plan’s EndDate'),
+    Active: z.boolean().optional().describe('New objectives are active'),
+    Version: VersionSchema.optional().describe(
+      'Required when updating: the objective’s Version as read; a stale one answers 409 (DESIGN.md §13)',
+    ),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type ObjectiveSaveRequest = z.input<typeof ObjectiveSaveRequestSchema>;
 
-export const ObjectiveResultSaveRequestSchema = z.object({
-  Id: SaveIdSchema,
-  ObjectiveId: IdSchema,
-  Date: DateOnlySchema,
-  Value: ObjectiveValueSchema,
-  Note: z.string().trim().max(1000, 'Note can be at most 1000 characters.').nullish(),
-});
+export const ObjectiveResultSaveRequestSchema = z
+  .object({
+    Id: SaveIdSchema,
+    ObjectiveId: IdSchema,
+    Date: DateOnlySchema,
+    Value: ObjectiveValueSchema,
+    Note: z.string().trim().max(1000, 'Note can be at most 1000 characters.').nullish(),
+    Version: VersionSchema.optional().describe(
+      'Required when changing a result: its Version as read; a stale one answers 409 (DESIGN.md §13)',
+    ),
+  })
+  .superRefine(requireVersionOnUpdate);
 export type ObjectiveResultSaveRequest = z.input<typeof ObjectiveResultSaveRequestSchema>;
 
 export const objectiveRoutes = defineRoutes({
@@ -161,7 +183,7 @@ export const objectiveRoutes = defineRoutes({
     access: 'Plan.Performance',
     permission: 'objective.delete',
     summary: 'Delete an objective and its results; its budget items stay, unlinked. Owner, Admin or the team’s Lead.',
-    body: z.object({ ObjectiveId: IdSchema }),
+    body: z.object({ ObjectiveId: IdSchema, Version: VersionSchema.describe('The objective’s Version as read; a stale one answers 409') }),
     response: z.boolean(),
     tags: ['objectives'],
   },
@@ -181,7 +203,10 @@ export const objectiveRoutes = defineRoutes({
     access: 'Plan.Performance',
     permission: 'objective.edit',
     summary: 'Delete one result. Answers the objective.',
-    body: z.object({ ObjectiveResultId: IdSchema }),
+    body: z.object({
+      ObjectiveResultId: IdSchema,
+      Version: VersionSchema.describe('The result’s Version as read; a stale one answers 409'),
+    }),
     response: ObjectiveDetailSchema,
     tags: ['objectives'],
   },

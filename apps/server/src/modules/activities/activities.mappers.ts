@@ -19,4 +19,5 @@ export const toActivity = (row: ActivityRow, canDelete: boolean): Activity => ({
   Changes: Object.entries(row.changes ?? {}).map(([field, change]) => ({ Field: field, From: change.from, To: change.to })),
   CreatedAt: row.createdAt.toISOString(),
   CanDelete: canDelete,
+  Version: row.version,
 });

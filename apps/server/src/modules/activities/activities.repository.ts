@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { users } from '../../schema/tenants.ts';
 import { activities } from '../../schema/activities.ts';
 
@@ -16,6 +17,7 @@ const selection = {
   sortOrder: activities.sortOrder,
   active: activities.active,
   createdAt: activities.createdAt,
+  version: activities.version,
   actorFirstName: users.firstName,
   actorLastName: users.lastName,
 };
@@ -33,6 +35,7 @@ export type ActivityRow = {
   sortOrder: number;
   active: boolean;
   createdAt: Date;
+  version: number;
   actorFirstName: string | null;
   actorLastName: string | null;
 };
@@ -85,6 +88,10 @@ export const insertNote = async (
     createdAt: values.at,
   });
 };
+
+/** A note's version, locked until the transaction ends; null when there is none (DESIGN.md §13). */
+export const lockNoteVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, activities, activities.version, and(eq(activities.tenantId, tenantId), eq(activities.id, id)) as SQL);
 
 /** Only notes change; the audit trail is never rewritten. */
 export const updateNoteText = async (db: Db, tenantId: string, id: string, description: string): Promise<void> => {

@@ -9,5 +9,5 @@ export const registerActivityRoutes = (app: FastifyInstance, ctx: AppContext): v
   addRoute(app, ctx, activityRoutes.getActivities, ({ auth, body }) => service.getPlanActivities(auth, body));
   addRoute(app, ctx, activityRoutes.getSingleEntityActivities, ({ auth, body }) => service.getEntityActivities(auth, body));
   addRoute(app, ctx, activityRoutes.saveActivity, ({ auth, body }) => service.saveNote(auth, body));
-  addRoute(app, ctx, activityRoutes.deleteActivity, ({ auth, body }) => service.deleteActivity(auth, body.ActivityId));
+  addRoute(app, ctx, activityRoutes.deleteActivity, ({ auth, body }) => service.deleteActivity(auth, body.ActivityId, body.Version));
 };

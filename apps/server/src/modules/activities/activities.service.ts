@@ -16,6 +16,7 @@ import {
 } from '../access/index.ts';
 import { toActivity } from './activities.mappers.ts';
 import * as repo from './activities.repository.ts';
+import { assertVersion } from './stale-row.ts';
 
 type NoteInput = z.output<typeof ActivityNoteSaveRequestSchema>;
 
@@ -39,15 +40,37 @@ export const listRecentPlanActivities = async (
 ): Promise<Activity[]> =>
   (await repo.listPlanActivities(db, auth.tenantId, planId, limit)).map((row) => toActivity(row, canDeleteActivity(auth, row, permission)));
 
+/**
+ * Locks the note and answers 409 with it as it is now when the caller read another version
+ * (DESIGN.md §13). Only its author edits a note, so the author is who changed it; a note keeps no
+ * time of its last edit.
+ */
+const checkNoteVersion = async (tx: Db, auth: AuthContext, row: repo.ActivityRow, read: number, canDelete: boolean): Promise<void> => {
+  const current = await repo.lockNoteVersion(tx, auth.tenantId, row.id);
+  if (current === null) throw notFound('The activity');
+  await assertVersion(tx, auth, {
+    entity: 'Activity',
+    id: row.id,
+    what: `the note on “${row.name}”`,
+    read,
+    current,
+    row: async () => {
+      const now = await repo.findActivity(tx, auth.tenantId, row.id);
+      return now ? toActivity(now, canDelete) : null;
+    },
+    changedBy: { actorId: row.actorId, firstName: row.actorFirstName, lastName: row.actorLastName, at: null },
+  });
+};
+
 export const createActivitiesService = (ctx: AppContext) => {
   /** The activity with the caller's access to its entity; 404 when either is hidden. */
-  const requireActivity = async (auth: AuthContext, activityId: string) => {
-    const row = await repo.findActivity(ctx.db, auth.tenantId, activityId);
+  const requireActivity = async (db: Db, auth: AuthContext, activityId: string) => {
+    const row = await repo.findActivity(db, auth.tenantId, activityId);
     if (!row) throw notFound('The activity');
-    const access = await findEntityAccess(ctx.db, auth, row.entityType as ActivityEntityType, row.entityId);
+    const access = await findEntityAccess(db, auth, row.entityType as ActivityEntityType, row.entityId);
     if (access) return { row, access };
     // An audit entry of a deleted entity stays visible in its plan's feed, but is addressed through the plan.
-    const plan = row.marketingPlanId ? await findPlanAccess(ctx.db, auth, row.marketingPlanId) : null;
+    const plan = row.marketingPlanId ? await findPlanAccess(db, auth, row.marketingPlanId) : null;
     if (!plan) throw notFound('The activity');
     return { row, access: { permission: plan.permission, marketingPlanId: plan.plan.id, name: row.name } };
   };
@@ -96,6 +119,8 @@ export const createActivitiesService = (ctx: AppContext) => {
           }
           if (existing.action !== 'note') throw forbidden('The audit trail cannot be edited; only notes can.');
           if (existing.actorId !== auth.userId) throw forbidden('You can only edit your own notes.');
+          // The contract requires a Version when editing (requireVersionOnUpdate).
+          await checkNoteVersion(tx, auth, existing, input.Version ?? 0, canDeleteActivity(auth, existing, access.permission));
           await repo.updateNoteText(tx, auth.tenantId, id, input.Description);
         }
         const saved = await repo.findActivity(tx, auth.tenantId, id);
@@ -103,12 +128,14 @@ export const createActivitiesService = (ctx: AppContext) => {
         return toActivity(saved, canDeleteActivity(auth, saved, access.permission));
       }),
 
-    deleteActivity: async (auth: AuthContext, activityId: string): Promise<boolean> => {
-      const { row, access } = await requireActivity(auth, activityId);
-      if (row.action !== 'note') throw forbidden('The audit trail cannot be deleted; only notes can.');
-      if (!canDeleteActivity(auth, row, access.permission)) throw forbidden('You can only delete your own notes.');
-      await repo.deleteNote(ctx.db, auth.tenantId, row.id);
-      return true;
-    },
+    deleteActivity: async (auth: AuthContext, activityId: string, version: number): Promise<boolean> =>
+      ctx.db.transaction(async (tx) => {
+        const { row, access } = await requireActivity(tx, auth, activityId);
+        if (row.action !== 'note') throw forbidden('The audit trail cannot be deleted; only notes can.');
+        if (!canDeleteActivity(auth, row, access.permission)) throw forbidden('You can only delete your own notes.');
+        await checkNoteVersion(tx, auth, row, version, true);
+        await repo.deleteNote(tx, auth.tenantId, row.id);
+        return true;
+      }),
   };
 };

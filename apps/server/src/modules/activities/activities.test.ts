@@ -100,7 +100,11 @@ describe('activity feeds', () => {
     expect(deleteAudit.status).toBe(403);
     expect(deleteAudit.body.Message).toBe('The audit trail cannot be deleted; only notes can.');
     expect(await activityRow(audit.Id)).toBeDefined();
-    const editAudit = await t.post(SAVE, { Id: audit.Id, Version: 1, EntityType: 'Expense', EntityId: created.Id, Description: 'Rewritten' }, member);
+    const editAudit = await t.post(
+      SAVE,
+      { Id: audit.Id, Version: 1, EntityType: 'Expense', EntityId: created.Id, Description: 'Rewritten' },
+      member,
+    );
     expect(editAudit.status).toBe(403);
 
     expect((await t.post(DELETE, { ActivityId: note.body.Result.Id, Version: edited.body.Result.Version }, member)).status).toBe(200);

@@ -20,6 +20,11 @@ export type VersionCheck = {
   row: () => Promise<unknown> | unknown;
   /** The audit trail's entities whose latest change says who changed it and when; default the row itself. */
   changedThrough?: Array<{ entityType: string; entityId: string }>;
+  /**
+   * Who changed it and when, for rows the audit trail does not record (a note, a comment: only
+   * their author edits them); `at` null when the row keeps no time of its last change.
+   */
+  changedBy?: { actorId: string | null; firstName: string | null; lastName: string | null; at: Date | null };
 };
 
 type Caller = { tenantId: string; userId: string; timeZone: string };
@@ -50,20 +55,22 @@ const latestChange = async (db: Db, tenantId: string, refs: Array<{ entityType: 
  * row as Result and Conflict {Entity, Id, Version, ChangedBy, ChangedAt}.
  */
 export const staleRowError = async (db: Db, caller: Caller, check: VersionCheck): Promise<HttpError> => {
-  const change = await latestChange(db, caller.tenantId, check.changedThrough ?? [{ entityType: check.entity, entityId: check.id }]);
+  const change: { actorId: string | null; firstName: string | null; lastName: string | null; at: Date | null } | null =
+    check.changedBy ??
+    (await latestChange(db, caller.tenantId, check.changedThrough ?? [{ entityType: check.entity, entityId: check.id }]));
   const who =
     change?.actorId === caller.userId
       ? 'You (in another window)'
       : change?.firstName
         ? `${change.firstName} ${change.lastName ?? ''}`.trim()
         : 'Someone';
-  const when = change ? ` at ${whenFormat(caller.timeZone).format(change.at)}` : '';
+  const when = change?.at ? ` at ${whenFormat(caller.timeZone).format(change.at)}` : '';
   const conflict: ConflictRow = {
     Entity: check.entity,
     Id: check.id,
     Version: check.current,
     ChangedBy: change?.firstName ? who : null,
-    ChangedAt: change ? change.at.toISOString() : null,
+    ChangedAt: change?.at ? change.at.toISOString() : null,
   };
   return new HttpError(
     409,

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { users } from '../../schema/tenants.ts';
 import { comments } from '../../schema/comments.ts';
 
@@ -17,6 +18,7 @@ const selection = {
   active: comments.active,
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
+  version: comments.version,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
 };
@@ -33,6 +35,7 @@ export type CommentRow = {
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   authorFirstName: string | null;
   authorLastName: string | null;
 };
@@ -74,6 +77,10 @@ export const insertComment = async (
   const { at, ...rest } = values;
   await db.insert(comments).values({ ...rest, createdAt: at, updatedAt: at });
 };
+
+/** The comment's version, locked until the transaction ends; null when there is none (DESIGN.md §13). */
+export const lockCommentVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, comments, comments.version, and(eq(comments.tenantId, tenantId), eq(comments.id, id)) as SQL);
 
 export const updateComment = async (
   db: Db,

@@ -9,5 +9,5 @@ export const registerCommentRoutes = (app: FastifyInstance, ctx: AppContext): vo
   addRoute(app, ctx, commentRoutes.getComments, ({ auth, body }) => service.getComments(auth, body));
   addRoute(app, ctx, commentRoutes.saveComment, ({ auth, body }) => service.saveComment(auth, body));
   addRoute(app, ctx, commentRoutes.getMentionable, ({ auth, body }) => service.getMentionable(auth, body));
-  addRoute(app, ctx, commentRoutes.deleteComment, ({ auth, body }) => service.deleteComment(auth, body.CommentId));
+  addRoute(app, ctx, commentRoutes.deleteComment, ({ auth, body }) => service.deleteComment(auth, body.CommentId, body.Version));
 };

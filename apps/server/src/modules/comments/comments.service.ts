@@ -1,9 +1,11 @@
 import type { Comment, CommentEntityType, CommentSaveRequestSchema, MentionablePerson } from '@plansmith/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { assertVersion } from '../activities/index.ts';
 import { findEntityAccess, isTenantAdmin, requireAccess, requireEntityAccess, type TeamPermission } from '../access/index.ts';
 import { listMentionable, notifyComment, notifyMentions } from '../notifications/index.ts';
 import * as repo from './comments.repository.ts';
@@ -35,7 +37,37 @@ const toComment = (row: repo.CommentRow, rights: { canEdit: boolean; canDelete: 
   UpdatedAt: row.updatedAt.toISOString(),
   CanEdit: rights.canEdit,
   CanDelete: rights.canDelete,
+  Version: row.version,
 });
+
+/**
+ * Locks the comment and answers 409 with it as it is now when the caller read another version
+ * (DESIGN.md §13). Only its author edits a comment, so they changed it, at its UpdatedAt.
+ */
+const checkCommentVersion = async (
+  tx: Db,
+  auth: AuthContext,
+  row: repo.CommentRow,
+  read: number,
+  rights: { canEdit: boolean; canDelete: boolean },
+): Promise<void> => {
+  const current = await repo.lockCommentVersion(tx, auth.tenantId, row.id);
+  if (current === null) throw notFound('The comment');
+  // Read again under the lock: the row before it may be older than the version just locked.
+  const now = await repo.findComment(tx, auth.tenantId, row.id);
+  await assertVersion(tx, auth, {
+    entity: 'Comment',
+    id: row.id,
+    what: `the comment “${excerpt(row.description)}”`,
+    read,
+    current,
+    row: () => (now ? toComment(now, rights) : null),
+    changedBy: { actorId: row.authorId, firstName: row.authorFirstName, lastName: row.authorLastName, at: now?.updatedAt ?? null },
+  });
+};
+
+/** The start of a comment, to name it in a message. */
+const excerpt = (text: string): string => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
 
 export const createCommentsService = (ctx: AppContext) => ({
   /** Who a comment on the entity can name (@First Last): the caller must see the entity. */
@@ -76,6 +108,8 @@ export const createCommentsService = (ctx: AppContext) => ({
           throw notFound('The comment');
         }
         if (existing.authorId !== auth.userId) throw forbidden('You can only edit your own comments.');
+        // The contract requires a Version when editing (requireVersionOnUpdate).
+        await checkCommentVersion(tx, auth, existing, input.Version ?? 0, rightsOn(auth, existing, access.permission));
         await repo.updateComment(tx, auth.tenantId, id, { name: input.Name ?? existing.name, description: input.Description, at: now });
       }
       const saved = await repo.findComment(tx, auth.tenantId, id);
@@ -96,13 +130,15 @@ export const createCommentsService = (ctx: AppContext) => ({
       return toComment(saved, rightsOn(auth, saved, access.permission));
     }),
 
-  deleteComment: async (auth: AuthContext, commentId: string): Promise<boolean> =>
+  deleteComment: async (auth: AuthContext, commentId: string, version: number): Promise<boolean> =>
     ctx.db.transaction(async (tx) => {
       const row = await repo.findComment(tx, auth.tenantId, commentId);
       if (!row) throw notFound('The comment');
       const access = await findEntityAccess(tx, auth, row.entityType as CommentEntityType, row.entityId);
       if (!access) throw notFound('The comment');
-      if (!rightsOn(auth, row, access.permission).canDelete) throw forbidden('You can only delete your own comments.');
+      const rights = rightsOn(auth, row, access.permission);
+      if (!rights.canDelete) throw forbidden('You can only delete your own comments.');
+      await checkCommentVersion(tx, auth, row, version, rights);
       await repo.deleteComment(tx, auth.tenantId, row.id);
       return true;
     }),

@@ -55,21 +55,27 @@ describe('comments', () => {
     const target = { EntityType: 'BudgetItem', EntityId: item.id };
     const written = (await t.post(SAVE, { ...target, Description: 'Original' }, member)).body.Result;
 
-    const hijack = await t.post(SAVE, { ...target, Id: written.Id, Description: 'Hijacked' }, await tenant.tokenFor('owner'));
+    const hijack = await t.post(
+      SAVE,
+      { ...target, Id: written.Id, Version: written.Version, Description: 'Hijacked' },
+      await tenant.tokenFor('owner'),
+    );
     expect(hijack.status).toBe(403);
     expect(hijack.body.Message).toBe('You can only edit your own comments.');
     expect((await commentRow(written.Id))?.description).toBe('Original');
 
-    const edited = await t.post(SAVE, { ...target, Id: written.Id, Description: 'Edited' }, member);
+    const edited = await t.post(SAVE, { ...target, Id: written.Id, Version: written.Version, Description: 'Edited' }, member);
     expect(edited.status).toBe(200);
     expect(edited.body.Result.Description).toBe('Edited');
 
     const byAdmin = (await t.post(SAVE, { ...target, Description: 'Admin note' }, await tenant.tokenFor('admin'))).body.Result;
-    const memberDeletesAdmins = await t.post(DELETE, { CommentId: byAdmin.Id }, member);
+    const memberDeletesAdmins = await t.post(DELETE, { CommentId: byAdmin.Id, Version: byAdmin.Version }, member);
     expect(memberDeletesAdmins.status).toBe(403);
     expect(await commentRow(byAdmin.Id)).toBeDefined();
 
-    expect((await t.post(DELETE, { CommentId: written.Id }, await tenant.tokenFor('owner'))).status).toBe(200);
+    expect(
+      (await t.post(DELETE, { CommentId: written.Id, Version: edited.body.Result.Version }, await tenant.tokenFor('owner'))).status,
+    ).toBe(200);
     expect(await commentRow(written.Id)).toBeUndefined();
   });
 
@@ -102,11 +108,11 @@ describe('comments', () => {
     const theirs = await createPlanWithItem(t, other);
     const edit = await t.post(
       SAVE,
-      { EntityType: 'BudgetItem', EntityId: theirs.item.id, Id: written.Id, Description: 'Overwritten' },
+      { EntityType: 'BudgetItem', EntityId: theirs.item.id, Id: written.Id, Version: 1, Description: 'Overwritten' },
       stranger,
     );
     expect(edit.status).toBe(404);
-    expect((await t.post(DELETE, { CommentId: written.Id }, stranger)).status).toBe(404);
+    expect((await t.post(DELETE, { CommentId: written.Id, Version: 1 }, stranger)).status).toBe(404);
     const row = await commentRow(written.Id);
     expect(row?.description).toBe('Ours');
     expect(await t.ctx.db.select().from(comments).where(eq(comments.tenantId, other.id))).toHaveLength(0);

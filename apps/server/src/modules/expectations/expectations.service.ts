@@ -8,6 +8,7 @@ import {
   auditPlanChange,
   cellChanges,
   checkCells,
+  checkCellVersions,
   type FunnelState,
   loadFunnelState,
   requireFunnelEditable,
@@ -70,7 +71,7 @@ export const buildGrid = (state: FunnelState): Omit<ExpectationGrid, 'Shortfall'
       Name: stage.name,
       Cells: state.months.map((month) => {
         const row = byCell.get(`${stage.id}|${month}`);
-        return { Month: month, Expected: row?.expected ?? null, Actual: row?.actual ?? null };
+        return { Month: month, Expected: row?.expected ?? null, Actual: row?.actual ?? null, Version: row?.version ?? null };
       }),
     })),
   };
@@ -142,6 +143,8 @@ export const createExpectationService = (ctx: AppContext) => {
       ctx.db.transaction(async (tx) => {
         const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
         requireFunnelEditable(access);
+        // Every cell's version first: one stale cell answers 409 and none is written.
+        await checkCellVersions(tx, auth, access.plan, input.Cells);
         const before = await loadFunnelState(tx, auth.tenantId, access.plan);
         const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Expected);
         const { changes, count } = cellChanges(before, cells, 'expected');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createStages, EXPECTATION, FUNNEL } from '../../../test/funnel-factories.ts';
+import { createStages, EXPECTATION, FUNNEL, withFunnelVersions } from '../../../test/funnel-factories.ts';
 import { createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { compressVelocities, findForecastShortfall } from './generate-expectations.ts';
@@ -40,7 +40,7 @@ const setUp = async () => {
     token,
   );
   expect(saved.status).toBe(200);
-  return { plan, token, lead };
+  return { plan, token, lead, funnel: saved.body.Result };
 };
 
 const customersInPlan = (grid: { Rows: { Cells: { Expected: number | null }[] }[] }) =>
@@ -75,17 +75,21 @@ describe('a forecast that falls short of the goal', () => {
   });
 
   it('has no shortfall when nothing shifts past the end', async () => {
-    const { plan, token, lead } = await setUp();
-    await t.post(
+    const { plan, token, lead, funnel } = await setUp();
+    const saved = await t.post(
       FUNNEL.save,
-      {
-        MarketingPlanId: plan.id,
-        RevenueGoal: 1_000_000,
-        AverageDealSize: 25_000,
-        Stages: [{ FunnelStageId: lead.id, ConversionRate: 0.1, VelocityDays: 14 }],
-      },
+      withFunnelVersions(
+        {
+          MarketingPlanId: plan.id,
+          RevenueGoal: 1_000_000,
+          AverageDealSize: 25_000,
+          Stages: [{ FunnelStageId: lead.id, ConversionRate: 0.1, VelocityDays: 14 }],
+        },
+        funnel,
+      ),
       token,
     );
+    expect(saved.status, saved.text).toBe(200);
     const grid = await t.post(EXPECTATION.get, { MarketingPlanId: plan.id }, token);
     expect(grid.body.Result.Shortfall).toBeNull();
   });

@@ -88,13 +88,15 @@ describe('the forecast grid', () => {
       { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-01', Expected: 999 }] },
       token,
     );
-    await t.post(
+    const actual = await t.post(
       FUNNEL.saveActuals,
-      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-01', Count: 17 }] },
+      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-01', Count: 17, Version: 1 }] },
       token,
     );
+    expect(actual.status, actual.text).toBe(200);
     const grid = (await t.post(EXPECTATION.generate, { MarketingPlanId: plan.id }, token)).body.Result;
-    expect(grid.Rows[0].Cells[0]).toEqual({ Month: '2026-01', Expected: 20, Actual: 17 });
+    // The cell keeps counting: 1 when the forecast was typed, 2 with the actual, 3 when Generate rewrote it (never reset to 1).
+    expect(grid.Rows[0].Cells[0]).toEqual({ Month: '2026-01', Expected: 20, Actual: 17, Version: 3 });
   });
 
   it('saves edited cells in one call and answers the grid', async () => {
@@ -119,7 +121,7 @@ describe('the forecast grid', () => {
     ]);
     const cleared = await t.post(
       EXPECTATION.save,
-      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-02', Expected: null }] },
+      { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: stages.lead.id, Month: '2026-02', Expected: null, Version: 1 }] },
       token,
     );
     expect(cleared.body.Result.Rows[0].Cells[1].Expected).toBeNull();

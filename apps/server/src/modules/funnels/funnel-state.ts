@@ -6,7 +6,7 @@ import { computeActuals, computeReverseMath, costStageIndex, planMonths, toTenTh
 import * as repo from './funnels.repository.ts';
 
 /** A stage of the plan's model: the active lookup joined with the plan's stored setting (defaults when none). */
-export type ModelStage = repo.StageRow & { conversionRate: number | null; velocityDays: number };
+export type ModelStage = repo.StageRow & { conversionRate: number | null; velocityDays: number; version: number | null };
 
 /**
  * Everything the funnel and the forecast grid read. The stage list is always the tenant's active
@@ -40,6 +40,7 @@ export const loadFunnelState = async (db: Db, tenantId: string, plan: FunnelPlan
       ...stage,
       conversionRate: byStage.get(stage.id)?.conversionRate ?? null,
       velocityDays: byStage.get(stage.id)?.velocityDays ?? 0,
+      version: byStage.get(stage.id)?.version ?? null,
     })),
     model,
     counts,
@@ -87,6 +88,7 @@ export const buildFunnel = (state: FunnelState, money: { budgetCents: number; sp
       Actual: actual?.actual ?? 0,
       ActualConversion: actual?.actualConversion ?? null,
       CostPerStage: actual?.costPerStageCents == null ? null : toDollars(actual.costPerStageCents),
+      Version: stage.version,
     };
   });
   const implied = math?.impliedBudgetCents ?? null;
@@ -103,5 +105,6 @@ export const buildFunnel = (state: FunnelState, money: { budgetCents: number; sp
     PlanSpend: toDollars(money.spendCents),
     BudgetCoversGoal: implied === null ? null : money.budgetCents >= implied,
     Stages: stages,
+    Version: state.model?.version ?? null,
   };
 };

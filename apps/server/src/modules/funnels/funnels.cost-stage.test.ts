@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createStages, FUNNEL } from '../../../test/funnel-factories.ts';
+import { createStages, FUNNEL, withFunnelVersions } from '../../../test/funnel-factories.ts';
 import { createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { lookups } from '../../schema/lookups.ts';
@@ -59,9 +59,9 @@ describe('the funnel’s cost stage', () => {
     const chosen = await t.post(FUNNEL.save, body({ CostStageId: stages[0]?.id, CostPerLead: 4.5 }), token);
     expect(chosen.status).toBe(200);
     expect(chosen.body.Result).toMatchObject({ CostStageId: stages[0]?.id, ImpliedBudget: 36_000 }); // 8,000 visitors × $4.50
-    const kept = await t.post(FUNNEL.save, body({ CostPerLead: 5 }), token);
+    const kept = await t.post(FUNNEL.save, withFunnelVersions(body({ CostPerLead: 5 }), chosen.body.Result), token);
     expect(kept.body.Result).toMatchObject({ CostStageId: stages[0]?.id, ImpliedBudget: 40_000 });
-    const reset = await t.post(FUNNEL.save, body({ CostStageId: null, CostPerLead: 5 }), token);
+    const reset = await t.post(FUNNEL.save, withFunnelVersions(body({ CostStageId: null, CostPerLead: 5 }), kept.body.Result), token);
     expect(reset.body.Result).toMatchObject({ CostStageId: stages[1]?.id, ImpliedBudget: 2_000 });
     const read = await t.post(FUNNEL.get, { MarketingPlanId: plan.id }, await acme.tokenFor('viewer'));
     expect(read.body.Result.CostStageId).toBe(stages[1]?.id);

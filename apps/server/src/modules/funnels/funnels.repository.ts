@@ -1,6 +1,7 @@
 import { LOOKUP_TYPE_FUNNEL_STAGE } from '@plansmith/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion, lockVersions } from '../../db/row-versions.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { funnelModels, funnelStageSettings } from '../../schema/funnels.ts';
 import { expectations } from '../../schema/objectives.ts';
@@ -9,7 +10,9 @@ import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 export type StageRow = { id: string; name: string; sortOrder: number };
 export type ModelRow = typeof funnelModels.$inferSelect;
 export type SettingRow = { funnelStageId: string; conversionRate: number | null; velocityDays: number };
-export type CountRow = { funnelStageId: string; month: string; expected: number | null; actual: number | null };
+/** A stored setting with its version (DESIGN.md §13). */
+export type StoredSettingRow = SettingRow & { version: number };
+export type CountRow = { funnelStageId: string; month: string; expected: number | null; actual: number | null; version: number };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -30,12 +33,13 @@ export const findModel = async (db: Db, tenantId: string, planId: string): Promi
   return row ?? null;
 };
 
-export const listSettings = (db: Db, tenantId: string, planId: string): Promise<SettingRow[]> =>
+export const listSettings = (db: Db, tenantId: string, planId: string): Promise<StoredSettingRow[]> =>
   db
     .select({
       funnelStageId: funnelStageSettings.funnelStageId,
       conversionRate: funnelStageSettings.conversionRate,
       velocityDays: funnelStageSettings.velocityDays,
+      version: funnelStageSettings.version,
     })
     .from(funnelStageSettings)
     .where(and(eq(funnelStageSettings.tenantId, tenantId), eq(funnelStageSettings.marketingPlanId, planId)));
@@ -77,6 +81,7 @@ export const listCounts = async (db: Db, tenantId: string, planId: string): Prom
       month: expectations.month,
       expected: expectations.expectedCount,
       actual: expectations.actualCount,
+      version: expectations.version,
     })
     .from(expectations)
     .where(and(eq(expectations.tenantId, tenantId), eq(expectations.marketingPlanId, planId)));
@@ -84,6 +89,50 @@ export const listCounts = async (db: Db, tenantId: string, planId: string): Prom
 };
 
 export type CountCell = { funnelStageId: string; month: string; count: number | null };
+
+/**
+ * The versions of the plan's funnel model, stage settings and cells, locked until the transaction
+ * ends (DESIGN.md §13): a save compares them with the versions the person read and writes only when
+ * every row it touches is still as read. Cells are keyed "stageId|YYYY-MM", settings by stage id.
+ */
+export const lockFunnelVersions = async (
+  db: Db,
+  tenantId: string,
+  planId: string,
+  what: { model?: boolean; settings?: boolean; cells?: boolean },
+): Promise<{ model: number | null; settings: Map<string, number>; cells: Map<string, number> }> => {
+  const model = what.model
+    ? await lockVersion(
+        db,
+        funnelModels,
+        funnelModels.version,
+        and(eq(funnelModels.tenantId, tenantId), eq(funnelModels.marketingPlanId, planId)) as SQL,
+      )
+    : null;
+  const settings = what.settings
+    ? await lockVersions(
+        db,
+        funnelStageSettings,
+        funnelStageSettings.version,
+        { funnelStageId: funnelStageSettings.funnelStageId },
+        and(eq(funnelStageSettings.tenantId, tenantId), eq(funnelStageSettings.marketingPlanId, planId)) as SQL,
+      )
+    : [];
+  const cells = what.cells
+    ? await lockVersions(
+        db,
+        expectations,
+        expectations.version,
+        { funnelStageId: expectations.funnelStageId, month: expectations.month },
+        and(eq(expectations.tenantId, tenantId), eq(expectations.marketingPlanId, planId)) as SQL,
+      )
+    : [];
+  return {
+    model,
+    settings: new Map(settings.map((row) => [String(row.funnelStageId), row.version])),
+    cells: new Map(cells.map((row) => [`${String(row.funnelStageId)}|${String(row.month).slice(0, 7)}`, row.version])),
+  };
+};
 
 /** Writes one column (expected or actual) of several cells; the other column of an existing row is kept. */
 export const upsertCounts = async (

@@ -8,6 +8,7 @@ import { type ActivityChanges, diffFields, recordActivity } from '../activities/
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
 import { checkCells, checkStageId, checkStageSettings, requireFunnelEditable } from './funnel-rules.ts';
 import { buildFunnel, costStageOf, type FunnelPlan, type FunnelState, loadFunnelState, requiredByStage } from './funnel-state.ts';
+import { checkCellVersions, checkSettingsVersions } from './funnel-versions.ts';
 import * as repo from './funnels.repository.ts';
 
 type SaveInput = z.output<typeof FunnelSaveRequestSchema>;
@@ -103,6 +104,8 @@ export const createFunnelService = (ctx: AppContext) => ({
     ctx.db.transaction(async (tx) => {
       const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
       requireFunnelEditable(access);
+      // The model's and each sent stage's version first: a stale one answers 409, writing nothing.
+      await checkSettingsVersions(tx, auth, access.plan, input);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       checkStageSettings(input.Stages, before.stages);
       if (input.CostStageId) checkStageId(new Set(before.stages.map((stage) => stage.id)), input.CostStageId, 'CostStageId');
@@ -142,6 +145,8 @@ export const createFunnelService = (ctx: AppContext) => ({
     ctx.db.transaction(async (tx) => {
       const access = await requirePlanAccess(tx, auth, input.MarketingPlanId, 'The marketing plan');
       requireFunnelEditable(access);
+      // Every cell's version first: one stale cell answers 409 and none is written.
+      await checkCellVersions(tx, auth, access.plan, input.Cells);
       const before = await loadFunnelState(tx, auth.tenantId, access.plan);
       const cells = checkCells(input.Cells, before.stages, before.months, (cell) => cell.Count);
       const { changes, count } = cellChanges(before, cells, 'actual');

@@ -4,7 +4,7 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { lookups } from '../../schema/lookups.ts';
-import { createStages, FUNNEL, funnelSnapshot } from '../../../test/funnel-factories.ts';
+import { createStages, FUNNEL, funnelSnapshot, withFunnelVersions } from '../../../test/funnel-factories.ts';
 
 let t: TestApp;
 // Each test gets its own tenant: funnel stages are tenant-wide.
@@ -105,10 +105,10 @@ describe('the funnel model', () => {
   it('writes the change to the plan’s audit trail with before and after', async () => {
     const { plan, stages } = await setUp();
     const token = await acme.tokenFor('member');
-    await t.post(FUNNEL.save, model(plan.id, stages), token);
+    const setUpSave = await t.post(FUNNEL.save, model(plan.id, stages), token);
     // The test clock stands still: move it so the feed's order is the order of the changes.
     t.clock.advance(1000);
-    await t.post(FUNNEL.save, model(plan.id, stages, { RevenueGoal: 1_200_000 }), token);
+    await t.post(FUNNEL.save, withFunnelVersions(model(plan.id, stages, { RevenueGoal: 1_200_000 }), setUpSave.body.Result), token);
     const feed = await t.post('/api/ActivityClient/Get', { MarketingPlanId: plan.id }, token);
     expect(feed.status).toBe(200);
     const [latest, first] = feed.body.Result;

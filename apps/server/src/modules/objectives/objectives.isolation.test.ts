@@ -38,12 +38,12 @@ const calls = () =>
   [
     ['GetObjectives', { MarketingPlanId: planId }],
     ['GetObjective', { ObjectiveId: objectiveId }],
-    ['Save (update)', { Id: objectiveId, MarketingPlanId: planId, Name: 'Taken', MetricType: 1, TargetValue: 5 }],
+    ['Save (update)', { Id: objectiveId, Version: 1, MarketingPlanId: planId, Name: 'Taken', MetricType: 1, TargetValue: 5 }],
     ['Save (create in the plan)', { Id: EMPTY_ID, MarketingPlanId: planId, Name: 'Planted', MetricType: 1, TargetValue: 5 }],
-    ['Delete', { ObjectiveId: objectiveId }],
+    ['Delete', { ObjectiveId: objectiveId, Version: 1 }],
     ['SaveResult (new)', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 1 }],
-    ['SaveResult (update)', { Id: resultId, ObjectiveId: objectiveId, Date: '2026-03-01', Value: 1 }],
-    ['DeleteResult', { ObjectiveResultId: resultId }],
+    ['SaveResult (update)', { Id: resultId, Version: 1, ObjectiveId: objectiveId, Date: '2026-03-01', Value: 1 }],
+    ['DeleteResult', { ObjectiveResultId: resultId, Version: 1 }],
     ['PerformanceClient/Get', { MarketingPlanId: planId }],
   ] as const;
 
@@ -74,7 +74,7 @@ describe('another tenant’s objectives', () => {
     const before = { acme: await snapshotOf(acme), other: await snapshotOf(other) };
     const response = await t.post(
       `${OBJECTIVE_API}/SaveResult`,
-      { Id: resultId, ObjectiveId: theirs.Id, Date: '2026-03-01', Value: 1 },
+      { Id: resultId, Version: 1, ObjectiveId: theirs.Id, Date: '2026-03-01', Value: 1 },
       await acme.tokenFor('owner'),
     );
     expect(response.status).toBe(400);
@@ -92,9 +92,9 @@ describe('product policy Plan.Performance', () => {
       [`${OBJECTIVE_API}/GetObjectives`, { MarketingPlanId: plan.id }],
       [`${OBJECTIVE_API}/Save`, { MarketingPlanId: plan.id, Name: 'MQLs', MetricType: 1, TargetValue: 5 }],
       [`${OBJECTIVE_API}/GetObjective`, { ObjectiveId: newId() }],
-      [`${OBJECTIVE_API}/Delete`, { ObjectiveId: newId() }],
+      [`${OBJECTIVE_API}/Delete`, { ObjectiveId: newId(), Version: 1 }],
       [`${OBJECTIVE_API}/SaveResult`, { ObjectiveId: newId(), Date: '2026-03-01', Value: 1 }],
-      [`${OBJECTIVE_API}/DeleteResult`, { ObjectiveResultId: newId() }],
+      [`${OBJECTIVE_API}/DeleteResult`, { ObjectiveResultId: newId(), Version: 1 }],
       [PERFORMANCE_GET, { MarketingPlanId: plan.id }],
     ];
     for (const [url, body] of bodies) {
@@ -152,11 +152,11 @@ describe('team roles', () => {
     expect(created.status).toBe(200);
     const id = created.body.Result.Id;
     expect((await t.post(`${OBJECTIVE_API}/SaveResult`, { ObjectiveId: id, Date: '2026-03-01', Value: 1 }, planner)).status).toBe(200);
-    const refused = await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: id }, planner);
+    const refused = await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: id, Version: 1 }, planner);
     expect(refused.status).toBe(403);
     expect(refused.body.Message).toContain('Lead');
     const lead = await createLead();
-    expect((await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: id }, lead)).status).toBe(200);
+    expect((await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: id, Version: 1 }, lead)).status).toBe(200);
   });
 
   it('refuses changes in an archived plan (409)', async () => {

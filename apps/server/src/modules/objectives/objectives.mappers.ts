@@ -53,6 +53,7 @@ export const toObjective = (row: ObjectiveFigureRow, today: string): Objective =
     CostPerResult: figures.costPerResultCents === null ? null : fromHundredths(figures.costPerResultCents),
     LinkedItemCount: row.item_count,
     UpdatedAt: row.updated_at,
+    Version: Number(row.version),
   };
 };
 
@@ -63,4 +64,5 @@ export const toObjectiveResult = (row: typeof objectiveResults.$inferSelect): Ob
   Value: row.value,
   Note: row.note,
   CreatedAt: row.createdAt.toISOString(),
+  Version: row.version,
 });

@@ -21,6 +21,7 @@ export type ObjectiveFigureRow = {
   start_date: string;
   end_date: string;
   updated_at: string;
+  version: number;
   result_count: number;
   latest_date: string | null;
   sum_value: string;
@@ -51,7 +52,7 @@ export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter,
     o.funnel_stage_id::text AS funnel_stage_id, o.metric, o.metric_type::int AS metric_type, o.aggregation::int AS aggregation,
     o.higher_is_better, o.is_revenue, o.active, o.target_value::text AS target_value,
     o.start_date::text AS start_date, o.end_date::text AS end_date,
-    to_char(o.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+    to_char(o.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, o.version::int AS version,
     coalesce(r.result_count, 0)::int AS result_count, r.latest_date::text AS latest_date,
     coalesce(r.sum_value, 0)::text AS sum_value, coalesce(r.latest_value, 0)::text AS latest_value,
     coalesce(r.cut_count, 0)::int AS cut_count,

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/row-versions.ts';
 import { selectRows } from '../../db/rows.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { type ObjectiveFigureRow, type ObjectiveFilter, objectiveFiguresQuery } from './objectives.query.ts';
@@ -9,6 +10,19 @@ export type ObjectiveRow = typeof objectives.$inferSelect;
 export type ObjectiveValues = Omit<ObjectiveRow, 'tenantId' | 'id' | 'createdAt' | 'updatedAt' | 'version'>;
 export type ResultRow = typeof objectiveResults.$inferSelect;
 export type ResultValues = Pick<ResultRow, 'resultDate' | 'value' | 'note'>;
+
+/** The objective's version, locked until the transaction ends; null when there is none (DESIGN.md §13). */
+export const lockObjectiveVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(db, objectives, objectives.version, and(eq(objectives.tenantId, tenantId), eq(objectives.id, id)) as SQL);
+
+/** The result's version, locked until the transaction ends; null when there is none. */
+export const lockResultVersion = (db: Db, tenantId: string, id: string): Promise<number | null> =>
+  lockVersion(
+    db,
+    objectiveResults,
+    objectiveResults.version,
+    and(eq(objectiveResults.tenantId, tenantId), eq(objectiveResults.id, id)) as SQL,
+  );
 
 export const listObjectiveFigures = (db: Db, tenantId: string, filter: ObjectiveFilter, cutoff: string): Promise<ObjectiveFigureRow[]> =>
   selectRows<ObjectiveFigureRow>(db, objectiveFiguresQuery(tenantId, filter, cutoff));

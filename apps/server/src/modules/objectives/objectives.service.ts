@@ -16,7 +16,7 @@ import { idForSave } from '../../lib/ids.ts';
 import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
-import { diffFields, recordActivity } from '../activities/index.ts';
+import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { toObjective, toObjectiveResult } from './objectives.mappers.ts';
 import * as repo from './objectives.repository.ts';
 
@@ -88,6 +88,47 @@ export const createObjectivesService = (ctx: AppContext) => {
     return { startDate, endDate };
   };
 
+  /**
+   * Locks the objective and answers 409 with it as it is now when the caller read another version
+   * (DESIGN.md §13): a colleague's change of the objective is never overwritten or deleted unseen.
+   */
+  const checkObjectiveVersion = async (tx: Db, auth: AuthContext, objective: repo.ObjectiveRow, read: number): Promise<void> => {
+    const current = await repo.lockObjectiveVersion(tx, auth.tenantId, objective.id);
+    if (current === null) throw notFound('The objective');
+    await assertVersion(tx, auth, {
+      entity: 'Objective',
+      id: objective.id,
+      what: `the objective “${objective.name}”`,
+      read,
+      current,
+      row: () => readDetail(tx, auth, objective.id),
+    });
+  };
+
+  /**
+   * The same for a result: its 409 carries the objective with its results (what SaveResult answers),
+   * and names who changed it through the objective's audit trail, where result changes are recorded.
+   */
+  const checkResultVersion = async (
+    tx: Db,
+    auth: AuthContext,
+    objective: repo.ObjectiveRow,
+    result: repo.ResultRow,
+    read: number,
+  ): Promise<void> => {
+    const current = await repo.lockResultVersion(tx, auth.tenantId, result.id);
+    if (current === null) throw notFound('The result');
+    await assertVersion(tx, auth, {
+      entity: 'ObjectiveResult',
+      id: result.id,
+      what: `the result of ${result.value} on ${result.resultDate} of “${objective.name}”`,
+      read,
+      current,
+      row: () => readDetail(tx, auth, objective.id),
+      changedThrough: [{ entityType: 'Objective', entityId: objective.id }],
+    });
+  };
+
   const audit = (db: Db, auth: AuthContext, objective: repo.ObjectiveRow, action: 'create' | 'update' | 'delete', extra = {}) =>
     recordActivity(db, {
       tenantId: auth.tenantId,
@@ -127,6 +168,8 @@ export const createObjectivesService = (ctx: AppContext) => {
           throw fieldError('MarketingPlanId', 'An objective cannot move to another plan.');
         }
         requireWritable(access);
+        // The contract requires a Version on update (requireVersionOnUpdate).
+        if (existing) await checkObjectiveVersion(tx, auth, existing, input.Version ?? 0);
         const { startDate, endDate } = await checkSave(tx, auth.tenantId, input, access.plan);
         if (existing) {
           const outside = (await repo.listResults(tx, auth.tenantId, id)).filter((r) => r.resultDate < startDate || r.resultDate > endDate);
@@ -166,11 +209,12 @@ export const createObjectivesService = (ctx: AppContext) => {
         return readDetail(tx, auth, id);
       }),
 
-    delete: (auth: AuthContext, objectiveId: string): Promise<boolean> =>
+    delete: (auth: AuthContext, objectiveId: string, version: number): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const { objective, access } = await requireObjective(tx, auth, objectiveId);
         requireAccess(access, 'objective.delete');
         requireWritable(access);
+        await checkObjectiveVersion(tx, auth, objective, version);
         await repo.deleteObjective(tx, auth.tenantId, objectiveId);
         await audit(tx, auth, objective, 'delete');
         return true;
@@ -188,6 +232,8 @@ export const createObjectivesService = (ctx: AppContext) => {
         }
         const { objective, access } = await requireObjective(tx, auth, input.ObjectiveId);
         requireWritable(access);
+        // The contract requires a Version when changing a result (requireVersionOnUpdate).
+        if (existing) await checkResultVersion(tx, auth, objective, existing, input.Version ?? 0);
         if (input.Date < objective.startDate || input.Date > objective.endDate) {
           throw fieldError('Date', `Date must be within the objective (${objective.startDate} to ${objective.endDate}).`);
         }
@@ -215,12 +261,13 @@ export const createObjectivesService = (ctx: AppContext) => {
         return readDetail(tx, auth, objective.id);
       }),
 
-    deleteResult: (auth: AuthContext, resultId: string): Promise<ObjectiveDetail> =>
+    deleteResult: (auth: AuthContext, resultId: string, version: number): Promise<ObjectiveDetail> =>
       ctx.db.transaction(async (tx) => {
         const result = await repo.findResult(tx, auth.tenantId, resultId);
         if (!result) throw notFound('The result');
         const { objective, access } = await requireObjective(tx, auth, result.objectiveId, 'The result');
         requireWritable(access);
+        await checkResultVersion(tx, auth, objective, result, version);
         await repo.deleteResult(tx, auth.tenantId, resultId);
         await repo.touchObjective(tx, auth.tenantId, objective.id, ctx.clock.now());
         await audit(tx, auth, objective, 'update', {

@@ -120,7 +120,15 @@ describe('ObjectiveClient/Save', () => {
     });
     const updated = await t.post(
       `${OBJECTIVE_API}/Save`,
-      { Id: created.Id, MarketingPlanId: plan.id, Name: 'Demo requests', MetricType: 1, TargetValue: 300, Active: false },
+      {
+        Id: created.Id,
+        Version: created.Version,
+        MarketingPlanId: plan.id,
+        Name: 'Demo requests',
+        MetricType: 1,
+        TargetValue: 300,
+        Active: false,
+      },
       await owner(),
     );
     expect(updated.status).toBe(200);
@@ -180,6 +188,7 @@ describe('ObjectiveClient/Save', () => {
       `${OBJECTIVE_API}/Save`,
       {
         Id: fixture.objectives.mqls.Id,
+        Version: fixture.objectives.mqls.Version,
         MarketingPlanId: fixture.plan.id,
         Name: 'MQLs',
         MetricType: 1,
@@ -196,7 +205,14 @@ describe('ObjectiveClient/Save', () => {
     const other = await createPlan(t, acme);
     const response = await t.post(
       `${OBJECTIVE_API}/Save`,
-      { Id: fixture.objectives.webinars.Id, MarketingPlanId: other.id, Name: 'Webinar sign-ups', MetricType: 1, TargetValue: 400 },
+      {
+        Id: fixture.objectives.webinars.Id,
+        Version: fixture.objectives.webinars.Version,
+        MarketingPlanId: other.id,
+        Name: 'Webinar sign-ups',
+        MetricType: 1,
+        TargetValue: 400,
+      },
       await owner(),
     );
     expect(response.status).toBe(400);
@@ -214,12 +230,16 @@ describe('results', () => {
     const resultId = first.Results[0].Id;
     const changed = await t.post(
       `${OBJECTIVE_API}/SaveResult`,
-      { Id: resultId, ObjectiveId: objective.Id, Date: '2026-01-11', Value: 60, Note: null },
+      { Id: resultId, Version: first.Results[0].Version, ObjectiveId: objective.Id, Date: '2026-01-11', Value: 60, Note: null },
       await owner(),
     );
     expect(changed.body.Result).toMatchObject({ ActualValue: 60, ResultCount: 1 });
     expect(changed.body.Result.Results[0]).toMatchObject({ Id: resultId, Date: '2026-01-11', Note: null });
-    const deleted = await t.post(`${OBJECTIVE_API}/DeleteResult`, { ObjectiveResultId: resultId }, await owner());
+    const deleted = await t.post(
+      `${OBJECTIVE_API}/DeleteResult`,
+      { ObjectiveResultId: resultId, Version: changed.body.Result.Results[0].Version },
+      await owner(),
+    );
     expect(deleted.body.Result).toMatchObject({ ActualValue: 0, ResultCount: 0, Results: [] });
     const trail = await t.ctx.db
       .select()
@@ -277,7 +297,9 @@ describe('ObjectiveClient/Delete', () => {
     const listed = await t.post('/api/BudgetItemClient/GetBudgetItems', { ObjectiveId: objective.Id }, await owner());
     expect(listed.body.Result.map((row: { Name: string }) => row.Name)).toEqual(['Linked']);
 
-    expect((await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: objective.Id }, await owner())).body.Result).toBe(true);
+    expect(
+      (await t.post(`${OBJECTIVE_API}/Delete`, { ObjectiveId: objective.Id, Version: objective.Version }, await owner())).body.Result,
+    ).toBe(true);
     expect(await t.ctx.db.select().from(objectiveResults).where(eq(objectiveResults.objectiveId, objective.Id))).toEqual([]);
     const after = await t.post('/api/BudgetItemClient/GetBudgetItem', { BudgetItemId: item.body.Result.Id }, await owner());
     expect(after.body.Result.ObjectiveId).toBeNull();
