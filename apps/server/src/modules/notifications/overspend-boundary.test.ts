@@ -7,7 +7,9 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { mailSince, outboxMark } from '../../../test/outbox.ts';
 import { createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../lib/ids.ts';
 import { overspendAlerts } from '../../schema/notifications.ts';
+import { itemsToCheck, trackOverspend } from './overspend.ts';
 
 let t: TestApp;
 let acme: TestTenant;
@@ -15,7 +17,7 @@ let plan: { id: string };
 let item: { id: string };
 let mark: Date;
 
-const saveExpense = async (amount: number) => {
+const saveExpense = async (amount: number): Promise<{ Id: string }> => {
   const response = await t.post(
     '/api/ExpenseClient/Save',
     {
@@ -29,6 +31,7 @@ const saveExpense = async (amount: number) => {
     await acme.tokenFor('member'),
   );
   expect(response.status, response.text).toBe(200);
+  return response.body.Result;
 };
 
 const alerts = () => t.ctx.db.select().from(overspendAlerts).where(eq(overspendAlerts.tenantId, acme.id));
@@ -67,5 +70,34 @@ describe('overspend alert at the budget', () => {
     expect(await alerts()).toEqual([]);
     await saveExpense(0.01);
     expect(await alerts()).toHaveLength(1);
+  });
+});
+
+describe('what the overspend record holds', () => {
+  it('records the expense that took the item over', async () => {
+    await saveExpense(1_000);
+    const tipping = await saveExpense(0.01);
+    expect(await alerts()).toEqual([expect.objectContaining({ budgetItemId: item.id, expenseId: tipping.Id })]);
+  });
+
+  it('records a crossing made by a lower budget without an expense, and mails nobody', async () => {
+    await saveExpense(600);
+    const token = await acme.tokenFor('owner');
+    const read = (await t.post('/api/BudgetItemClient/GetBudgetItem', { BudgetItemId: item.id }, token)).body.Result;
+    const lowered = await t.post('/api/BudgetItemClient/Save', { ...read, Amount: 500 }, token);
+    expect(lowered.status, lowered.text).toBe(200);
+    expect(await alerts()).toEqual([expect.objectContaining({ budgetItemId: item.id, expenseId: null })]);
+    expect(await overspendMail()).toEqual([]);
+  });
+
+  it('passes over items that no longer exist and ids that are empty', async () => {
+    await expect(
+      t.ctx.db.transaction((tx) => trackOverspend(t.ctx, tx, { tenantId: acme.id, budgetItemIds: [newId(), null, undefined] })),
+    ).resolves.toBeUndefined();
+    expect(await alerts()).toEqual([]);
+  });
+
+  it('checks each item once, in id order, so saves of the same items lock them in the same order', () => {
+    expect(itemsToCheck(['b', null, 'a', undefined, 'b', ''])).toEqual(['a', 'b']);
   });
 });

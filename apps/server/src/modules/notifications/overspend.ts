@@ -41,6 +41,13 @@ const readItem = async (tx: Db, tenantId: string, itemId: string) => {
 };
 
 /**
+ * The items to check, each once, in id order: every save locks its items in the same order, so two
+ * saves of the same items wait for each other instead of deadlocking.
+ */
+export const itemsToCheck = (ids: readonly (string | null | undefined)[]): string[] =>
+  [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+
+/**
  * Keeps the overspend record of budget items in step with their spend, in the caller's
  * transaction, and mails the alert when an expense save takes an item past its amount:
  * - past its amount and not yet recorded: record the crossing; with an expense as the cause,
@@ -54,8 +61,7 @@ export const trackOverspend = async (
   tx: Db,
   input: { tenantId: string; budgetItemIds: (string | null | undefined)[]; cause?: OverspendCause },
 ): Promise<void> => {
-  const itemIds = [...new Set(input.budgetItemIds.filter((id): id is string => Boolean(id)))].sort();
-  for (const itemId of itemIds) {
+  for (const itemId of itemsToCheck(input.budgetItemIds)) {
     const item = await readItem(tx, input.tenantId, itemId);
     if (!item) continue;
     if (item.actualCents <= item.amountCents) {
