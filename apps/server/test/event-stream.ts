@@ -30,7 +30,7 @@ export const listeningUrl = async (app: FastifyInstance): Promise<string> => {
 export const openEventStream = (
   baseUrl: string,
   ticket: string,
-  options: { lastEventId?: string; agent?: http.Agent } = {},
+  options: { lastEventId?: string; agent?: http.Agent; onEvent?: (event: StreamEvent) => void } = {},
 ): Promise<EventStream> =>
   new Promise((resolve, reject) => {
     const waiters: { match: (event: StreamEvent) => boolean; resolve: (event: StreamEvent) => void }[] = [];
@@ -99,7 +99,8 @@ export const openEventStream = (
             }
             if (!data) continue;
             const event: StreamEvent = { id, data: JSON.parse(data), receivedAt: performance.now() };
-            stream.events.push(event);
+            if (options.onEvent) options.onEvent(event);
+            else stream.events.push(event);
             for (const waiter of [...waiters])
               if (waiter.match(event)) {
                 waiters.splice(waiters.indexOf(waiter), 1);
