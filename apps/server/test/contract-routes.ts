@@ -34,9 +34,15 @@ export const operationLabel = (operation: ContractOperation): string =>
   `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
 
 // Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored) and
-// Mentionable lists the people a comment may mention.
+// Mentionable lists the people a comment may mention; the events Ticket signs a ticket and Presence says
+// who views a plan (kept in memory): neither stores anything, and a Viewer may do both.
 const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid|preview)|report$/i;
-const READS_DESPITE_THEIR_VERB = new Set(['/api/MarketingPlanClient/RebuildPlan', '/api/CommentsClient/Mentionable']);
+const READS_DESPITE_THEIR_VERB = new Set([
+  '/api/MarketingPlanClient/RebuildPlan',
+  '/api/CommentsClient/Mentionable',
+  '/api/EventsClient/Ticket',
+  '/api/EventsClient/Presence',
+]);
 
 /** Whether an operation may change data: anything not named as a read is treated as a write. */
 export const isWrite = (operation: ContractOperation): boolean => {
