@@ -84,8 +84,8 @@ describe('a failing query inside an access check', () => {
     ['GetExpense', '/api/ExpenseClient/GetExpense', () => ({ ExpenseId: ids.expenseId })],
     ['GetExpenses of a budget item', '/api/ExpenseClient/GetExpenses', () => ({ BudgetItemId: ids.itemId })],
     ['GetComments of a budget item', '/api/CommentsClient/Get', () => ({ EntityType: 'BudgetItem', EntityId: ids.itemId })],
-    ['Comment Delete', '/api/CommentClient/Delete', () => ({ CommentId: ids.commentId })],
-    ['Activity Delete', '/api/ActivityClient/Delete', () => ({ ActivityId: ids.noteId })],
+    ['Comment Delete', '/api/CommentClient/Delete', () => ({ CommentId: ids.commentId, Version: 1 })],
+    ['Activity Delete', '/api/ActivityClient/Delete', () => ({ ActivityId: ids.noteId, Version: 1 })],
   ];
 
   it.each(routes)('%s answers a logged 500 with the request id, not 404', async (_name, url, body) => {

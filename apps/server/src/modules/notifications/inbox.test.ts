@@ -23,9 +23,13 @@ const inboxOf = async (tenant: TestTenant, who: Who) => {
 };
 const unread = async (tenant: TestTenant, who: Who) => (await call(tenant, who, 'GetUnreadCount')).body.Result.Count as number;
 const rows = (tenantId: string) => t.ctx.db.select().from(inboxNotifications).where(eq(inboxNotifications.tenantId, tenantId));
-const comment = async (who: Who, entity: { EntityType: string; EntityId: string }, text: string, id?: string) => {
+const comment = async (who: Who, entity: { EntityType: string; EntityId: string }, text: string, id?: string, version?: number) => {
   t.clock.advance(1000);
-  const response = await t.post('/api/CommentsClient/Save', { Id: id, ...entity, Description: text }, await acme.tokenFor(who));
+  const response = await t.post(
+    '/api/CommentsClient/Save',
+    { Id: id, Version: version, ...entity, Description: text },
+    await acme.tokenFor(who),
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.Result as { Id: string };
 };
@@ -127,7 +131,7 @@ describe('comments on my team’s plans', () => {
     expect((await inboxOf(acme, 'viewer')).filter((row) => row.Link === `/plans/${plan.id}`)).toEqual([]);
     // Editing the comment does not tell the team again.
     const later = await outboxMark(t);
-    await comment('member', { EntityType: 'MarketingPlan', EntityId: plan.id }, 'Q3 looks light, @Admin Acme (edited)', saved.Id);
+    await comment('member', { EntityType: 'MarketingPlan', EntityId: plan.id }, 'Q3 looks light, @Admin Acme (edited)', saved.Id, 1);
     expect(await mailSince(t, later, 'comment')).toEqual([]);
   });
 });

@@ -16,8 +16,12 @@ const SAVE = '/api/CommentsClient/Save';
 const MENTIONABLE = '/api/CommentsClient/Mentionable';
 
 // Factory names are "<Role> <Tenant name>": Owner Acme, Admin Acme, Member Acme, Viewer Acme, Outsider Acme.
-const comment = async (who: keyof TestTenant['users'], text: string, id?: string) => {
-  const response = await t.post(SAVE, { Id: id, EntityType: 'BudgetItem', EntityId: itemId, Description: text }, await acme.tokenFor(who));
+const comment = async (who: keyof TestTenant['users'], text: string, id?: string, version?: number) => {
+  const response = await t.post(
+    SAVE,
+    { Id: id, Version: version, EntityType: 'BudgetItem', EntityId: itemId, Description: text },
+    await acme.tokenFor(who),
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.Result as { Id: string };
 };
@@ -61,10 +65,10 @@ describe('comment mentions', () => {
     const written = await comment('member', 'Over to @Admin Acme');
     expect(recipientsOf(await mailSince(t, mark, 'mention'))).toEqual([acme.users.admin.email]);
     mark = await outboxMark(t);
-    await comment('member', 'Over to @Admin Acme and @Owner Acme', written.Id);
+    await comment('member', 'Over to @Admin Acme and @Owner Acme', written.Id, 1);
     expect(recipientsOf(await mailSince(t, mark, 'mention'))).toEqual([acme.users.owner.email]);
     mark = await outboxMark(t);
-    await comment('member', 'Over to @admin acme, @Owner Acme again', written.Id);
+    await comment('member', 'Over to @admin acme, @Owner Acme again', written.Id, 2);
     expect(await mailSince(t, mark, 'mention')).toEqual([]);
   });
 
