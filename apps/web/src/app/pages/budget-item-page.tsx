@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { type BudgetItem, getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { App, Button, Col, Flex, Row } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
-import { useDeleteBudgetItem } from '../../features/budget/api/budget-mutations.ts';
+import { useDeleteBudgetItem, useKeepTheirItem } from '../../features/budget/api/budget-mutations.ts';
 import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
@@ -15,6 +15,7 @@ import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+import { staleWriteOf } from '../../shared/ui/merge-dialog.tsx';
 
 const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
 const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
@@ -37,6 +38,7 @@ export const BudgetItemPage = () => {
   const categories = useBudgetCategories();
   const lookups = useLookups();
   const remove = useDeleteBudgetItem();
+  const keepTheirs = useKeepTheirItem();
   // The item's plan becomes the context plan, so "← Budget" shows this plan (DESIGN.md §12);
   // picking another team or plan in the shell goes back to the budget.
   useAdoptContextPlan(plan.data);
@@ -63,11 +65,14 @@ export const BudgetItemPage = () => {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await remove.mutateAsync({ id: data.Id, planId: data.MarketingPlanId });
+          await remove.mutateAsync({ id: data.Id, planId: data.MarketingPlanId, version: data.Version });
           message.success('Budget item deleted.');
           navigate(getHref('budget'));
         } catch (error) {
-          message.error(errorMessage(error));
+          // Someone changed it since it was read (DESIGN.md §13): the page shows their item, nothing is deleted.
+          const stale = staleWriteOf<BudgetItem>(error);
+          if (stale) keepTheirs(stale.current);
+          message.error(stale ? `${stale.message} It was not deleted: check their change first.` : errorMessage(error));
         }
       },
     });

@@ -44,6 +44,15 @@ export const useSaveMonths = () => {
   });
 };
 
+/**
+ * "Keep theirs" after a stale grid write (DESIGN.md §13): the items as the server has them now go
+ * into the grid at once, and the plan's lists are refetched.
+ */
+export const useKeepTheirMonths = (planId: string) => {
+  const queryClient = useQueryClient();
+  return (current: readonly BudgetItem[]): void => putSavedItems(queryClient, planId, current);
+};
+
 /** Sets one month of one item (its year total changed or kept); the answer says what it did. */
 export const useSetMonth = (planId: string) => {
   const queryClient = useQueryClient();

@@ -31,7 +31,8 @@ export const useSaveBudgetItem = () => {
 export const useDeleteBudgetItem = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: { id: string; planId: string }) => callApi(budgetRoutes.delete, { BudgetItemId: item.id }),
+    mutationFn: (item: { id: string; planId: string; version: number }) =>
+      callApi(budgetRoutes.delete, { BudgetItemId: item.id, Version: item.version }),
     onSuccess: (_result, item) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
@@ -40,4 +41,17 @@ export const useDeleteBudgetItem = () => {
       for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
+};
+
+/**
+ * "Keep theirs" after a stale save or delete (DESIGN.md §13): the item as the server has it now
+ * replaces the one on screen (the form resets to it), and what shows it is refreshed.
+ */
+export const useKeepTheirItem = () => {
+  const queryClient = useQueryClient();
+  return (current: BudgetItem): void => {
+    queryClient.setQueryData(budgetKeys.detail(current.Id), current);
+    void queryClient.invalidateQueries({ queryKey: budgetKeys.list(current.MarketingPlanId) });
+    void queryClient.invalidateQueries({ queryKey: planKeys.all });
+  };
 };

@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
-import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-state-cells.tsx';
+import { useItemSave } from './use-item-save.tsx';
 import './budget-grid.css';
 
 const ROW_HEIGHT = 44;
@@ -40,7 +40,7 @@ const MoneyCells = ({ sums }: { sums: MoneySums }) => (
  */
 export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; totals: MoneySums; canEdit: boolean }) => {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const save = useSaveBudgetItem();
+  const save = useItemSave();
   const { message } = App.useApp();
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -57,8 +57,9 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
 
   const saveField = async (item: BudgetItem, change: { Name?: string; Amount?: number }): Promise<boolean> => {
     try {
-      await save.mutateAsync({
+      const saved = await save.saveItem({
         Id: item.Id,
+        Version: item.Version,
         Name: change.Name ?? item.Name,
         Description: item.Description,
         Active: item.Active,
@@ -69,7 +70,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
         ObjectiveId: item.ObjectiveId,
         GeneralLedgerCodeId: item.GeneralLedgerCodeId,
       });
-      return true;
+      return saved !== null;
     } catch (error) {
       message.error(errorMessage(error));
       return false;
@@ -148,6 +149,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
   return (
     // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
     <div className="budget-grid">
+      {save.dialog}
       <div className="budget-grid-inner">
         <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
           <thead>

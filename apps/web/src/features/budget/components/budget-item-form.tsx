@@ -12,8 +12,8 @@ import { App, Button, Card, Flex, Form, Input, Radio, Select, Switch } from 'ant
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
-import { useSaveBudgetItem } from '../api/budget-mutations.ts';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
+import { useItemSave } from './use-item-save.tsx';
 
 type FormValues = {
   Name: string;
@@ -49,7 +49,7 @@ export const BudgetItemForm = ({
   canEdit: boolean;
 }) => {
   const [form] = Form.useForm<FormValues>();
-  const save = useSaveBudgetItem();
+  const save = useItemSave({ categories, glCodes, objectives: objectives ?? [] });
   const { message } = App.useApp();
   const [phasing, setPhasing] = useState<Phasing>(() => phasingOf(item));
   const amount = Form.useWatch('Amount', form) ?? item.Amount;
@@ -69,8 +69,10 @@ export const BudgetItemForm = ({
       return;
     }
     try {
-      await save.mutateAsync({
+      const saved = await save.saveItem({
         Id: item.Id,
+        // The version read (DESIGN.md §13): a colleague's change since answers the merge dialog.
+        Version: item.Version,
         Name: values.Name,
         Description: values.Description?.trim() ? values.Description : null,
         Active: values.Active,
@@ -83,7 +85,7 @@ export const BudgetItemForm = ({
         GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
         Months: phasing.enabled ? entries : null,
       });
-      message.success('Budget item saved.');
+      if (saved) message.success('Budget item saved.');
     } catch (error) {
       message.error(errorMessage(error));
     }
@@ -91,6 +93,7 @@ export const BudgetItemForm = ({
 
   return (
     <Form<FormValues> form={form} layout="vertical" disabled={!canEdit} onFinish={(values) => void submit(values)} requiredMark="optional">
+      {save.dialog}
       <Card title="Details" size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap>
           <Form.Item

@@ -51,7 +51,7 @@ export const MonthGrid = ({
   const editable = canEdit && view === 'Months';
 
   const model = useMemo(() => buildMonthModel(rows, phasing.data ?? [], planMonths), [rows, phasing.data, planMonths]);
-  const { isSaving, saveChanges, saveMonth, lastChange, undoLast } = useMonthChanges(planId, model);
+  const { isSaving, saveChanges, saveMonth, lastChange, undoLast, mergeDialog } = useMonthChanges(planId, model, planMonths);
   const [keepYearTotal, setKeepYearTotal] = useState(false);
   const shape: GridShape = {
     rowCount: rows.length,
@@ -171,6 +171,7 @@ export const MonthGrid = ({
 
   return (
     <>
+      {mergeDialog}
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
           {editable ? (

@@ -23,6 +23,7 @@ const item = (id: string, category: string, amount: number, actual: number, item
   GeneralLedgerCodeId: null,
   IsPhased: false,
   UpdatedAt: '2026-01-01T00:00:00.000Z',
+  Version: 1,
 });
 
 describe('budget rows', () => {

@@ -13,6 +13,8 @@ export const parseClipboardBlock = (text: string): string[][] => {
 };
 
 export type GridItem = { id: string; name: string; months: ItemMonthCents };
+/** An item's new amount and months, before the versions they were read with are added (month-versions.ts). */
+export type PasteItem = Omit<SaveMonthsItem, 'Version' | 'Cells'>;
 export type MonthChange = { itemId: string; cents: Map<MonthKey, number>; listed: Set<MonthKey> };
 
 /**
@@ -53,7 +55,7 @@ export const applyBlock = (input: {
 };
 
 /** A change as SaveMonths takes it: the listed months, the amount their sum (the phasing-sum rule). */
-export const toSaveItem = ({ itemId, cents, listed }: MonthChange): SaveMonthsItem => {
+export const toSaveItem = ({ itemId, cents, listed }: MonthChange): PasteItem => {
   const months = [...cents.entries()].filter(([month]) => listed.has(month)).sort(([a], [b]) => a.localeCompare(b));
   const total = months.reduce((sum, [, value]) => sum + value, 0);
   return {
@@ -71,14 +73,14 @@ export const applyAmounts = (input: {
   block: string[][];
   items: readonly GridItem[];
   anchorItem: number;
-}): { items: SaveMonthsItem[] } | { error: string } => {
+}): { items: PasteItem[] } | { error: string } => {
   const { block, items, anchorItem } = input;
   if (block.some((row) => row.length > 1))
     return { error: 'On the Budget column, paste one column of amounts; paste months on the month columns.' };
   if (anchorItem + block.length > items.length) {
     return { error: `The block has ${block.length} rows, but only ${items.length - anchorItem} items are below the selected cell.` };
   }
-  const saved: SaveMonthsItem[] = [];
+  const saved: PasteItem[] = [];
   for (const [rowIndex, [text = ''] = []] of block.entries()) {
     const item = items[anchorItem + rowIndex] as GridItem;
     if (item.months.phased)

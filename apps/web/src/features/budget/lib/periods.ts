@@ -1,5 +1,4 @@
-import { type BudgetItem, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
-import type { ItemMonths } from '@plansmith/contract/budget-months';
+import { type BudgetItem, type BudgetMonth, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
 
 export type PeriodView = 'Months' | 'Quarters' | 'Year';
 /** A column of the month grid: one month, or the months it rolls up. */
@@ -33,7 +32,7 @@ export type ItemMonthCents = {
 
 export const itemMonthCents = (
   item: BudgetItem,
-  phasing: ItemMonths['Months'] | undefined,
+  phasing: readonly BudgetMonth[] | undefined,
   planMonths: readonly MonthKey[],
 ): ItemMonthCents => {
   if (phasing && phasing.length > 0) {

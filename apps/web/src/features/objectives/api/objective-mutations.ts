@@ -71,6 +71,7 @@ export const useLinkItem = () => {
         MarketingPlanId: item.MarketingPlanId,
         ObjectiveId: objectiveId,
         GeneralLedgerCodeId: item.GeneralLedgerCodeId,
+        Version: item.Version,
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: objectiveKeys.all });

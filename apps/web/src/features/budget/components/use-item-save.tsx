@@ -1,0 +1,74 @@
+import { type BudgetItem, type BudgetItemSaveRequest, ITEM_TYPE_NAMES } from '@plansmith/contract';
+import { App } from 'antd';
+import { formatUsd } from '../../../shared/format/money.ts';
+import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { useKeepTheirItem, useSaveBudgetItem } from '../api/budget-mutations.ts';
+
+type Named = ReadonlyArray<{ Id: string; Name: string }>;
+const nameOf = (rows: Named, id: unknown) => (id ? (rows.find((row) => row.Id === id)?.Name ?? '—') : '—');
+const monthsText = (months: unknown) => {
+  const list = (months ?? []) as BudgetItem['Months'] & object;
+  return list.length === 0
+    ? 'Spread evenly'
+    : list.map((month) => `${formatMonthLabel(month.Month)} ${formatUsd(month.Amount)}`).join(', ');
+};
+
+/** The item's fields a merge dialog compares, as the form names them. */
+const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objectives: Named }) =>
+  [
+    { key: 'Name', label: 'Name' },
+    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatUsd(Number(amount)) },
+    { key: 'BudgetCategoryId', label: 'Category', format: (id: unknown) => nameOf(names.categories, id) },
+    { key: 'GeneralLedgerCodeId', label: 'GL code', format: (id: unknown) => nameOf(names.glCodes, id) },
+    { key: 'ObjectiveId', label: 'Objective', format: (id: unknown) => nameOf(names.objectives, id) },
+    { key: 'ItemType', label: 'Item type', format: (type: unknown) => ITEM_TYPE_NAMES[type as 1 | 2] },
+    { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Yes' : 'No') },
+    { key: 'Description', label: 'Description' },
+    { key: 'Months', label: 'Monthly phasing', format: monthsText },
+  ] as const satisfies ReadonlyArray<{ key: keyof BudgetItem; label: string; format?: (value: never) => string }>;
+
+/**
+ * Saves a budget item with the Version it was read with (DESIGN.md §13). When someone changed it
+ * meanwhile, the merge dialog shows their fields beside these: "Keep theirs" puts their item on
+ * screen, "Save mine over theirs" saves again with the version the 409 named. Never retried unasked.
+ * Answers the saved item, or null when the person kept theirs. Render `dialog`.
+ */
+export const useItemSave = (names: { categories?: Named; glCodes?: Named; objectives?: Named } = {}) => {
+  const { message } = App.useApp();
+  const save = useSaveBudgetItem();
+  const keepTheirs = useKeepTheirItem();
+  const merge = useMergeDialog();
+  const fields = ITEM_MERGE_FIELDS({
+    categories: names.categories ?? [],
+    glCodes: names.glCodes ?? [],
+    objectives: names.objectives ?? [],
+  });
+
+  const saveItem = async (request: BudgetItemSaveRequest): Promise<BudgetItem | null> => {
+    try {
+      return await save.mutateAsync(request);
+    } catch (error) {
+      const stale = staleWriteOf<BudgetItem>(error);
+      if (!stale) throw error;
+      const { Version: _version, Id: _id, ...changes } = request;
+      // A missing Months keeps theirs; null clears the phasing.
+      const mine: BudgetItem = {
+        ...stale.current,
+        ...changes,
+        Description: changes.Description ?? null,
+        ObjectiveId: changes.ObjectiveId ?? null,
+        GeneralLedgerCodeId: changes.GeneralLedgerCodeId ?? null,
+        Active: changes.Active ?? stale.current.Active,
+        Months: changes.Months === undefined ? stale.current.Months : (changes.Months ?? []).map((month) => ({ ...month, Version: 1 })),
+      };
+      const choice = await merge.ask(stale.message, changedFields(fields, stale.current, mine));
+      if (choice === 'mine') return saveItem({ ...request, Version: stale.version });
+      keepTheirs(stale.current);
+      message.info('Kept their version of the budget item.');
+      return null;
+    }
+  };
+
+  return { saveItem, isPending: save.isPending, dialog: merge.dialog };
+};
