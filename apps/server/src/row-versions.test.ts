@@ -57,6 +57,17 @@ const MUST_CARRY_VERSION = [
   '/api/LookupClient/Delete',
   '/api/TeamClient/Save',
   '/api/TeamClient/Delete',
+  '/api/ObjectiveClient/Save',
+  '/api/ObjectiveClient/Delete',
+  '/api/ObjectiveClient/SaveResult',
+  '/api/ObjectiveClient/DeleteResult',
+  '/api/FunnelClient/Save',
+  '/api/FunnelClient/SaveActuals',
+  '/api/ExpectationClient/Save',
+  '/api/ActivityClient/Save',
+  '/api/ActivityClient/Delete',
+  '/api/CommentsClient/Save',
+  '/api/CommentClient/Delete',
 ];
 
 /**

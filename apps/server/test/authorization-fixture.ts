@@ -1,11 +1,13 @@
 // One of everything in a tenant, made fresh for each operation of the generated suites, and the
 // field → value table that fills any route's body with those rows' ids.
 import { EMPTY_ID } from '@plansmith/contract';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { imports } from '../src/schema/imports.ts';
+import { lookups } from '../src/schema/lookups.ts';
 import { inboxNotifications } from '../src/schema/notifications.ts';
 import { products } from '../src/schema/products.ts';
 import { type TeamRoleId, teamMembers, teams } from '../src/schema/teams.ts';
@@ -34,6 +36,24 @@ export type EntityFixture = {
   notificationId: string;
   /** An import into the plan (nothing created by it), for Undo. */
   importId: string;
+  /** The tenant's funnel stage: the plan has a funnel model, the stage's setting and one grid cell (FIXTURE_MONTH). */
+  funnelStageId: string;
+};
+
+/** The month of the fixture plan's funnel grid cell (actual and forecast saved). */
+export const FIXTURE_MONTH = '2026-03';
+
+/** The tenant's fixture funnel stage (lookup type 2), made once per tenant. */
+const fixtureStage = async (t: TestApp, tenant: TestTenant): Promise<string> => {
+  const name = `${FIXTURE_TERM} stage`;
+  const [found] = await t.ctx.db
+    .select({ id: lookups.id })
+    .from(lookups)
+    .where(and(eq(lookups.tenantId, tenant.id), eq(lookups.lookupType, 2), eq(lookups.name, name)));
+  if (found) return found.id;
+  const id = newId();
+  await t.ctx.db.insert(lookups).values({ tenantId: tenant.id, id, name, lookupType: 2, sortOrder: 10 });
+  return id;
 };
 
 let counter = 0;
@@ -96,6 +116,24 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   });
   const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
   expect(result.status, result.text).toBe(200);
+  const funnelStageId = await fixtureStage(t, tenant);
+  const funnel = await t.post(
+    '/api/FunnelClient/Save',
+    {
+      MarketingPlanId: plan.id,
+      RevenueGoal: 100_000,
+      AverageDealSize: 1_000,
+      Stages: [{ FunnelStageId: funnelStageId, ConversionRate: null, VelocityDays: 0 }],
+    },
+    owner,
+  );
+  expect(funnel.status, funnel.text).toBe(200);
+  const cell = await t.post(
+    '/api/FunnelClient/SaveActuals',
+    { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: funnelStageId, Month: FIXTURE_MONTH, Count: 5 }] },
+    owner,
+  );
+  expect(cell.status, cell.text).toBe(200);
   return {
     teamId,
     planId: plan.id,
@@ -110,6 +148,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     playId: play.id,
     notificationId,
     importId,
+    funnelStageId,
   };
 };
 
@@ -170,6 +209,10 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/PlaybookClient/Preview': toPlay,
   '/api/PlaybookClient/Rename': toPlay,
   '/api/PlaybookClient/Delete': toPlay,
+  // The funnel's rows: its model and stage setting, and the grid cell of FIXTURE_MONTH.
+  '/api/FunnelClient/Save': (fixture) => ({ FunnelStageId: fixture.funnelStageId }),
+  '/api/FunnelClient/SaveActuals': (fixture) => ({ FunnelStageId: fixture.funnelStageId, Month: FIXTURE_MONTH }),
+  '/api/ExpectationClient/Save': (fixture) => ({ FunnelStageId: fixture.funnelStageId, Month: FIXTURE_MONTH }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */

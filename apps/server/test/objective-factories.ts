@@ -12,7 +12,7 @@ export const PERFORMANCE_GET = '/api/PerformanceClient/Get';
 export const saveObjective = async (t: TestApp, tenant: TestTenant, fields: Record<string, unknown>) => {
   const response = await t.post(`${OBJECTIVE_API}/Save`, { Id: EMPTY_ID, MetricType: 1, ...fields }, await tenant.tokenFor('owner'));
   if (response.status !== 200) throw new Error(`Save objective: ${response.status} ${response.text}`);
-  return response.body.Result as { Id: string; Name: string };
+  return response.body.Result as { Id: string; Name: string; Version: number };
 };
 
 export const saveResult = async (t: TestApp, tenant: TestTenant, objectiveId: string, date: string, value: number, note?: string) => {
