@@ -72,6 +72,17 @@ export const onLiveEvent = (listener: Listener): (() => void) => {
   return () => listeners.delete(listener);
 };
 
+const openListeners = new Set<() => void>();
+
+/**
+ * Each time the tab's stream (re)opens: what was said before it was open (a colleague arriving on a
+ * plan) may have passed it by, so a screen that keeps such state asks for it again.
+ */
+export const onLiveOpen = (listener: () => void): (() => void) => {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+};
+
 /** Gathers a burst (an import's chunks, a paste) into one refetch per query. */
 const INVALIDATE_AFTER_MS = 100;
 const MAX_RETRY_MS = 30_000;
@@ -124,6 +135,7 @@ export const startLiveChanges = (queryClient: QueryClient): (() => void) => {
       source = opened;
       opened.onopen = () => {
         retryMs = 1000;
+        for (const listener of openListeners) listener();
       };
       opened.onmessage = onMessage;
       // The browser's own reconnect would reuse the expired ticket: a fresh one is asked instead.

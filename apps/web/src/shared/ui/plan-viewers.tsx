@@ -2,7 +2,7 @@ import { eventsRoutes, PRESENCE_HEARTBEAT_SECONDS, type PlanViewer } from '@plan
 import { Avatar, Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { callApi } from '../api/client.ts';
-import { onLiveEvent } from '../api/live-changes.ts';
+import { onLiveEvent, onLiveOpen } from '../api/live-changes.ts';
 import { readSession } from '../api/session.ts';
 
 const initials = (name: string) =>
@@ -30,11 +30,15 @@ export const PlanViewers = ({ planId }: { planId: string }) => {
     const timer = setInterval(() => void sayHere(), PRESENCE_HEARTBEAT_SECONDS * 1000);
     const stop = onLiveEvent((event) => {
       if (event.Type === 'presence' && event.MarketingPlanId === planId) setViewers(event.Viewers);
+      else if (event.Type === 'reset') void sayHere();
     });
+    // Someone who arrived before this tab's stream was open was announced to it in vain: ask again.
+    const stopOpen = onLiveOpen(() => void sayHere());
     return () => {
       closed = true;
       clearInterval(timer);
       stop();
+      stopOpen();
       void callApi(eventsRoutes.presence, { MarketingPlanId: planId, Leaving: true }).catch(() => undefined);
     };
   }, [planId]);
