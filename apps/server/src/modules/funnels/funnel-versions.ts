@@ -1,9 +1,12 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FunnelPlan } from './funnel-state.ts';
 import { buildFunnel, loadFunnelState } from './funnel-state.ts';
 import * as repo from './funnels.repository.ts';
-import { staleRowError } from '../activities/index.ts';
+import { activities } from '../../schema/activities.ts';
+import { users } from '../../schema/tenants.ts';
+import { staleRowError, type VersionCheck } from '../activities/index.ts';
 
 /**
  * Row versions of the funnel (DESIGN.md §13). The funnel model (goal, deal size, cost per lead and
@@ -27,8 +30,33 @@ export const isStale = (read: ReadVersion, current: number | null | undefined): 
 
 const cellKey = (cell: { FunnelStageId: string; Month: string }) => `${cell.FunnelStageId}|${cell.Month}`;
 
-/** The plan's audit trail records every funnel change (auditPlanChange): it says who changed a funnel row. */
-const throughPlan = (plan: FunnelPlan) => [{ entityType: 'MarketingPlan', entityId: plan.id }];
+/**
+ * Who changed a funnel row: the plan's audit trail records every funnel change (auditPlanChange)
+ * with the fields it changed ("Lead ConversionRate", "Lead 2026-03 Expected"), so the latest entry
+ * naming one of `fields` says who and when; without one (Generate lists no cells), the plan's latest change.
+ */
+const whoChanged = async (
+  tx: Db,
+  tenantId: string,
+  plan: FunnelPlan,
+  fields: string[],
+): Promise<Pick<VersionCheck, 'changedBy' | 'changedThrough'>> => {
+  const [row] = await tx
+    .select({ actorId: activities.actorId, at: activities.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .from(activities)
+    .leftJoin(users, and(eq(users.tenantId, activities.tenantId), eq(users.id, activities.actorId)))
+    .where(
+      and(
+        eq(activities.tenantId, tenantId),
+        eq(activities.entityType, 'MarketingPlan'),
+        eq(activities.entityId, plan.id),
+        sql`${activities.changes} ?| ${sql.param(fields)}::text[]`,
+      ),
+    )
+    .orderBy(desc(activities.createdAt))
+    .limit(1);
+  return row ? { changedBy: row } : { changedThrough: [{ entityType: 'MarketingPlan', entityId: plan.id }] };
+};
 
 /**
  * Locks the plan's grid cells and answers 409 unless every cell sent is still at the version it
@@ -57,6 +85,7 @@ export const checkCellVersions = async (
         : `${stale.length} cells of the funnel grid of “${plan.name}”`,
     read: first.Version ?? 0,
     current: locked.cells.get(cellKey(first)) ?? 0,
+    ...(await whoChanged(tx, auth.tenantId, plan, [`${stageName} ${first.Month} Expected`, `${stageName} ${first.Month} Actual`])),
     row: () =>
       stale.map((cell) => {
         const row = byCell.get(cellKey(cell));
@@ -68,7 +97,6 @@ export const checkCellVersions = async (
           Version: row?.version ?? null,
         };
       }),
-    changedThrough: throughPlan(plan),
   });
 };
 
@@ -97,7 +125,7 @@ export const checkSettingsVersions = async (
       read: input.Version ?? 0,
       current: locked.model ?? 0,
       row,
-      changedThrough: throughPlan(plan),
+      ...(await whoChanged(tx, auth.tenantId, plan, ['RevenueGoal', 'AverageDealSize', 'CostPerLead', 'CostStage'])),
     });
   }
   const stageName = state.stages.find((stage) => stage.id === staleStage.FunnelStageId)?.name ?? 'a';
@@ -108,6 +136,6 @@ export const checkSettingsVersions = async (
     read: staleStage.Version ?? 0,
     current: locked.settings.get(staleStage.FunnelStageId) ?? 0,
     row,
-    changedThrough: throughPlan(plan),
+    ...(await whoChanged(tx, auth.tenantId, plan, [`${stageName} ConversionRate`, `${stageName} VelocityDays`])),
   });
 };

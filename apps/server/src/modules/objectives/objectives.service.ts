@@ -121,7 +121,7 @@ export const createObjectivesService = (ctx: AppContext) => {
     await assertVersion(tx, auth, {
       entity: 'ObjectiveResult',
       id: result.id,
-      what: `the result of ${result.value} on ${result.resultDate} of “${objective.name}”`,
+      what: `the result dated ${result.resultDate} of “${objective.name}”`,
       read,
       current,
       row: () => readDetail(tx, auth, objective.id),
