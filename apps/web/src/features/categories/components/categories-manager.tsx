@@ -3,10 +3,18 @@ import { type BudgetCategory, CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID }
 import { App, Button, Flex, Form, Input, Modal, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteAllCategories, useDeleteCategory, useSaveAllCategories, useSaveCategory } from '../api/category-mutations.ts';
 
 type FormValues = { Name: string; CategoryType: CategoryType; Active: boolean };
+
+/** The category's fields the edit dialog changes, as the merge dialog compares them (DESIGN.md §13). */
+const CATEGORY_MERGE_FIELDS = [
+  { key: 'Name', label: 'Name' },
+  { key: 'CategoryType', label: 'Category type', format: (type: unknown) => CATEGORY_TYPE_NAMES[type as CategoryType] },
+  { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
+] as const satisfies ReadonlyArray<{ key: keyof BudgetCategory; label: string; format?: (value: never) => string }>;
 
 /** Budget categories of the tenant: add, edit, reorder (SaveAll), delete unused ones, delete all. */
 export const CategoriesManager = ({ categories }: { categories: BudgetCategory[] }) => {
@@ -16,6 +24,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
   const saveAll = useSaveAllCategories();
   const remove = useDeleteCategory();
   const removeAll = useDeleteAllCategories();
+  const merge = useMergeDialog();
   const { message, modal } = App.useApp();
 
   useEffect(() => {
@@ -36,18 +45,33 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
 
   const submit = async (values: FormValues) => {
     const isNew = editing === 'new' || editing === null;
-    const ok = await run(
-      () =>
-        save.mutateAsync({
-          Id: isNew ? EMPTY_ID : editing.Id,
-          Name: values.Name,
-          CategoryType: values.CategoryType,
-          Active: values.Active,
-          SortOrder: isNew ? (categories.at(-1)?.SortOrder ?? 0) + 1 : editing.SortOrder,
-        }),
-      'Category saved.',
-    );
-    if (ok) setEditing(null);
+    const request = {
+      Id: isNew ? EMPTY_ID : editing.Id,
+      Name: values.Name,
+      CategoryType: values.CategoryType,
+      Active: values.Active,
+      SortOrder: isNew ? (categories.at(-1)?.SortOrder ?? 0) + 1 : editing.SortOrder,
+    };
+    const saveFrom = async (version: number | undefined): Promise<boolean> => {
+      try {
+        await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        message.success('Category saved.');
+        return true;
+      } catch (error) {
+        const stale = staleWriteOf<BudgetCategory>(error);
+        if (!stale) {
+          message.error(errorMessage(error));
+          return false;
+        }
+        // Someone changed the category since it was read: their values beside these, and the person decides.
+        const mine: BudgetCategory = { ...stale.current, ...request, Id: stale.current.Id };
+        const choice = await merge.ask(stale.message, changedFields(CATEGORY_MERGE_FIELDS, stale.current, mine));
+        if (choice === 'mine') return saveFrom(stale.version);
+        message.info('Kept their version of the category.');
+        return true;
+      }
+    };
+    if (await saveFrom(isNew ? undefined : editing.Version)) setEditing(null);
   };
 
   /** Moves a category one place; the whole order is saved at once, so it never ends half-applied. */
@@ -61,6 +85,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
         saveAll.mutateAsync(
           order.map((category, position) => ({
             Id: category.Id,
+            Version: category.Version,
             Name: category.Name,
             CategoryType: category.CategoryType,
             Active: category.Active,
@@ -77,7 +102,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
       content: 'This only works while no budget item uses any category.',
       okText: 'Delete all',
       okButtonProps: { danger: true },
-      onOk: () => run(() => removeAll.mutateAsync(), 'All categories deleted.'),
+      onOk: () => run(() => removeAll.mutateAsync(categories), 'All categories deleted.'),
     });
 
   return (
@@ -139,7 +164,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
               <EditDeleteActions
                 name={category.Name}
                 onEdit={() => setEditing(category)}
-                onDelete={() => run(() => remove.mutateAsync(category.Id), `“${category.Name}” deleted.`)}
+                onDelete={() => run(() => remove.mutateAsync(category), `“${category.Name}” deleted.`)}
               />
             ),
           },
@@ -154,6 +179,7 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
+        {merge.dialog}
         <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
           <Form.Item name="Name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}>
             <Input autoFocus />

@@ -3,10 +3,19 @@ import { CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID, type Lookup, type Loo
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteLookup, useSaveLookup } from '../api/lookup-mutations.ts';
 
 type FormValues = { Name: string; SortOrder: number; Active: boolean; CategoryType?: CategoryType | null };
+
+/** The entry's fields the edit dialog changes, as the merge dialog compares them (DESIGN.md §13). */
+const LOOKUP_MERGE_FIELDS = [
+  { key: 'Name', label: 'Name' },
+  { key: 'SortOrder', label: 'Order' },
+  { key: 'CategoryType', label: 'Category type', format: (type: unknown) => (type ? CATEGORY_TYPE_NAMES[type as CategoryType] : '—') },
+  { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
+] as const satisfies ReadonlyArray<{ key: keyof Lookup; label: string; format?: (value: never) => string }>;
 
 /** One kind of lookup (GL codes or funnel stages): list by SortOrder, add, edit, delete. */
 export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupType; entries: Lookup[]; noun: string }) => {
@@ -14,6 +23,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
   const [form] = Form.useForm<FormValues>();
   const save = useSaveLookup();
   const remove = useDeleteLookup();
+  const merge = useMergeDialog();
   const { message } = App.useApp();
   const isGlCode = lookupType === 1;
 
@@ -25,25 +35,40 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
   }, [editing, entries, form]);
 
   const submit = async (values: FormValues) => {
-    try {
-      await save.mutateAsync({
-        Id: editing && editing !== 'new' ? editing.Id : EMPTY_ID,
-        Name: values.Name,
-        SortOrder: values.SortOrder,
-        Active: values.Active,
-        LookupType: lookupType,
-        CategoryType: isGlCode ? (values.CategoryType ?? null) : null,
-      });
-      message.success(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`);
-      setEditing(null);
-    } catch (error) {
-      message.error(errorMessage(error));
-    }
+    const existing = editing && editing !== 'new' ? editing : null;
+    const request = {
+      Id: existing?.Id ?? EMPTY_ID,
+      Name: values.Name,
+      SortOrder: values.SortOrder,
+      Active: values.Active,
+      LookupType: lookupType,
+      CategoryType: isGlCode ? (values.CategoryType ?? null) : null,
+    };
+    const saveFrom = async (version: number | undefined): Promise<void> => {
+      try {
+        await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        message.success(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`);
+        setEditing(null);
+      } catch (error) {
+        const stale = staleWriteOf<Lookup>(error);
+        if (!stale) {
+          message.error(errorMessage(error));
+          return;
+        }
+        // Someone changed the entry since it was read: their values beside these, and the person decides.
+        const mine: Lookup = { ...stale.current, ...request, Id: stale.current.Id };
+        const choice = await merge.ask(stale.message, changedFields(LOOKUP_MERGE_FIELDS, stale.current, mine));
+        if (choice === 'mine') return saveFrom(stale.version);
+        message.info(`Kept their version of the ${noun}.`);
+        setEditing(null);
+      }
+    };
+    await saveFrom(existing?.Version);
   };
 
   const onDelete = async (entry: Lookup) => {
     try {
-      await remove.mutateAsync(entry.Id);
+      await remove.mutateAsync(entry);
       message.success(`“${entry.Name}” deleted.`);
     } catch (error) {
       message.error(errorMessage(error));
@@ -101,6 +126,7 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
+        {merge.dialog}
         <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
           <Form.Item name="Name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }, { max: 200 }]}>
             <Input autoFocus />

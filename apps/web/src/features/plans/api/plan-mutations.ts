@@ -16,15 +16,28 @@ export const useSavePlan = () => {
   return useMutation({ mutationFn: (input: PlanSaveRequest) => callApi(planRoutes.save, input), onSuccess: (plan) => refresh(plan) });
 };
 
+/** Deletes the plan as read: its Version goes with it, and a stale one answers 409 (DESIGN.md §13). */
 export const useDeletePlan = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(planRoutes.delete, { MarketingPlanId: id }),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: planKeys.detail(id) });
+    mutationFn: (plan: Pick<MarketingPlan, 'Id' | 'Version'>) =>
+      callApi(planRoutes.delete, { MarketingPlanId: plan.Id, Version: plan.Version }),
+    onSuccess: (_result, plan) => {
+      queryClient.removeQueries({ queryKey: planKeys.detail(plan.Id) });
       return queryClient.invalidateQueries({ queryKey: planKeys.lists() });
     },
+    // Refused (e.g. changed meanwhile): show the plan as it is now.
+    onError: (_error, plan) => queryClient.invalidateQueries({ queryKey: planKeys.detail(plan.Id) }),
   });
+};
+
+/**
+ * "Keep theirs" after a stale save (DESIGN.md §13): the plan as the server has it now replaces the
+ * one on screen, and the lists are refreshed.
+ */
+export const useKeepTheirPlan = () => {
+  const refresh = useRefreshPlans();
+  return (current: MarketingPlan): void => void refresh(current);
 };
 
 export const useSharePlan = () => {

@@ -3,13 +3,22 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { DATE_FORMAT } from '../../../shared/format/dates.ts';
+import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
-import { useSavePlan } from '../api/plan-mutations.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { useKeepTheirPlan, useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useToday } from '../../../shared/api/today.ts';
 
 type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
+
+/** The plan's fields the form edits, as the merge dialog compares them (DESIGN.md §13). */
+const PLAN_MERGE_FIELDS = [
+  { key: 'Name', label: 'Name' },
+  { key: 'Description', label: 'Description' },
+  { key: 'StartDate', label: 'Start date', format: (date: unknown) => formatDate(date as string) },
+  { key: 'EndDate', label: 'End date', format: (date: unknown) => formatDate(date as string) },
+] as const satisfies ReadonlyArray<{ key: keyof MarketingPlan; label: string; format?: (value: never) => string }>;
 
 /** Create a plan (defaults: today to today + 365 days, SPEC.md §5) or edit one's name, description and dates. */
 export const PlanFormModal = ({
@@ -27,6 +36,8 @@ export const PlanFormModal = ({
 }) => {
   const [form] = Form.useForm<FormValues>();
   const save = useSavePlan();
+  const keepTheirs = useKeepTheirPlan();
+  const merge = useMergeDialog();
   const teams = useMyTeams();
   const { message } = App.useApp();
   const todayInTenantZone = useToday();
@@ -54,22 +65,37 @@ export const PlanFormModal = ({
   }, [open, plan, defaultTeamId, teams.data, form, todayInTenantZone]);
 
   const submit = async (values: FormValues) => {
-    try {
-      const saved = await save.mutateAsync({
-        Id: plan?.Id ?? EMPTY_ID,
-        Name: values.Name,
-        Description: values.Description?.trim() ? values.Description : null,
-        TeamId: values.TeamId,
-        StartDate: values.StartDate.format(DATE_FORMAT),
-        EndDate: values.EndDate.format(DATE_FORMAT),
-        ...(plan ? { State: plan.State } : {}),
-      });
-      message.success(plan ? 'Plan saved.' : `“${saved.Name}” created.`);
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      message.error(errorMessage(error));
-    }
+    // The state is not edited here: an update leaves it as it is (the server keeps it).
+    const request = {
+      Id: plan?.Id ?? EMPTY_ID,
+      Name: values.Name,
+      Description: values.Description?.trim() ? values.Description : null,
+      TeamId: values.TeamId,
+      StartDate: values.StartDate.format(DATE_FORMAT),
+      EndDate: values.EndDate.format(DATE_FORMAT),
+    };
+    const saveFrom = async (version: number | undefined): Promise<void> => {
+      try {
+        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        message.success(plan ? 'Plan saved.' : `“${saved.Name}” created.`);
+        onSaved?.(saved);
+        onClose();
+      } catch (error) {
+        const stale = staleWriteOf<MarketingPlan>(error);
+        if (stale) {
+          // Someone changed the plan since it was read: their values beside these, and the person decides.
+          const mine: MarketingPlan = { ...stale.current, ...request };
+          const choice = await merge.ask(stale.message, changedFields(PLAN_MERGE_FIELDS, stale.current, mine));
+          if (choice === 'mine') return saveFrom(stale.version);
+          keepTheirs(stale.current);
+          message.info('Kept their version of the plan.');
+          onClose();
+          return;
+        }
+        message.error(errorMessage(error));
+      }
+    };
+    await saveFrom(plan?.Version);
   };
 
   return (
@@ -82,6 +108,7 @@ export const PlanFormModal = ({
       onCancel={onClose}
       destroyOnHidden
     >
+      {merge.dialog}
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
         <Form.Item
           name="Name"

@@ -2,7 +2,8 @@ import { DownOutlined } from '@ant-design/icons';
 import { type MarketingPlan, PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_TEMPLATE, type PlanState } from '@plansmith/contract';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { useDeletePlan, useSavePlan } from '../api/plan-mutations.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { useDeletePlan, useKeepTheirPlan, useSavePlan } from '../api/plan-mutations.ts';
 
 const STATE_CHANGE_MESSAGES: Record<PlanState, string> = {
   0: 'Plan restored.',
@@ -10,6 +11,11 @@ const STATE_CHANGE_MESSAGES: Record<PlanState, string> = {
   2: 'Plan archived.',
   3: 'Plan made a template.',
 };
+
+const STATE_NAMES: Record<PlanState, string> = { 0: 'Live', 1: 'Live', 2: 'Archived', 3: 'Template' };
+const STATE_MERGE_FIELDS = [
+  { key: 'State', label: 'State', format: (state: unknown) => STATE_NAMES[state as PlanState] },
+] as const satisfies ReadonlyArray<{ key: keyof MarketingPlan; label: string; format?: (value: never) => string }>;
 
 /**
  * The actions on one plan: edit, archive or restore, make a template, copy to next year (when the
@@ -30,22 +36,28 @@ export const PlanRowActions = ({
 }) => {
   const save = useSavePlan();
   const remove = useDeletePlan();
+  const keepTheirs = useKeepTheirPlan();
+  const merge = useMergeDialog();
   const { message, modal } = App.useApp();
 
-  const changeState = async (State: PlanState) => {
+  /** Only the state changes; a plan changed since it was read shows the merge dialog (DESIGN.md §13). */
+  const changeState = async (State: PlanState, base: MarketingPlan = plan): Promise<void> => {
     try {
-      await save.mutateAsync({
-        Id: plan.Id,
-        Name: plan.Name,
-        Description: plan.Description,
-        TeamId: plan.TeamId,
-        StartDate: plan.StartDate,
-        EndDate: plan.EndDate,
-        State,
-      });
+      // Name and team as read; description and dates are left as they are.
+      await save.mutateAsync({ Id: base.Id, Version: base.Version, Name: base.Name, TeamId: base.TeamId, State });
       message.success(STATE_CHANGE_MESSAGES[State]);
     } catch (error) {
-      message.error(errorMessage(error));
+      const stale = staleWriteOf<MarketingPlan>(error);
+      if (!stale) {
+        message.error(errorMessage(error));
+        return;
+      }
+      // Only the state is this person's change: "Save mine" keeps their other changes.
+      const mine: MarketingPlan = { ...stale.current, State };
+      const choice = await merge.ask(stale.message, changedFields(STATE_MERGE_FIELDS, stale.current, mine));
+      if (choice === 'mine') return changeState(State, stale.current);
+      keepTheirs(stale.current);
+      message.info('Kept their version of the plan.');
     }
   };
 
@@ -57,7 +69,7 @@ export const PlanRowActions = ({
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await remove.mutateAsync(plan.Id);
+          await remove.mutateAsync(plan);
           message.success('Plan deleted.');
           onDeleted?.();
         } catch (error) {
@@ -82,10 +94,13 @@ export const PlanRowActions = ({
 
   if (!plan.Permissions.CanManagePlan) return null;
   return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <Button size="small" aria-label={`Actions for ${plan.Name}`} loading={save.isPending || remove.isPending}>
-        Actions <DownOutlined />
-      </Button>
-    </Dropdown>
+    <>
+      {merge.dialog}
+      <Dropdown menu={{ items }} trigger={['click']}>
+        <Button size="small" aria-label={`Actions for ${plan.Name}`} loading={save.isPending || remove.isPending}>
+          Actions <DownOutlined />
+        </Button>
+      </Dropdown>
+    </>
   );
 };

@@ -18,6 +18,7 @@ const plan: MarketingPlan = {
   ShareKey: null,
   ShareUrl: null,
   UpdatedAt: '2026-11-26T12:00:00.000Z',
+  Version: 1,
   Totals: {
     Budget: 943_800,
     Actual: 10_782_952.96,

@@ -1,4 +1,4 @@
-import { type BodyOf, teamRoutes } from '@plansmith/contract';
+import { type BodyOf, type Team, teamRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { teamKeys } from '../../../shared/api/query-keys.ts';
@@ -11,14 +11,17 @@ export const useSaveTeam = () => {
       void queryClient.invalidateQueries({ queryKey: teamKeys.views() });
       void queryClient.invalidateQueries({ queryKey: teamKeys.mine() });
     },
+    // Refused (e.g. changed meanwhile, DESIGN.md §13): show the teams as they are now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: teamKeys.views() }),
   });
 };
 
 export const useDeleteTeam = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (teamId: string) => callApi(teamRoutes.delete, { Id: teamId }),
+    mutationFn: (team: Pick<Team, 'Id' | 'Version'>) => callApi(teamRoutes.delete, { Id: team.Id, Version: team.Version }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: teamKeys.views() }),
   });
 };
 

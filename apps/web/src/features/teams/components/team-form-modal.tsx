@@ -2,14 +2,22 @@ import type { Team } from '@plansmith/contract';
 import { Alert, Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { useSaveTeam } from '../api/team-mutations.ts';
 
 type TeamValues = { name: string; active: boolean };
+
+/** The team's fields the form changes, as the merge dialog compares them (DESIGN.md §13). */
+const TEAM_MERGE_FIELDS = [
+  { key: 'Name', label: 'Team name' },
+  { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
+] as const satisfies ReadonlyArray<{ key: keyof Team; label: string; format?: (value: never) => string }>;
 
 /** Create a team (team null) or rename / (de)activate one. */
 export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Team | null; onClose: () => void }) => {
   const [form] = Form.useForm<TeamValues>();
   const save = useSaveTeam();
+  const merge = useMergeDialog();
   useEffect(() => {
     if (open) {
       form.setFieldsValue({ name: team?.Name ?? '', active: team?.Active ?? true });
@@ -17,8 +25,22 @@ export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Te
     }
   }, [open, team, form, save.reset]);
 
-  const submit = (values: TeamValues) =>
-    save.mutate({ Id: team?.Id, Name: values.name.trim(), Active: values.active }, { onSuccess: () => onClose() });
+  const submit = (values: TeamValues, version = team?.Version) => {
+    const request = { Id: team?.Id, Name: values.name.trim(), Active: values.active };
+    save.mutate(version === undefined ? request : { ...request, Version: version }, {
+      onSuccess: () => onClose(),
+      onError: async (error) => {
+        const stale = staleWriteOf<Team>(error);
+        if (!stale) return;
+        // Someone changed the team since it was read: their values beside these, and the person decides.
+        save.reset();
+        const mine: Team = { ...stale.current, Name: request.Name, Active: request.Active };
+        const choice = await merge.ask(stale.message, changedFields(TEAM_MERGE_FIELDS, stale.current, mine));
+        if (choice === 'mine') submit(values, stale.version);
+        else onClose();
+      },
+    });
+  };
 
   return (
     <Modal
@@ -31,7 +53,8 @@ export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Te
       destroyOnHidden
     >
       {save.isError ? <Alert type="error" showIcon message={errorMessage(save.error)} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      {merge.dialog}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => submit(values)}>
         <Form.Item
           label="Team name"
           name="name"

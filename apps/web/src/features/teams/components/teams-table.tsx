@@ -28,7 +28,7 @@ export const TeamsTable = ({
       okText: 'Delete team',
       okButtonProps: { danger: true },
       onOk: () =>
-        remove.mutateAsync(team.Id).then(
+        remove.mutateAsync(team).then(
           () => void message.success(`${team.Name} was deleted.`),
           (error: unknown) => void message.error(errorMessage(error)),
         ),

@@ -1,0 +1,107 @@
+import { type MarketingPlan, planRoutes } from '@plansmith/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { marketingPlans } from '../../../../../server/src/schema/plans.ts';
+import { createTenant, login, type TestTenant } from '../../../../../server/test/factories.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { PlanFormModal } from './plan-form-modal.tsx';
+
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+/** A plan the owner opened in the edit form, then changed by the Admin from the same version. */
+const openThenChangedByColleague = async (tenant: TestTenant): Promise<MarketingPlan> => {
+  const owner = await api.signIn(tenant.users.owner.email);
+  const read = await api.call(
+    planRoutes.save,
+    { Name: 'Q1 launch', Description: 'Paid and events', TeamId: tenant.teamId, StartDate: '2027-01-01', EndDate: '2027-12-31' },
+    owner.AccessToken,
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <PlanFormModal open plan={read} defaultTeamId={tenant.teamId} onClose={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+  const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+  await api.call(
+    planRoutes.save,
+    { Id: read.Id, Version: read.Version, Name: 'Q1 launch (EMEA)', Description: 'Their notes', TeamId: tenant.teamId },
+    admin,
+  );
+  return read;
+};
+
+const MERGE_TITLE = 'Someone else changed this while you were editing';
+/** The real server answers within seconds on a busy machine, not always within the default second. */
+const SLOW = { timeout: 15_000 };
+/** Typing into the real form and two round trips to the real server: more than the default 20 s on a busy machine. */
+const TEST_TIMEOUT = 60_000;
+
+/**
+ * The merge dialog, found by its title: in tests antd gives every modal the same aria-labelledby
+ * id ("test-id"), so with the plan dialog open beneath it both are named after the first title.
+ */
+const mergeDialog = async () => (await screen.findByText(MERGE_TITLE, {}, SLOW)).closest('[role="dialog"]') as HTMLElement;
+
+const rowOf = async (id: string) => (await api.server.ctx.db.select().from(marketingPlans).where(eq(marketingPlans.id, id)))[0];
+
+const renameAndSave = async (name: string) => {
+  const user = userEvent.setup();
+  const field = await screen.findByLabelText('Name');
+  await user.clear(field);
+  await user.type(field, name);
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  return user;
+};
+
+describe('saving a plan a colleague changed meanwhile', () => {
+  it(
+    'shows their values beside mine and, on “Save mine over theirs”, saves mine from their version',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Merge' });
+      const read = await openThenChangedByColleague(tenant);
+      const user = await renameAndSave('Q1 launch (US)');
+
+      const dialog = await mergeDialog();
+      expect(within(dialog).getByText(/^Admin Merge changed the plan “Q1 launch \(EMEA\)” at .+ while you were editing\.$/)).toBeTruthy();
+      const nameRow = within(dialog).getByText('Name').closest('tr') as HTMLElement;
+      expect(within(nameRow).getByText('Q1 launch (EMEA)')).toBeTruthy();
+      expect(within(nameRow).getByText('Q1 launch (US)')).toBeTruthy();
+      // The description only they changed shows too: mine still has what I read.
+      const descriptionRow = within(dialog).getByText('Description').closest('tr') as HTMLElement;
+      expect(within(descriptionRow).getByText('Their notes')).toBeTruthy();
+      // Nothing was written before the choice.
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (EMEA)', version: 2 });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await screen.findByText('Plan saved.', {}, SLOW);
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (US)', description: 'Paid and events', version: 3 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'on “Keep theirs” writes nothing and keeps their change',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Keep' });
+      const read = await openThenChangedByColleague(tenant);
+      const user = await renameAndSave('Q1 launch (US)');
+
+      const dialog = await mergeDialog();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
+      await screen.findByText('Kept their version of the plan.', {}, SLOW);
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (EMEA)', description: 'Their notes', version: 2 });
+    },
+    TEST_TIMEOUT,
+  );
+});
