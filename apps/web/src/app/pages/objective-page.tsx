@@ -60,7 +60,7 @@ export const ObjectivePage = () => {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await remove.mutateAsync({ id: data.Id, planId: data.MarketingPlanId });
+          await remove.mutateAsync({ id: data.Id, planId: data.MarketingPlanId, version: data.Version });
           message.success('Objective deleted.');
           navigate(getHref('objectives'));
         } catch (error) {

@@ -1,6 +1,7 @@
 import {
   type BudgetItem,
   budgetRoutes,
+  type Objective,
   type ObjectiveDetail,
   type ObjectiveResultSaveRequest,
   type ObjectiveSaveRequest,
@@ -27,10 +28,24 @@ export const useSaveObjective = () => {
   });
 };
 
+/**
+ * "Keep theirs" in the merge dialog (DESIGN.md §13): the objective as the 409 answered it goes into
+ * the cache, and the lists that show it are read again.
+ */
+export const useKeepObjective = () => {
+  const queryClient = useQueryClient();
+  return (objective: ObjectiveDetail | Objective) => {
+    if ('Results' in objective) queryClient.setQueryData(objectiveKeys.detail(objective.Id), objective);
+    else void queryClient.invalidateQueries({ queryKey: objectiveKeys.detail(objective.Id) });
+    void queryClient.invalidateQueries({ queryKey: objectiveKeys.list(objective.MarketingPlanId) });
+  };
+};
+
 export const useDeleteObjective = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (objective: { id: string; planId: string }) => callApi(objectiveRoutes.delete, { ObjectiveId: objective.id }),
+    mutationFn: (objective: { id: string; planId: string; version: number }) =>
+      callApi(objectiveRoutes.delete, { ObjectiveId: objective.id, Version: objective.version }),
     onSuccess: (_result, objective) => {
       queryClient.removeQueries({ queryKey: objectiveKeys.detail(objective.id) });
       void queryClient.invalidateQueries({ queryKey: objectiveKeys.list(objective.planId) });
@@ -50,7 +65,8 @@ export const useSaveResult = () => {
 export const useDeleteResult = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (resultId: string) => callApi(objectiveRoutes.deleteResult, { ObjectiveResultId: resultId }),
+    mutationFn: (result: { id: string; version: number }) =>
+      callApi(objectiveRoutes.deleteResult, { ObjectiveResultId: result.id, Version: result.version }),
     onSuccess: (objective) => refreshAfter(queryClient, objective),
   });
 };

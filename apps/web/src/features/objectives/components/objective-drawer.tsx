@@ -1,12 +1,22 @@
-import { type Aggregation, EMPTY_ID, type Lookup, type MarketingPlan, type MetricType, type Objective } from '@plansmith/contract';
+import {
+  AGGREGATION_NAMES,
+  type Aggregation,
+  EMPTY_ID,
+  type Lookup,
+  METRIC_TYPE_NAMES,
+  type MarketingPlan,
+  type MetricType,
+  type Objective,
+} from '@plansmith/contract';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
-import { useSaveObjective } from '../api/objective-mutations.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { useKeepObjective, useSaveObjective } from '../api/objective-mutations.ts';
 import { valueRule } from '../lib/value-rules.ts';
 
 type FormValues = {
@@ -38,6 +48,23 @@ const initialValues = (objective: Objective | null, plan: MarketingPlan): FormVa
   EndDate: dayjs(objective?.EndDate ?? plan.EndDate),
   Active: objective?.Active ?? true,
 });
+
+/** The objective's fields a merge dialog compares (DESIGN.md §13), as the form names them. */
+const objectiveMergeFields = (funnelStages: Lookup[]) =>
+  [
+    { key: 'Name', label: 'Name' },
+    { key: 'MetricType', label: 'Measured as', format: (type: unknown) => METRIC_TYPE_NAMES[type as MetricType] },
+    { key: 'TargetValue', label: 'Target' },
+    { key: 'Metric', label: 'Unit' },
+    { key: 'Aggregation', label: 'Actual value is', format: (value: unknown) => AGGREGATION_NAMES[value as Aggregation] },
+    { key: 'HigherIsBetter', label: 'Higher is better', format: (value: unknown) => (value ? 'Yes' : 'No') },
+    { key: 'IsRevenue', label: 'Counts as revenue', format: (value: unknown) => (value ? 'Yes' : 'No') },
+    { key: 'StartDate', label: 'Start date', format: (value: unknown) => formatDate(String(value)) },
+    { key: 'EndDate', label: 'End date', format: (value: unknown) => formatDate(String(value)) },
+    { key: 'FunnelStageId', label: 'Funnel stage', format: (id: unknown) => funnelStages.find((stage) => stage.Id === id)?.Name ?? '—' },
+    { key: 'Active', label: 'Active', format: (value: unknown) => (value ? 'Yes' : 'No') },
+    { key: 'Description', label: 'Description' },
+  ] as const satisfies ReadonlyArray<{ key: keyof Objective; label: string; format?: (value: never) => string }>;
 
 /** A typed date may lie outside the plan (the calendar greys those days out): say so before saving. */
 const withinPlanRule = (plan: MarketingPlan): Rule => ({
@@ -75,41 +102,64 @@ export const ObjectiveDrawer = ({
 }) => {
   const [form] = Form.useForm<FormValues>();
   const save = useSaveObjective();
+  const keep = useKeepObjective();
+  const merge = useMergeDialog();
   const { message } = App.useApp();
+  // The version the form was filled from: the objective's, or theirs after "Keep theirs" (DESIGN.md §13).
+  const [readVersion, setReadVersion] = useState(objective?.Version);
   const metricType = Form.useWatch('MetricType', form) ?? objective?.MetricType ?? 1;
   const outsidePlan = (day: Dayjs) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day');
 
   useEffect(() => {
-    if (open) form.setFieldsValue(initialValues(objective, plan));
+    if (open) {
+      form.setFieldsValue(initialValues(objective, plan));
+      setReadVersion(objective?.Version);
+    }
   }, [open, objective, plan, form]);
 
   const submit = async (values: FormValues) => {
-    try {
-      const saved = await save.mutateAsync({
-        Id: objective?.Id ?? EMPTY_ID,
-        MarketingPlanId: plan.Id,
-        Name: values.Name,
-        Description: values.Description?.trim() ? values.Description : null,
-        MetricType: values.MetricType,
-        Metric: values.MetricType === 1 && values.Metric?.trim() ? values.Metric : null,
-        TargetValue: values.TargetValue,
-        Aggregation: values.Aggregation,
-        HigherIsBetter: values.HigherIsBetter,
-        IsRevenue: values.MetricType === 2 && values.IsRevenue,
-        FunnelStageId: values.FunnelStageId ?? null,
-        StartDate: values.StartDate.format(DATE_FORMAT),
-        EndDate: values.EndDate.format(DATE_FORMAT),
-        ...(objective ? { Active: values.Active } : {}),
-      });
-      message.success(objective ? 'Objective saved.' : `“${saved.Name}” added.`);
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
+    const request = {
+      Id: objective?.Id ?? EMPTY_ID,
+      MarketingPlanId: plan.Id,
+      Name: values.Name,
+      Description: values.Description?.trim() ? values.Description : null,
+      MetricType: values.MetricType,
+      Metric: values.MetricType === 1 && values.Metric?.trim() ? values.Metric : null,
+      TargetValue: values.TargetValue,
+      Aggregation: values.Aggregation,
+      HigherIsBetter: values.HigherIsBetter,
+      IsRevenue: values.MetricType === 2 && values.IsRevenue,
+      FunnelStageId: values.FunnelStageId ?? null,
+      StartDate: values.StartDate.format(DATE_FORMAT),
+      EndDate: values.EndDate.format(DATE_FORMAT),
+      ...(objective ? { Active: values.Active } : {}),
+    };
+    const saveFrom = async (version: number | undefined): Promise<void> => {
+      try {
+        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        message.success(objective ? 'Objective saved.' : `“${saved.Name}” added.`);
+        onSaved?.(saved);
+        onClose();
+      } catch (error) {
+        const stale = staleWriteOf<Objective>(error);
+        if (stale) {
+          // Someone changed it since it was read: their values beside these, and the person decides. Never retried unasked.
+          const mine: Objective = { ...stale.current, ...request, Active: request.Active ?? stale.current.Active };
+          const choice = await merge.ask(stale.message, changedFields(objectiveMergeFields(funnelStages), stale.current, mine));
+          if (choice === 'mine') return saveFrom(stale.version);
+          keep(stale.current);
+          form.setFieldsValue(initialValues(stale.current, plan));
+          setReadVersion(stale.version);
+          message.info('Kept their version of the objective.');
+          return;
+        }
+        if (error instanceof ApiError && error.fieldErrors.length > 0) {
+          form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
+        }
+        message.error(errorMessage(error));
       }
-      message.error(errorMessage(error));
-    }
+    };
+    await saveFrom(objective ? readVersion : undefined);
   };
 
   return (
@@ -128,6 +178,7 @@ export const ObjectiveDrawer = ({
         </Flex>
       }
     >
+      {merge.dialog}
       <Form<FormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
         <Form.Item
           name="Name"

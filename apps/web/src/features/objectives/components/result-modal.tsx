@@ -1,15 +1,30 @@
 import type { ObjectiveDetail, ObjectiveResult } from '@plansmith/contract';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
-import { useSaveResult } from '../api/objective-mutations.ts';
+import { changedFields, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { useKeepObjective, useSaveResult } from '../api/objective-mutations.ts';
 import { valueRule } from '../lib/value-rules.ts';
 
 type FormValues = { Date: Dayjs; Value: number; Note?: string };
+
+const RESULT_MERGE_FIELDS = [
+  { key: 'Date', label: 'Date' },
+  { key: 'Value', label: 'Value' },
+  { key: 'Note', label: 'Note' },
+] as const satisfies ReadonlyArray<{ key: keyof ObjectiveResult; label: string }>;
+
+/** A stale result's 409 (DESIGN.md §13): the objective as it is now, the result in it and its version; null for any other failure. */
+const staleResultOf = (error: unknown, resultId: string) => {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.conflictRow?.Entity !== 'ObjectiveResult') return null;
+  const objective = error.current as ObjectiveDetail | null | undefined;
+  const theirs = objective?.Results?.find((row) => row.Id === resultId);
+  return objective && theirs ? { objective, theirs } : null;
+};
 
 /** Records a result, or changes one; dates are limited to the objective's. */
 export const ResultModal = ({
@@ -26,7 +41,11 @@ export const ResultModal = ({
 }) => {
   const [form] = Form.useForm<FormValues>();
   const save = useSaveResult();
+  const keep = useKeepObjective();
+  const merge = useMergeDialog();
   const { message } = App.useApp();
+  // The version the form was filled from: the result's, or theirs after "Keep theirs".
+  const [readVersion, setReadVersion] = useState(result?.Version);
   const todayInTenantZone = useToday();
 
   useEffect(() => {
@@ -38,25 +57,45 @@ export const ResultModal = ({
         ? dayjs(objective.StartDate)
         : today;
     form.setFieldsValue({ Date: result ? dayjs(result.Date) : defaultDay, Value: result?.Value, Note: result?.Note ?? '' });
+    setReadVersion(result?.Version);
   }, [open, result, objective, form, todayInTenantZone]);
 
   const submit = async (values: FormValues) => {
-    try {
-      await save.mutateAsync({
-        ...(result ? { Id: result.Id } : {}),
-        ObjectiveId: objective.Id,
-        Date: values.Date.format(DATE_FORMAT),
-        Value: values.Value,
-        Note: values.Note?.trim() ? values.Note : null,
-      });
-      message.success(result ? 'Result changed.' : 'Result recorded.');
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
+    const request = {
+      ObjectiveId: objective.Id,
+      Date: values.Date.format(DATE_FORMAT),
+      Value: values.Value,
+      Note: values.Note?.trim() ? values.Note : null,
+    };
+    const saveFrom = async (version: number | undefined): Promise<void> => {
+      try {
+        await save.mutateAsync(result ? { ...request, Id: result.Id, Version: version } : request);
+        message.success(result ? 'Result changed.' : 'Result recorded.');
+        onClose();
+      } catch (error) {
+        const stale = result ? staleResultOf(error, result.Id) : null;
+        if (result && stale && error instanceof ApiError) {
+          // Someone changed the result since it was read: theirs beside mine; the person decides.
+          const mine = { ...stale.theirs, ...request };
+          const choice = await merge.ask(error.message, changedFields(RESULT_MERGE_FIELDS, stale.theirs, mine));
+          if (choice === 'mine') return saveFrom(stale.theirs.Version);
+          keep(stale.objective);
+          form.setFieldsValue({ Date: dayjs(stale.theirs.Date), Value: stale.theirs.Value, Note: stale.theirs.Note ?? '' });
+          setReadVersion(stale.theirs.Version);
+          message.info('Kept their version of the result.');
+          return;
+        }
+        fail(error);
       }
-      message.error(errorMessage(error));
+    };
+    await saveFrom(readVersion);
+  };
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError) {
+      form.setFields(error.fieldErrors.map((field) => ({ name: field.Field as keyof FormValues, errors: [field.Message] })));
     }
+    message.error(errorMessage(error));
   };
 
   return (
@@ -69,6 +108,7 @@ export const ResultModal = ({
       onCancel={onClose}
       destroyOnHidden
     >
+      {merge.dialog}
       <Form<FormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional">
         <Form.Item name="Date" label="Date" rules={[{ required: true, message: 'Please choose the date.' }, validDateRule]}>
           <DateInput

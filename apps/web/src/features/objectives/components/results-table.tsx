@@ -27,7 +27,7 @@ export const ResultsTable = ({ objective, canEdit }: { objective: ObjectiveDetai
 
   const deleteResult = async (result: ObjectiveResult) => {
     try {
-      await remove.mutateAsync(result.Id);
+      await remove.mutateAsync({ id: result.Id, version: result.Version });
       message.success('Result deleted.');
     } catch (error) {
       message.error(errorMessage(error));

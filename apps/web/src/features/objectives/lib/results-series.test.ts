@@ -12,7 +12,15 @@ const objective = (fields: Partial<ObjectiveDetail>): ObjectiveDetail =>
     ...fields,
   }) as ObjectiveDetail;
 
-const result = (date: string, value: number) => ({ Id: date, ObjectiveId: 'o', Date: date, Value: value, Note: null, CreatedAt: '' });
+const result = (date: string, value: number) => ({
+  Id: date,
+  ObjectiveId: 'o',
+  Date: date,
+  Value: value,
+  Note: null,
+  CreatedAt: '',
+  Version: 1,
+});
 
 describe('buildResultsSeries', () => {
   it('runs sums up exactly against a straight pace line and stops the actual line at the last result', () => {
