@@ -9,13 +9,14 @@ import { useOnContextSwitch } from '../../features/plans/hooks/use-context-switc
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { PlanViewers } from '../../shared/ui/plan-viewers.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { LazyPlanFormModal, LazySharePlanModal } from '../../features/plans/components/lazy-dialogs.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 
 const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
 const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
+// Who else views the plan (DESIGN.md §13): loaded after the page, off its first load.
+const PlanViewers = lazyPart(async () => (await import('../../shared/ui/plan-viewers.tsx')).PlanViewers, null);
 const PlanTotalsView = lazyPart(async () => (await import('../../features/plans/components/plan-totals-view.tsx')).PlanTotalsView);
 
 const stateLabel = (plan: MarketingPlan) =>
