@@ -36,7 +36,9 @@ export const useSaveNote = () => {
 export const useDeleteNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (activityId: string) => callApi(activityRoutes.deleteActivity, { ActivityId: activityId }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    mutationFn: (note: { id: string; version: number }) =>
+      callApi(activityRoutes.deleteActivity, { ActivityId: note.id, Version: note.version }),
+    // A 409 (the note changed meanwhile) reads the feed again too, so it shows the note as it is now.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: activityKeys.all }),
   });
 };

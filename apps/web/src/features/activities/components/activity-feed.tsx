@@ -77,7 +77,11 @@ export const ActivityFeed = ({
             <ActivityList
               activities={feed.data}
               deleting={deleteNote.isPending}
-              onDelete={(activity) => deleteNote.mutateAsync(activity.Id).catch((error: unknown) => message.error(errorMessage(error)))}
+              onDelete={(activity) =>
+                deleteNote
+                  .mutateAsync({ id: activity.Id, version: activity.Version })
+                  .catch((error: unknown) => message.error(errorMessage(error)))
+              }
             />
           </section>
           {feed.data.length >= limit && limit < ACTIVITY_MAX_LIMIT ? (

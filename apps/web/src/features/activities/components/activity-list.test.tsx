@@ -18,6 +18,7 @@ const base: Activity = {
   Changes: [],
   CreatedAt: '2026-03-04T15:00:00.000Z',
   CanDelete: false,
+  Version: 1,
 };
 
 describe('ActivityList', () => {

@@ -23,7 +23,8 @@ export const useSaveComment = (target: CommentTarget) => {
 export const useDeleteComment = (target: CommentTarget) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => callApi(commentRoutes.deleteComment, { CommentId: commentId }),
+    mutationFn: (comment: { id: string; version: number }) =>
+      callApi(commentRoutes.deleteComment, { CommentId: comment.id, Version: comment.version }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: commentKeys.list(target) }),
   });
 };

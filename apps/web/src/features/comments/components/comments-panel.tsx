@@ -1,10 +1,12 @@
 import type { Comment, CommentTarget } from '@plansmith/contract';
 import { App, Avatar, Button, Card, Flex, Form, List, Popconfirm, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDateTime } from '../../../shared/format/dates.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { useComments, useDeleteComment, useSaveComment } from '../api/comment-queries.ts';
+import { commentKeys, useComments, useDeleteComment, useSaveComment } from '../api/comment-queries.ts';
 import { MentionInput } from './lazy-mention-input.tsx';
 
 const initialsOf = (name: string) =>
@@ -17,16 +19,28 @@ const initialsOf = (name: string) =>
 
 const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTarget }) => {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.Description);
   const save = useSaveComment(target);
   const remove = useDeleteComment(target);
+  const merge = useMergeDialog();
   const edited = comment.UpdatedAt !== comment.CreatedAt;
-  const saveEdit = async () => {
+  const saveEdit = async (version = comment.Version): Promise<void> => {
     try {
-      await save.mutateAsync({ Id: comment.Id, Description: text });
+      await save.mutateAsync({ Id: comment.Id, Version: version, Description: text });
       setEditing(false);
     } catch (error) {
+      const stale = staleWriteOf<Comment>(error);
+      if (stale) {
+        // Changed in another window since it was read: theirs beside mine; the person decides (DESIGN.md §13).
+        const fields = changedFields([{ key: 'Description', label: 'Comment' }], stale.current, { ...stale.current, Description: text });
+        if ((await merge.ask(stale.message, fields)) === 'mine') return saveEdit(stale.version);
+        setText(stale.current.Description);
+        setEditing(false);
+        void queryClient.invalidateQueries({ queryKey: commentKeys.list(target) });
+        return;
+      }
       message.error(errorMessage(error));
     }
   };
@@ -45,7 +59,13 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
             title="Delete this comment?"
             okText="Delete"
             okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutateAsync(comment.Id).catch((error: unknown) => message.error(errorMessage(error)))}
+            onConfirm={() =>
+              remove.mutateAsync({ id: comment.Id, version: comment.Version }).catch((error: unknown) => {
+                message.error(errorMessage(error));
+                // A 409 (changed meanwhile): show the comment as it is now.
+                void queryClient.invalidateQueries({ queryKey: commentKeys.list(target) });
+              })
+            }
           >
             <Button type="link" size="small" danger loading={remove.isPending}>
               Delete
@@ -56,6 +76,7 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
   ];
   return (
     <List.Item actions={actions}>
+      {merge.dialog}
       <List.Item.Meta
         avatar={<Avatar style={{ background: '#0958d9' }}>{initialsOf(comment.AuthorName)}</Avatar>}
         title={
@@ -72,7 +93,7 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
             <Flex vertical gap={8}>
               <MentionInput aria-label="Edit comment" target={target} value={text} onChange={setText} rows={1} />
               <Flex gap={8}>
-                <Button size="small" type="primary" onClick={saveEdit} loading={save.isPending} disabled={!text.trim()}>
+                <Button size="small" type="primary" onClick={() => void saveEdit()} loading={save.isPending} disabled={!text.trim()}>
                   Save
                 </Button>
                 <Button size="small" onClick={() => setEditing(false)}>
