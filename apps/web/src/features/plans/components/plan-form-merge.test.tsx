@@ -18,27 +18,31 @@ afterEach(() => api.reset());
 afterAll(() => api.close());
 
 /** A plan the owner opened in the edit form, then changed by the Admin from the same version. */
-const openThenChangedByColleague = async (tenant: TestTenant): Promise<MarketingPlan> => {
+const openThenChangedByColleague = async (tenant: TestTenant) => {
   const owner = await api.signIn(tenant.users.owner.email);
   const read = await api.call(
     planRoutes.save,
     { Name: 'Q1 launch', Description: 'Paid and events', TeamId: tenant.teamId, StartDate: '2027-01-01', EndDate: '2027-12-31' },
     owner.AccessToken,
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const form = (plan: MarketingPlan) => (
+    <QueryClientProvider client={queryClient}>
       <App>
-        <PlanFormModal open plan={read} defaultTeamId={tenant.teamId} onClose={() => undefined} />
+        <PlanFormModal open plan={plan} defaultTeamId={tenant.teamId} onClose={() => undefined} />
       </App>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(form(read));
   const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-  await api.call(
+  const theirs = await api.call(
     planRoutes.save,
     { Id: read.Id, Version: read.Version, Name: 'Q1 launch (EMEA)', Description: 'Their notes', TeamId: tenant.teamId },
     admin,
   );
-  return read;
+  /** The page refreshes the plan it passes in (a refetch or a live event) while the dialog is open. */
+  const refreshed = () => view.rerender(form(theirs));
+  return { read, refreshed };
 };
 
 const MERGE_TITLE = 'Someone else changed this while you were editing';
@@ -69,7 +73,7 @@ describe('saving a plan a colleague changed meanwhile', () => {
     'shows their values beside mine and, on “Save mine over theirs”, saves mine from their version',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Merge' });
-      const read = await openThenChangedByColleague(tenant);
+      const { read } = await openThenChangedByColleague(tenant);
       const user = await renameAndSave('Q1 launch (US)');
 
       const dialog = await mergeDialog();
@@ -94,13 +98,35 @@ describe('saving a plan a colleague changed meanwhile', () => {
     'on “Keep theirs” writes nothing and keeps their change',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Keep' });
-      const read = await openThenChangedByColleague(tenant);
+      const { read } = await openThenChangedByColleague(tenant);
       const user = await renameAndSave('Q1 launch (US)');
 
       const dialog = await mergeDialog();
       await user.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
       await screen.findByText('Kept their version of the plan.', {}, SLOW);
       expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (EMEA)', description: 'Their notes', version: 2 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'keeps the version it was opened with when the plan on screen refreshes meanwhile: their change is not overwritten unseen',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Live' });
+      const { read, refreshed } = await openThenChangedByColleague(tenant);
+      const user = userEvent.setup();
+      const field = await screen.findByLabelText('Name');
+      await user.clear(field);
+      await user.type(field, 'Q1 launch (US)');
+      refreshed();
+      // What the person typed stays; the save still carries the version they read.
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Q1 launch (US)');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      const dialog = await mergeDialog();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
+      await screen.findByText('Kept their version of the plan.', {}, SLOW);
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (EMEA)', version: 2 });
     },
     TEST_TIMEOUT,
   );

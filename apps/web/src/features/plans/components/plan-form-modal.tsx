@@ -1,7 +1,7 @@
 import { EMPTY_ID, type MarketingPlan, NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
 import { App, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
@@ -42,17 +42,31 @@ export const PlanFormModal = ({
   const { message } = App.useApp();
   const todayInTenantZone = useToday();
 
+  // The plan as the form was filled from it: a colleague's change arriving while the dialog is open
+  // (a refetch, a live event) neither overwrites what the person typed nor moves the Version the
+  // save sends, so their change comes back as a 409 and the merge dialog instead of vanishing.
+  const read = useRef<MarketingPlan | null>(null);
+  const planId = plan?.Id ?? null;
+  const planNow = useRef(plan);
+  planNow.current = plan;
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      read.current = null;
+      return;
+    }
+    // Filled once per opening of a plan: later runs (the teams list refetched) keep what is typed.
+    if (planId && read.current?.Id === planId) return;
     const today = dayjs(todayInTenantZone);
+    const opened = planId ? planNow.current : null;
+    read.current = opened;
     form.setFieldsValue(
-      plan
+      opened
         ? {
-            Name: plan.Name,
-            Description: plan.Description ?? '',
-            TeamId: plan.TeamId,
-            StartDate: dayjs(plan.StartDate),
-            EndDate: dayjs(plan.EndDate),
+            Name: opened.Name,
+            Description: opened.Description ?? '',
+            TeamId: opened.TeamId,
+            StartDate: dayjs(opened.StartDate),
+            EndDate: dayjs(opened.EndDate),
           }
         : {
             Name: '',
@@ -62,7 +76,7 @@ export const PlanFormModal = ({
             EndDate: today.add(NEW_PLAN_LENGTH_DAYS, 'day'),
           },
     );
-  }, [open, plan, defaultTeamId, teams.data, form, todayInTenantZone]);
+  }, [open, planId, defaultTeamId, teams.data, form, todayInTenantZone]);
 
   const submit = async (values: FormValues) => {
     // The state is not edited here: an update leaves it as it is (the server keeps it).
@@ -95,7 +109,7 @@ export const PlanFormModal = ({
         message.error(errorMessage(error));
       }
     };
-    await saveFrom(plan?.Version);
+    await saveFrom(plan ? (read.current?.Version ?? plan.Version) : undefined);
   };
 
   return (
