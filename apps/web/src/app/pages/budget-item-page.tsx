@@ -16,6 +16,8 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { staleWriteOf } from '../../shared/ui/merge-dialog.tsx';
+import { useShownRow } from '../../shared/ui/live-row.tsx';
+import type { ComponentProps } from 'react';
 
 const ActivityFeed = lazyPart(async () => (await import('../../features/activities/components/activity-feed.tsx')).ActivityFeed);
 const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
@@ -24,6 +26,17 @@ const ItemExpensesPanel = lazyPart(
   async () => (await import('../../features/expenses/components/item-expenses-panel.tsx')).ItemExpensesPanel,
 );
 const BudgetItemSpend = lazyPart(async () => (await import('../../features/budget/components/budget-item-spend.tsx')).BudgetItemSpend);
+
+/** The item's form, kept on the version it was filled from while a colleague's change is offered (DESIGN.md §13). */
+const LiveBudgetItemForm = ({ item, ...props }: ComponentProps<typeof BudgetItemForm>) => {
+  const { shown, notice } = useShownRow('BudgetItem', item, 'this budget item');
+  return (
+    <>
+      {notice}
+      <BudgetItemForm item={shown} {...props} />
+    </>
+  );
+};
 
 /**
  * /budget/{id}: the item's form and monthly phasing, and its spend. Built of sections so other
@@ -101,7 +114,7 @@ export const BudgetItemPage = () => {
           <BudgetItemSpend item={data} />
         </section>
         <section aria-label="Budget item">
-          <BudgetItemForm
+          <LiveBudgetItemForm
             item={data}
             plan={planData}
             categories={categories.data ?? []}

@@ -1,6 +1,6 @@
 import type { LiveChangeEvent, LiveEntity } from '@plansmith/contract';
 import { Alert, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { onLiveEvent } from '../api/live-changes.ts';
 import { readSession } from '../api/session.ts';
 
@@ -37,3 +37,23 @@ export const LiveRowNotice = ({ change, what, onReload }: { change: LiveChangeEv
     }
   />
 );
+
+/**
+ * The version of a row a form shows (DESIGN.md §13): a newer one from this person's own save (or one
+ * no colleague announced) is taken at once; one a colleague made is not put under the cursor —
+ * `notice` offers it, and the form keeps the version it was filled from, so saving answers 409 and
+ * the merge dialog instead of a silent overwrite.
+ */
+export const useShownRow = <T extends { Id: string; Version: number }>(
+  entity: LiveEntity,
+  row: T,
+  what: string,
+): { shown: T; notice: ReactNode } => {
+  const [shown, setShown] = useState(row);
+  const change = useLiveRowChange(entity, row.Id);
+  const theirs = row.Id === shown.Id && row.Version > shown.Version && change !== null && (change.Version ?? 0) > shown.Version;
+  useEffect(() => {
+    if (row.Id !== shown.Id || (row.Version > shown.Version && !theirs)) setShown(row);
+  }, [row, shown, theirs]);
+  return { shown, notice: theirs ? <LiveRowNotice change={change} what={what} onReload={() => setShown(row)} /> : null };
+};

@@ -1,4 +1,4 @@
-import { EMPTY_ID, type Expense, expenseRoutes, type LiveChangeEvent } from '@plansmith/contract';
+import { budgetRoutes, EMPTY_ID, type Expense, expenseRoutes, type LiveChangeEvent } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTenant, login } from '../../../../server/test/factories.ts';
 import { createPlanWithItem } from '../../../../server/test/planning-factories.ts';
 import { startLiveChanges } from '../../shared/api/live-changes.ts';
+import { ContextSelectionProvider } from '../../shared/context/context-selection.tsx';
 import { type RealApi, startRealApi } from '../../test/real-api.ts';
+import { BudgetItemPage } from './budget-item-page.tsx';
 import { ExpensePage } from './expense-page.tsx';
 
 /**
@@ -78,7 +80,21 @@ describe('an open expense a colleague changes (DESIGN.md §13)', () => {
 
     // The Admin saves the expense; the stream says so and the page refetches it.
     const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-    const theirs = await api.call(expenseRoutes.saveExpense, { ...read, Version: read.Version, Amount: 1500 }, admin);
+    const theirs = await api.call(
+      expenseRoutes.saveExpense,
+      {
+        Id: read.Id,
+        MarketingPlanId: plan.id,
+        BudgetItemId: item.id,
+        Name: read.Name,
+        PurchaseDate: read.PurchaseDate,
+        Amount: 1500,
+        Status: read.Status,
+        CategoryType: read.CategoryType,
+        Version: read.Version,
+      },
+      admin,
+    );
     await vi.waitFor(() => expect(TestEventSource.opened.length).toBeGreaterThan(0));
     TestEventSource.opened.at(-1)?.send(
       {
@@ -101,6 +117,60 @@ describe('an open expense a colleague changes (DESIGN.md §13)', () => {
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await vi.waitFor(() => expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('1500'));
     expect(screen.queryByText(/reload the value\?/)).toBeNull();
+    stop();
+  });
+
+  it('keeps what I am typing in an open budget item when a colleague changes it, and Reload shows theirs', async () => {
+    const tenant = await createTenant(api.server, { name: 'Items' });
+    const { plan, item } = await createPlanWithItem(api.server, tenant);
+    await api.signIn(tenant.users.owner.email);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const stop = startLiveChanges(queryClient);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <App>
+          <ContextSelectionProvider>
+            <MemoryRouter initialEntries={[`/budget/${item.id}`]}>
+              <Routes>
+                <Route path="/budget/:id" element={<BudgetItemPage />} />
+              </Routes>
+            </MemoryRouter>
+          </ContextSelectionProvider>
+        </App>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const name = (await screen.findByLabelText('Name', {}, { timeout: 10_000 })) as HTMLInputElement;
+    await vi.waitFor(() => expect(name.value).toBe('Paid search'));
+    await user.clear(name);
+    await user.type(name, 'Paid search (mine)');
+
+    const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+    const read = await api.call(budgetRoutes.getBudgetItem, { BudgetItemId: item.id }, admin);
+    const theirs = await api.call(
+      budgetRoutes.save,
+      { ...read, Name: 'Paid search (theirs)', Description: read.Description ?? '', Version: read.Version },
+      admin,
+    );
+    TestEventSource.opened.at(-1)?.send(
+      {
+        Type: 'changed',
+        Entity: 'BudgetItem',
+        Id: item.id,
+        MarketingPlanId: plan.id,
+        Version: theirs.Version,
+        Month: null,
+        Rows: 1,
+        ByUserId: tenant.users.admin.id,
+        ByName: 'Admin Items',
+      },
+      'abc.2',
+    );
+
+    expect(await screen.findByText('Admin Items changed this budget item — reload the value?', {}, { timeout: 5_000 })).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Paid search (mine)');
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await vi.waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Paid search (theirs)'));
     stop();
   });
 });
