@@ -5,7 +5,8 @@ import { Fragment, type KeyboardEvent, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatCount } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
-import { type CellEdit, useSaveActual, useSaveExpected } from '../api/expectation-mutations.ts';
+import { useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { type CellEdit, staleCellOf, useRefreshGrid, useSaveActual, useSaveExpected } from '../api/expectation-mutations.ts';
 import { type CellTotals, groupByQuarter, sumRow, TONE_COLORS, varianceText, varianceTone } from '../lib/grid-totals.ts';
 import './expectation-grid.css';
 
@@ -50,24 +51,39 @@ const TotalsCells = ({ totals }: { totals: CellTotals[] }) => (
 export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolean }) => {
   const saveExpected = useSaveExpected();
   const saveActual = useSaveActual();
+  const refreshGrid = useRefreshGrid();
+  const merge = useMergeDialog();
   const { message } = App.useApp();
   const tableRef = useRef<HTMLTableElement>(null);
   const quarters = groupByQuarter(grid.Months);
   const monthIndex = new Map(grid.Months.map((month, index) => [month, index]));
 
-  const onSave = (edit: Omit<CellEdit, 'value'>, kind: 'expected' | 'actual') => async (text: string) => {
+  const onSave = (edit: Omit<CellEdit, 'value'>, kind: 'expected' | 'actual', label: string) => async (text: string) => {
     const value = parseCount(text);
     if (value === undefined) {
       message.error('Enter a count of 0 or more, with at most 2 decimals, or leave it empty.');
       return false;
     }
-    try {
-      await (kind === 'expected' ? saveExpected : saveActual).mutateAsync({ ...edit, value });
-      return true;
-    } catch (error) {
-      message.error(errorMessage(error));
-      return false;
-    }
+    const saveFrom = async (version: number | null): Promise<boolean> => {
+      try {
+        await (kind === 'expected' ? saveExpected : saveActual).mutateAsync({ ...edit, value, version });
+        return true;
+      } catch (error) {
+        const stale = staleCellOf(error);
+        if (stale) {
+          // A colleague saved this cell since the grid read it: their count beside mine; the person decides (DESIGN.md §13).
+          const theirs = kind === 'expected' ? stale.cell.Expected : stale.cell.Actual;
+          const fields = theirs === value ? [] : [{ key: kind, label, theirs: show(theirs), mine: show(value) }];
+          if ((await merge.ask(stale.message, fields)) === 'mine') return saveFrom(stale.cell.Version);
+          await refreshGrid(edit.planId);
+          message.info('Kept their count.');
+          return true;
+        }
+        message.error(errorMessage(error));
+        return false;
+      }
+    };
+    return saveFrom(edit.version);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -85,6 +101,7 @@ export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolea
 
   return (
     <div className="forecast-grid-scroll">
+      {merge.dialog}
       <table
         ref={tableRef}
         className="forecast-grid"
@@ -123,9 +140,9 @@ export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolea
                   <tr key={month}>
                     <th scope="row">{monthName}</th>
                     {grid.Rows.map((row, stageIndex) => {
-                      const cell = row.Cells[r] ?? { Month: month, Expected: null, Actual: null };
+                      const cell = row.Cells[r] ?? { Month: month, Expected: null, Actual: null, Version: null };
                       const tone = varianceTone(cell.Expected, cell.Actual);
-                      const edit = { planId: grid.MarketingPlanId, stageId: row.FunnelStageId, month };
+                      const edit = { planId: grid.MarketingPlanId, stageId: row.FunnelStageId, month, version: cell.Version };
                       const variance = varianceText(cell.Expected, cell.Actual);
                       return (
                         <Fragment key={row.FunnelStageId}>
@@ -137,7 +154,7 @@ export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolea
                                 value={cell.Expected === null ? '' : String(cell.Expected)}
                                 display={show(cell.Expected)}
                                 label={`Expected ${row.Name}, ${monthName}`}
-                                onSave={onSave(edit, 'expected')}
+                                onSave={onSave(edit, 'expected', `Expected ${row.Name}, ${monthName}`)}
                               />
                             ) : (
                               show(cell.Expected)
@@ -153,7 +170,7 @@ export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolea
                                 label={`Actual ${row.Name}, ${monthName}${variance ? ` (${variance})` : ''}`}
                                 color={tone ? TONE_COLORS[tone] : undefined}
                                 title={variance}
-                                onSave={onSave(edit, 'actual')}
+                                onSave={onSave(edit, 'actual', `Actual ${row.Name}, ${monthName}`)}
                               />
                             ) : (
                               <span style={{ color: tone ? TONE_COLORS[tone] : undefined }} title={variance}>

@@ -6,9 +6,9 @@ const row: ExpectationRow = {
   FunnelStageId: '00000000-0000-4000-8000-000000000001',
   Name: 'Lead',
   Cells: [
-    { Month: '2026-02', Expected: 10.1, Actual: 9 },
-    { Month: '2026-03', Expected: 20.2, Actual: null },
-    { Month: '2026-04', Expected: null, Actual: null },
+    { Month: '2026-02', Expected: 10.1, Actual: 9, Version: 2 },
+    { Month: '2026-03', Expected: 20.2, Actual: null, Version: 1 },
+    { Month: '2026-04', Expected: null, Actual: null, Version: null },
   ],
 };
 

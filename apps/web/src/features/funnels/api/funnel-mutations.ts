@@ -1,4 +1,4 @@
-import { type FunnelSaveRequest, funnelRoutes } from '@plansmith/contract';
+import { type Funnel, type FunnelSaveRequest, funnelRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { expectationKeys, funnelKeys, performanceKeys } from '../../../shared/api/query-keys.ts';
@@ -16,4 +16,13 @@ export const useSaveFunnel = () => {
       void queryClient.invalidateQueries({ queryKey: performanceKeys.plan(funnel.MarketingPlanId) });
     },
   });
+};
+
+/** "Keep theirs" in the merge dialog (DESIGN.md §13): the funnel as the 409 answered it replaces the one read. */
+export const useKeepFunnel = () => {
+  const queryClient = useQueryClient();
+  return (funnel: Funnel) => {
+    queryClient.setQueryData(funnelKeys.detail(funnel.MarketingPlanId), funnel);
+    void queryClient.invalidateQueries({ queryKey: expectationKeys.grid(funnel.MarketingPlanId) });
+  };
 };

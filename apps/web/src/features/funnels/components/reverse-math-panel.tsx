@@ -3,8 +3,9 @@ import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Select, Statis
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
-import { useSaveFunnel } from '../api/funnel-mutations.ts';
+import { useKeepFunnel, useSaveFunnel } from '../api/funnel-mutations.ts';
 import { formatCount } from '../../../shared/format/money.ts';
 import { budgetSentence, costLabel, costStageOf } from '../lib/funnel-inputs.ts';
 
@@ -21,6 +22,8 @@ const money = {
 export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boolean }) => {
   const [form] = Form.useForm<GoalValues>();
   const save = useSaveFunnel();
+  const keep = useKeepFunnel();
+  const merge = useMergeDialog();
   const { message } = App.useApp();
 
   useEffect(() => {
@@ -36,7 +39,8 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   const chosenStage = funnel.Stages.find((stage) => stage.FunnelStageId === chosenStageId) ?? costStageOf(funnel);
   const savedStage = costStageOf(funnel);
 
-  const onFinish = async (values: GoalValues) => {
+  /** Saves the goal over the model as read (its Version, DESIGN.md §13); a 409 opens the merge dialog. */
+  const saveFrom = async (values: GoalValues, version: number | null): Promise<void> => {
     try {
       await save.mutateAsync({
         MarketingPlanId: funnel.MarketingPlanId,
@@ -45,16 +49,41 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         CostPerLead: values.CostPerLead,
         CostStageId: values.CostStageId,
         Stages: [],
+        Version: version,
       });
       message.success('Funnel goal saved.');
     } catch (error) {
+      const stale = staleWriteOf<Funnel & { Version: number }>(error);
+      if (stale) {
+        const stageName = (id: unknown) => stale.current.Stages.find((stage) => stage.FunnelStageId === id)?.Name ?? '—';
+        const fields = changedFields(
+          [
+            { key: 'RevenueGoal', label: 'Revenue goal', format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))) },
+            {
+              key: 'AverageDealSize',
+              label: 'Average deal size',
+              format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))),
+            },
+            { key: 'CostPerLead', label: 'Cost per entry', format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))) },
+            { key: 'CostStageId', label: 'Cost stage', format: stageName },
+          ],
+          stale.current,
+          { ...stale.current, ...values, CostStageId: values.CostStageId ?? stale.current.CostStageId },
+        );
+        if ((await merge.ask(stale.message, fields)) === 'mine') return saveFrom(values, stale.version);
+        keep(stale.current);
+        message.info('Kept their funnel goal.');
+        return;
+      }
       message.error(errorMessage(error));
     }
   };
+  const onFinish = (values: GoalValues) => saveFrom(values, funnel.Version);
 
   const covers = funnel.BudgetCoversGoal;
   return (
     <Card title="Reverse math: from the revenue goal to the budget">
+      {merge.dialog}
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={!canEdit} requiredMark={false}>
         <Row gutter={12}>
           <Col xs={24} md={8}>

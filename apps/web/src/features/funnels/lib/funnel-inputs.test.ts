@@ -4,6 +4,7 @@ import { budgetSentence, formatRate, parseNumber, parsePercent } from './funnel-
 
 const funnel = (fields: Partial<Funnel>): Funnel => ({
   MarketingPlanId: '00000000-0000-4000-8000-000000000001',
+  Version: 1,
   HasModel: true,
   RevenueGoal: 1_000_000,
   AverageDealSize: 25_000,
