@@ -110,12 +110,16 @@ export const ObjectiveDrawer = ({
   const metricType = Form.useWatch('MetricType', form) ?? objective?.MetricType ?? 1;
   const outsidePlan = (day: Dayjs) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day');
 
+  // Filled when it opens (or opens on another objective), not on every refetch: live changes refetch
+  // the objective and the plan whenever a colleague saves, and what is being typed must stay; saving
+  // from the version read answers 409 and the merge dialog instead (DESIGN.md §13).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening, or another objective, is the trigger, not each refetched copy
   useEffect(() => {
     if (open) {
       form.setFieldsValue(initialValues(objective, plan));
       setReadVersion(objective?.Version);
     }
-  }, [open, objective, plan, form]);
+  }, [open, objective?.Id, form]);
 
   const submit = async (values: FormValues) => {
     const request = {

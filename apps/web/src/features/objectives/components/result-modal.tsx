@@ -48,6 +48,9 @@ export const ResultModal = ({
   const [readVersion, setReadVersion] = useState(result?.Version);
   const todayInTenantZone = useToday();
 
+  // Filled when it opens on a result, not on every refetch (live changes refetch on a colleague's save):
+  // what is being typed stays; saving from the version read answers 409 and the merge dialog (DESIGN.md §13).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening, or another result, is the trigger, not each refetched copy
   useEffect(() => {
     if (!open) return;
     const today = dayjs(todayInTenantZone);
@@ -58,7 +61,7 @@ export const ResultModal = ({
         : today;
     form.setFieldsValue({ Date: result ? dayjs(result.Date) : defaultDay, Value: result?.Value, Note: result?.Note ?? '' });
     setReadVersion(result?.Version);
-  }, [open, result, objective, form, todayInTenantZone]);
+  }, [open, result?.Id, form]);
 
   const submit = async (values: FormValues) => {
     const request = {
