@@ -121,6 +121,15 @@ describe('the live event stream (DESIGN.md §13)', () => {
     expect(bulk.data).toMatchObject({ Type: 'changed', Id: null, Rows: 500, ByUserId: null });
     await member.next(isRow(await marker(tenant)));
     expect(member.events.filter((event) => event.data.Entity === 'Expense' && event.data.MarketingPlanId === plan.id)).toHaveLength(1);
+
+    // Month cells name their plan through their item.
+    await t.database.queryRows(
+      `INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents)
+       SELECT $1, $2, (date '2026-01-01' + make_interval(months => g))::date, 100 FROM generate_series(0, 23) g`,
+      [tenant.id, item.id],
+    );
+    const months = await member.next((event) => event.data.Entity === 'BudgetItemMonth' && event.data.MarketingPlanId === plan.id);
+    expect(months.data).toMatchObject({ Type: 'changed', Id: null, Rows: 24 });
   });
 
   it('replays what a reconnecting browser missed after its Last-Event-ID, and says reset when it cannot', async () => {
