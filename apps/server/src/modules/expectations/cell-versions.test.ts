@@ -174,7 +174,10 @@ describe('the funnel model and stage settings', () => {
     const { plan, lead, customer } = await setUp();
     const sam = await tenant.tokenFor('member');
     const dana = await tenant.tokenFor('admin');
-    const body = (fields: Record<string, unknown>, stages: unknown[]) => ({
+    const body = (
+      fields: Record<string, unknown>,
+      stages: Array<{ FunnelStageId: string; ConversionRate: number | null; VelocityDays: number }>,
+    ) => ({
       MarketingPlanId: plan.id,
       RevenueGoal: 100_000,
       AverageDealSize: 1_000,
