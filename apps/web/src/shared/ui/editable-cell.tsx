@@ -43,6 +43,13 @@ export const EditableCell = ({
   // Set when an edit ends from the keyboard: the button takes focus back in the commit that shows
   // it, before anything else can run (a frame later, a quick arrow key could be pulled back here).
   const refocusButton = useRef(false);
+  // What the edit started from (DESIGN.md §13): a colleague's change arriving live re-renders the grid
+  // with their value and version while this cell is being typed in; saving still goes out with the
+  // version read when editing began (a 409 and the merge dialog, not a silent overwrite), and a draft
+  // left as it began is not sent over their value.
+  const latest = useRef({ value, onSave });
+  latest.current = { value, onSave };
+  const began = useRef(latest.current);
 
   useLayoutEffect(() => {
     if (editing || !refocusButton.current) return;
@@ -59,6 +66,7 @@ export const EditableCell = ({
   const start = (initial = value) => {
     if (disabled) return;
     settled.current = false;
+    began.current = latest.current;
     typedFirst.current = initial !== value;
     setDraft(initial);
     setEditing(true);
@@ -67,12 +75,14 @@ export const EditableCell = ({
   const finish = async (mode: 'save' | 'cancel', refocus: boolean) => {
     if (settled.current) return;
     settled.current = true;
-    if (mode === 'save' && draft.trim() !== value.trim()) {
+    if (mode === 'save' && draft.trim() !== began.current.value.trim()) {
       setSaving(true);
-      const ok = await onSave(draft);
+      const ok = await began.current.onSave(draft);
       setSaving(false);
       if (!ok) {
         settled.current = false;
+        // A refused save (a 409 the person has now seen) is tried again from what the grid shows now.
+        began.current = latest.current;
         if (refocus) inputRef.current?.focus();
         return;
       }
