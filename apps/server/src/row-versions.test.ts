@@ -83,7 +83,8 @@ const CURRENT_BODY: Record<string, (result: Array<{ Id: string; Version: number 
 const bodyFor = async (operation: ContractOperation, version: number) => {
   const fixture = await createEntityFixture(t, home);
   const values = fixtureValues(operation.def.path, fixture, home, productId);
-  return validBody(operation.def.body!, (name) => (name === 'Version' ? version : values(name)));
+  if (!operation.def.body) throw new Error(`${operation.def.path} has no body`);
+  return validBody(operation.def.body, (name) => (name === 'Version' ? version : values(name)));
 };
 
 const withVersion = (body: unknown, version: number): unknown => {

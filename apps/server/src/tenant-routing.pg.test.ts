@@ -87,7 +87,8 @@ const TENANT_DISCOVERY: { table: string; origin: RegExp; statement: RegExp; reas
  * digest this week: a scan across tenants by design (once a minute, one row per tenant), which
  * Citus runs on every shard. What it then does for each tenant is pinned to that tenant.
  */
-const DIGEST_SCAN = /^select distinct "time_zone" from "tenants"|^select "id" from "tenants" where \("tenants"\."time_zone" = \$1 and not exists \(select "tenant_id" from "digest_runs" where \("digest_runs"\."tenant_id" = "tenants"\."id"/;
+const DIGEST_SCAN =
+  /^select distinct "time_zone" from "tenants"|^select "id" from "tenants" where \("tenants"\."time_zone" = \$1 and not exists \(select "tenant_id" from "digest_runs" where \("digest_runs"\."tenant_id" = "tenants"\."id"/;
 TENANT_DISCOVERY.push(
   ...['tenants', 'digest_runs'].map((table) => ({
     table,

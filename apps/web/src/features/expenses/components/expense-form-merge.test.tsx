@@ -44,7 +44,11 @@ const openThenChangedByColleague = async (tenant: TestTenant) => {
     </QueryClientProvider>,
   );
   const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-  await api.call(expenseRoutes.saveExpense, { ...read, Version: read.Version, Amount: 1500, Payee: 'Expo Hall' }, admin);
+  await api.call(
+    expenseRoutes.saveExpense,
+    { ...read, BudgetItemId: item.id, Version: read.Version, Amount: 1500, Payee: 'Expo Hall' },
+    admin,
+  );
   return read;
 };
 
