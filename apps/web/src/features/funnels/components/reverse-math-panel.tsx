@@ -1,6 +1,6 @@
 import type { Funnel } from '@plansmith/contract';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Select, Statistic, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
@@ -26,14 +26,31 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   const merge = useMergeDialog();
   const { message } = App.useApp();
 
+  // The model's version the fields show. The fields follow the funnel while nothing is typed; a
+  // colleague's change arriving live while the person types leaves what they typed, and saving from
+  // the version they typed over answers 409 and the merge dialog (DESIGN.md §13).
+  const [readVersion, setReadVersion] = useState(funnel.Version);
   useEffect(() => {
+    if (form.isFieldsTouched()) return;
     form.setFieldsValue({
       RevenueGoal: funnel.RevenueGoal,
       AverageDealSize: funnel.AverageDealSize,
       CostPerLead: funnel.CostPerLead,
       CostStageId: funnel.CostStageId,
     });
-  }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead, funnel.CostStageId]);
+    setReadVersion(funnel.Version);
+  }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead, funnel.CostStageId, funnel.Version]);
+  /** After a save or "Keep theirs": the fields show that funnel, untouched, and follow it again. */
+  const showFunnel = (shown: Funnel) => {
+    form.resetFields();
+    form.setFieldsValue({
+      RevenueGoal: shown.RevenueGoal,
+      AverageDealSize: shown.AverageDealSize,
+      CostPerLead: shown.CostPerLead,
+      CostStageId: shown.CostStageId,
+    });
+    setReadVersion(shown.Version);
+  };
   // The cost field's label follows the stage chosen beside it, before saving too.
   const chosenStageId = Form.useWatch('CostStageId', form) ?? funnel.CostStageId;
   const chosenStage = funnel.Stages.find((stage) => stage.FunnelStageId === chosenStageId) ?? costStageOf(funnel);
@@ -42,7 +59,7 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   /** Saves the goal over the model as read (its Version, DESIGN.md §13); a 409 opens the merge dialog. */
   const saveFrom = async (values: GoalValues, version: number | null): Promise<void> => {
     try {
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         MarketingPlanId: funnel.MarketingPlanId,
         RevenueGoal: values.RevenueGoal ?? 0,
         AverageDealSize: values.AverageDealSize ?? 0,
@@ -51,6 +68,7 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         Stages: [],
         Version: version,
       });
+      showFunnel(saved);
       message.success('Funnel goal saved.');
     } catch (error) {
       const stale = staleWriteOf<Funnel & { Version: number }>(error);
@@ -72,13 +90,14 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         );
         if ((await merge.ask(stale.message, fields)) === 'mine') return saveFrom(values, stale.version);
         keep(stale.current);
+        showFunnel(stale.current);
         message.info('Kept their funnel goal.');
         return;
       }
       message.error(errorMessage(error));
     }
   };
-  const onFinish = (values: GoalValues) => saveFrom(values, funnel.Version);
+  const onFinish = (values: GoalValues) => saveFrom(values, readVersion);
 
   const covers = funnel.BudgetCoversGoal;
   return (
