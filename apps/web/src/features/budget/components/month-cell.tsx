@@ -38,20 +38,38 @@ export const MonthCell = ({
 }) => {
   const [draft, setDraft] = useState(value);
   const inputRef = useRef<HTMLInputElement>(null);
+  // The amount the edit began from (DESIGN.md §13): a colleague's change arriving live while this cell
+  // is typed in neither replaces the draft nor is saved over unseen — the first Enter says so, the next saves.
+  const began = useRef<string | null>(null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   // Focused in the same commit as it appears, so the keys typed right after the first are not lost.
   useLayoutEffect(() => {
-    if (!editing) return;
+    if (!editing) {
+      began.current = null;
+      setChangedMeanwhile(false);
+      return;
+    }
+    if (began.current !== null) return;
+    began.current = value;
     setDraft(firstKey ?? value);
     inputRef.current?.focus();
     if (!firstKey) inputRef.current?.select();
   }, [editing, firstKey, value]);
 
   if (editing) {
+    const save = () => {
+      if (began.current !== null && began.current !== value && draft.trim() !== value.trim()) {
+        began.current = value;
+        setChangedMeanwhile(true);
+        return;
+      }
+      onSave(draft);
+    };
     const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
       event.stopPropagation();
       if (event.key === 'Enter' || event.key === 'Tab') {
         if (event.key === 'Enter') event.preventDefault();
-        onSave(draft);
+        save();
       } else if (event.key === 'Escape') {
         event.preventDefault();
         onCancel();
@@ -66,8 +84,21 @@ export const MonthCell = ({
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => onSave(draft)}
+          onBlur={save}
+          aria-invalid={changedMeanwhile || undefined}
+          title={
+            changedMeanwhile
+              ? `Someone changed this to ${value} while you typed: Enter saves yours over it, Escape keeps theirs.`
+              : undefined
+          }
+          style={changedMeanwhile ? { outline: '2px solid #d4380d' } : undefined}
         />
+        {changedMeanwhile ? (
+          <span
+            className="visually-hidden"
+            role="status"
+          >{`Someone changed ${label} to ${value} while you typed: Enter saves yours over it, Escape keeps theirs.`}</span>
+        ) : null}
       </td>
     );
   }
