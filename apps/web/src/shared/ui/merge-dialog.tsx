@@ -1,6 +1,6 @@
-import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
+import { lazyModal } from './lazy-modal.tsx';
 
 /** A save refused because someone changed the row since it was read (409 with the row as it is now, DESIGN.md §13). */
 export type StaleWrite<T> = { message: string; current: T; version: number };
@@ -34,6 +34,12 @@ export type MergeChoice = 'theirs' | 'mine';
 
 type Pending = { message: string; fields: MergeField[]; resolve: (choice: MergeChoice) => void };
 
+/** The dialog's code (antd's Modal, Table, Alert) loads when a stale save first needs it, not with every grid. */
+const LazyMergeModal = lazyModal(
+  () => import('./merge-dialog-modal.tsx').then((module) => module.MergeModal),
+  (props: { pending: { message: string; fields: MergeField[] } | null }) => props.pending !== null,
+);
+
 /**
  * The merge dialog (DESIGN.md §13): someone else changed the row while the person edited it. It
  * shows each changed field, theirs beside yours, and asks: keep theirs, or save mine over theirs.
@@ -56,45 +62,6 @@ export const useMergeDialog = () => {
     pendingRef.current = null;
     setPending(null);
   };
-  const dialog = (
-    <Modal
-      open={pending !== null}
-      title="Someone else changed this while you were editing"
-      // Closing the dialog keeps their version: nothing of theirs is overwritten unasked.
-      onCancel={() => choose('theirs')}
-      width={640}
-      footer={
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={() => choose('theirs')}>Keep theirs</Button>
-          <Button type="primary" danger onClick={() => choose('mine')}>
-            Save mine over theirs
-          </Button>
-        </Flex>
-      }
-    >
-      {pending ? <MergeBody message={pending.message} fields={pending.fields} /> : null}
-    </Modal>
-  );
+  const dialog = <LazyMergeModal pending={pending} onChoose={choose} />;
   return { ask, dialog };
 };
-
-const MergeBody = ({ message, fields }: { message: string; fields: MergeField[] }): ReactNode => (
-  <Flex vertical gap={12}>
-    <Alert type="warning" showIcon message={message} />
-    {fields.length === 0 ? (
-      <Typography.Text type="secondary">Their change and yours leave the same values: either choice keeps them.</Typography.Text>
-    ) : (
-      <Table<MergeField>
-        size="small"
-        pagination={false}
-        rowKey="key"
-        dataSource={fields}
-        columns={[
-          { title: 'Field', dataIndex: 'label', width: '28%' },
-          { title: 'Theirs (saved)', dataIndex: 'theirs' },
-          { title: 'Yours', dataIndex: 'mine', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
-        ]}
-      />
-    )}
-  </Flex>
-);
