@@ -48,7 +48,7 @@ const seed = async (db: Db) => {
     planIds.push(planId);
     await db
       .insert(marketingPlans)
-      .values({ tenantId, id: planId, teamId, name: `Plan ${plan + 1}`, startDate: '2026-01-01', endDate: '2026-12-31' });
+      .values({ tenantId, id: planId, teamId, name: `Plan ${plan + 1}`, startDate: '2025-01-01', endDate: '2025-12-31' });
     await db.insert(budgetItems).values(
       Array.from({ length: ITEMS }, (_, index) => ({
         tenantId,
@@ -64,11 +64,15 @@ const seed = async (db: Db) => {
   return { planIds, email };
 };
 
-/** 10,000 expense rows as a spreadsheet exports them: thousands separators, en-US dates, every other row with a PO. */
+/**
+ * 10,000 expense rows as a spreadsheet exports them: thousands separators, en-US dates, every other row with a PO.
+ * Dated in 2025, a past year: Actual money cannot be dated after today (issue 28 A5), so rows of the current
+ * year's last weeks were refused and the bench found 9,694 of 10,000 valid.
+ */
 const buildCsv = (): string => {
   const lines = ['Purchase date,Payee,Amount,Budget item,PO,Status,Description'];
   for (let row = 1; row <= ROWS; row += 1) {
-    const date = new Date(Date.UTC(2026, 0, 1 + (row % 365)));
+    const date = new Date(Date.UTC(2025, 0, 1 + (row % 365)));
     const usDate = `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
     const amount = (1000 + ((row * 7919) % 2_500_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     lines.push(
