@@ -65,6 +65,38 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
     { key: 'Description', label: 'Description' },
   ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never) => string }>;
 
+const EDITABLE = [
+  'BudgetItemId',
+  'Name',
+  'Amount',
+  'Status',
+  'PurchaseDate',
+  'Payee',
+  'PurchaseOrder',
+  'GeneralLedgerCodeId',
+  'Description',
+] as const;
+type SaveBody = Omit<Pick<Expense, (typeof EDITABLE)[number]>, 'BudgetItemId'> & {
+  Id: string;
+  MarketingPlanId: string;
+  BudgetItemId: string;
+  CategoryType: ExpenseCategoryType;
+};
+
+const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+
+/** The fields the person changed from the expense as they read it (what a merge keeps of theirs). */
+const editsSince = (read: Expense | null | undefined, body: SaveBody): Partial<SaveBody> =>
+  Object.fromEntries(EDITABLE.filter((key) => !read || !same(read[key], body[key])).map((key) => [key, body[key]]));
+
+/** A save body holding the expense as it is now. */
+const requestOf = (current: Expense, body: SaveBody): SaveBody => ({
+  ...body,
+  ...Object.fromEntries(EDITABLE.map((key) => [key, current[key]])),
+  BudgetItemId: current.BudgetItemId ?? body.BudgetItemId,
+  CategoryType: current.CategoryType,
+});
+
 /**
  * Records or edits an expense. The category type follows the chosen budget item (the server
  * checks they agree); payees are suggested from the plan's earlier expenses.
@@ -165,21 +197,23 @@ export const ExpenseForm = ({
       Description: values.Description ?? null,
       CategoryType: item.CategoryType as ExpenseCategoryType,
     };
-    const saveFrom = async (version: number | undefined): Promise<void> => {
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
-        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        const saved = await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
         message.success(expense ? 'Expense saved.' : 'Expense recorded.');
         onSaved(saved);
       } catch (error) {
         const stale = staleWriteOf<Expense>(error);
         if (stale) {
-          // Someone changed it since it was read: their values beside these, and the person decides.
-          const mine: Expense = { ...stale.current, ...request, BudgetItemName: item.Name };
+          // Someone changed it since it was read. Only the fields this person edited are theirs to
+          // insist on: the rest take the colleague's values, so both people's work is kept.
+          const edits = editsSince(expense, request);
+          const mine: Expense = { ...stale.current, ...edits };
           const choice = await merge.ask(
             stale.message,
             changedFields(EXPENSE_MERGE_FIELDS(items.data ?? [], glCodes.data ?? []), stale.current, mine),
           );
-          if (choice === 'mine') return saveFrom(stale.version);
+          if (choice === 'mine') return saveFrom(stale.version, { ...requestOf(stale.current, request), ...edits });
           keepTheirs(stale.current);
           message.info('Kept their version of the expense.');
           return;
