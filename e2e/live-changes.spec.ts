@@ -85,3 +85,42 @@ test('two people on one plan: each sees the other on the plan page, and B’s ex
   await expect(editorA).toHaveValue('4321');
   await a.keyboard.press('Escape');
 });
+
+test('two people save one expense: the later save gets the merge dialog, and “Save mine over theirs” keeps both people’s changes', async ({
+  browser,
+}) => {
+  const a = await signedIn(browser, DEMO_OWNER);
+  const b = await signedIn(browser, DEMO_MEMBER);
+  await a.goto('/expenses');
+  const link = a.locator('main a[href^="/expenses/"]').first();
+  await expect(link).toBeVisible();
+  const expensePath = await link.getAttribute('href');
+  if (!expensePath) throw new Error('no expense link');
+
+  // Both open the expense as it is now.
+  await a.goto(expensePath);
+  await b.goto(expensePath);
+  const payee = `Payee ${Date.now()}`;
+  await expect(a.getByLabel('Amount')).toBeVisible();
+  await expect(b.getByLabel('Payee')).toBeVisible();
+
+  // B changes the payee and saves first.
+  await b.getByLabel('Payee').fill(payee);
+  await b.getByRole('button', { name: 'Save expense' }).click();
+  await expect(b.getByText('Expense saved.')).toBeVisible();
+
+  // A, from the version A opened, changes the amount and saves: the merge dialog, never a silent overwrite.
+  await a.getByLabel('Amount').fill('4321.09');
+  await a.getByRole('button', { name: 'Save expense' }).click();
+  const dialog = a.getByRole('dialog').filter({ hasText: 'Someone else changed this while you were editing' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/changed this expense at .+ while you were editing\./);
+  await expect(dialog.getByRole('row', { name: /Amount/ })).toContainText('$4,321.09');
+  await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await expect(a.getByText('Expense saved.')).toBeVisible();
+
+  // Both changes are kept: A's amount and B's payee.
+  await b.goto(expensePath);
+  await expect(b.getByLabel('Amount')).toHaveValue(/4,?321\.09/);
+  await expect(b.getByLabel('Payee')).toHaveValue(payee);
+});
