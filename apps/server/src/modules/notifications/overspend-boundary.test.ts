@@ -80,6 +80,14 @@ describe('what the overspend record holds', () => {
     expect(await alerts()).toEqual([expect.objectContaining({ budgetItemId: item.id, expenseId: tipping.Id })]);
   });
 
+  it('mails once per crossing: a further expense while the item is already over mails nobody', async () => {
+    await saveExpense(1_000.01);
+    expect(await overspendMail()).toHaveLength(3);
+    await saveExpense(50);
+    expect(await overspendMail()).toHaveLength(3);
+    expect(await alerts()).toHaveLength(1);
+  });
+
   it('records a crossing made by a lower budget without an expense, and mails nobody', async () => {
     await saveExpense(600);
     const token = await acme.tokenFor('owner');
