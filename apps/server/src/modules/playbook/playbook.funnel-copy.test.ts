@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createStages, EXPECTATION, FUNNEL } from '../../../test/funnel-factories.ts';
+import { createStages, EXPECTATION, FUNNEL, withCellVersions } from '../../../test/funnel-factories.ts';
 import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { activities } from '../../schema/activities.ts';
@@ -83,9 +83,11 @@ const makeFunnelPlan = async () => {
   );
   expect(saved.status).toBe(200);
   expect((await t.post(EXPECTATION.generate, { MarketingPlanId: plan.id }, token)).status).toBe(200);
+  // The cell Generate wrote is changed from the version the grid shows (DESIGN.md §13).
+  const grid = (await t.post(EXPECTATION.get, { MarketingPlanId: plan.id }, token)).body.Result;
   const actuals = await t.post(
     FUNNEL.saveActuals,
-    { MarketingPlanId: plan.id, Cells: [{ FunnelStageId: lead.id, Month: '2026-01', Count: 120 }] },
+    { MarketingPlanId: plan.id, Cells: withCellVersions([{ FunnelStageId: lead.id, Month: '2026-01', Count: 120 }], grid) },
     token,
   );
   expect(actuals.status).toBe(200);

@@ -1,5 +1,6 @@
 import { type BudgetItem, type BudgetMonthRead, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
 import type { CellVersion, SaveMonthsItem, SetMonthRequest } from '@plansmith/contract/budget-months';
+import { formatUsd } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import type { MergeField } from '../../../shared/ui/merge-dialog.tsx';
 import type { PasteItem } from './month-paste.ts';
@@ -42,8 +43,6 @@ export const staleItemsOf = (current: unknown): Array<BudgetItem & ReadItem> => 
   );
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** An item's amount in one month as it shows in the grid: its cell, or its share of the spread. */
 const monthCents = (
   read: { Amount: number; Months?: readonly { Month: string; Amount: number }[] | null },
@@ -75,8 +74,8 @@ export const cellMergeFields = (
             {
               key: `${current.Id}/${month}`,
               label: `${current.Name}, ${formatMonthLabel(month)}`,
-              theirs: usd.format(theirCents / 100),
-              mine: usd.format(myCents / 100),
+              theirs: formatUsd(theirCents / 100),
+              mine: formatUsd(myCents / 100),
             },
           ];
     });
@@ -84,8 +83,8 @@ export const cellMergeFields = (
       rows.push({
         key: `${current.Id}/total`,
         label: `${current.Name}, budget`,
-        theirs: usd.format(current.Amount),
-        mine: usd.format(wanted.Amount),
+        theirs: formatUsd(current.Amount),
+        mine: formatUsd(wanted.Amount),
       });
     return rows;
   });
