@@ -18,10 +18,13 @@ const signedIn = async (browser: Browser, user: { email: string; password: strin
   return page;
 };
 
-/** The first plan of the plans list that both demo people see (the member is a Planner in both teams). */
+/**
+ * The demo plan both demo people see (the member is a Planner in both teams), by its name: other
+ * journeys of the same run add plans (an empty "Funnel Plan E2E") that may sort first.
+ */
 const firstPlanPath = async (page: Page): Promise<string> => {
   await page.goto('/plans');
-  const link = page.locator('main a[href^="/plans/"]').first();
+  const link = page.locator('main a[href^="/plans/"]').filter({ hasText: '2026 Marketing Plan' }).first();
   await expect(link).toBeVisible();
   const href = await link.getAttribute('href');
   if (!href) throw new Error('no plan link');
