@@ -65,17 +65,8 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
     { key: 'Description', label: 'Description' },
   ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never) => string }>;
 
-const EDITABLE = [
-  'BudgetItemId',
-  'Name',
-  'Amount',
-  'Status',
-  'PurchaseDate',
-  'Payee',
-  'PurchaseOrder',
-  'GeneralLedgerCodeId',
-  'Description',
-] as const;
+/** The expense's fields the form edits: a merge keeps of this person's only those they changed. */
+const EDITABLE = FORM_FIELDS;
 type SaveBody = Omit<Pick<Expense, (typeof EDITABLE)[number]>, 'BudgetItemId'> & {
   Id: string;
   MarketingPlanId: string;
