@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NonNegativeMoneySchema, VersionSchema } from './common.ts';
-import { BudgetItemSchema, BudgetMonthReadSchema, BudgetMonthSchema, phasingSumError } from './budget.ts';
+import { BudgetItemSchema, BudgetMonthReadSchema, BudgetMonthSchema, CellVersionSchema, phasingSumError } from './budget.ts';
 import { defineRoutes } from './route.ts';
 
 /** Items in one SaveMonths call (a pasted block, or its undo). */
@@ -14,9 +14,8 @@ export const ItemMonthsSchema = z.object({
 });
 export type ItemMonths = z.infer<typeof ItemMonthsSchema>;
 
-/** A month cell as it was read: which month, and its Version (DESIGN.md §13). */
-export const CellVersionSchema = z.object({ Month: BudgetMonthSchema.shape.Month, Version: VersionSchema });
-export type CellVersion = z.infer<typeof CellVersionSchema>;
+// A month cell as it was read (DESIGN.md §13): defined with the item's Save, which sends them too.
+export { type CellVersion, CellVersionSchema } from './budget.ts';
 
 const CellsSchema = z.array(CellVersionSchema).max(120, 'At most 120 months.');
 

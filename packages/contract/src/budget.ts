@@ -91,6 +91,10 @@ export const phasingSumError = (months: readonly Pick<BudgetMonth, 'Amount'>[], 
   return `The months add up to ${usd.format(total / 100)}, but the amount is ${usd.format(amountCents / 100)}. They must be equal.`;
 };
 
+/** A month cell as it was read: which month, and its Version (DESIGN.md §13). */
+export const CellVersionSchema = z.object({ Month: BudgetMonthSchema.shape.Month, Version: VersionSchema });
+export type CellVersion = z.infer<typeof CellVersionSchema>;
+
 export const BudgetItemSaveRequestSchema = z
   .object({
     Id: SaveIdSchema,
@@ -114,6 +118,13 @@ export const BudgetItemSaveRequestSchema = z
     Version: VersionSchema.optional().describe(
       'Required when updating: the item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)',
     ),
+    Cells: z
+      .array(CellVersionSchema)
+      .max(120, 'At most 120 months.')
+      .optional()
+      .describe(
+        'With Months on update: every month cell the item had as read (its Months), with its Version; [] (or missing) for an item read without phasing. Months replaces the whole phasing, so the item’s cells now must be exactly these: a cell changed, added or removed since (a colleague’s month edit, which may keep the item’s Version) answers 409 with the item as it is now, and nothing is written. Ignored when Months is missing (the phasing is kept) and on create',
+      ),
   })
   // The phasing-sum rule (DESIGN.md §5): the months add up to Amount, to the cent.
   .superRefine((body, context) => {

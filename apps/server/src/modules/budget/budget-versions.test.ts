@@ -120,6 +120,67 @@ describe('budget item versions (DESIGN.md §13)', () => {
     expect(over.body.Result).toMatchObject({ Amount: 500, Version: 3 });
   });
 
+  it('refuses an item Save whose months are not as read: a colleague’s “keep year total” month edit (item Version unchanged) answers 409 and nothing is written; the fresh cells save', async () => {
+    const { phased } = await setUp();
+    const sam = await tenant.tokenFor('member');
+    const mine = await read(phased.id);
+    clock.advance(60_000);
+    // The colleague moves $50 into March and keeps the year total: April and May give it back, the item's own row is unchanged.
+    const kept = await t.post(
+      SET_MONTH,
+      { BudgetItemId: phased.id, Month: '2026-03', Amount: 150, YearTotal: 300, Version: 1, Cells: cellsOf(mine) },
+      await tenant.tokenFor('admin'),
+    );
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.Result.Item.Version).toBe(mine.Version);
+    const before = await stored([phased.id]);
+
+    const months = [
+      { Month: '2026-03', Amount: 100 },
+      { Month: '2026-04', Amount: 120 },
+      { Month: '2026-05', Amount: 80 },
+    ];
+    const stale = await t.post(SAVE, itemBody(phased, { Amount: 300, Version: mine.Version, Cells: cellsOf(mine), Months: months }), sam);
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.Message).toMatch(/^Admin Versions changed Google Ads, Mar 2026 at .+ while you were editing\.$/);
+    expect(stale.body.Conflict).toMatchObject({ Entity: 'BudgetItemMonth', Id: `${phased.id}/2026-03`, Version: 2 });
+    const theirs: Item = stale.body.Result;
+    expect(theirs).toMatchObject({ Id: phased.id, Amount: 300, Version: mine.Version });
+    expect(theirs.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, Version: 2 }]));
+    expect(await stored([phased.id])).toEqual(before);
+    // Clearing the phasing replaces the cells as well, and a missing Cells means "read without phasing".
+    expect(
+      (await t.post(SAVE, itemBody(phased, { Amount: 300, Version: mine.Version, Cells: cellsOf(mine), Months: null }), sam)).status,
+    ).toBe(409);
+    expect((await t.post(SAVE, itemBody(phased, { Amount: 300, Version: mine.Version, Months: months }), sam)).status).toBe(409);
+    expect(await stored([phased.id])).toEqual(before);
+
+    const over = await t.post(
+      SAVE,
+      itemBody(phased, { Amount: 300, Version: theirs.Version, Cells: cellsOf(theirs), Months: months }),
+      sam,
+    );
+    expect(over.status, over.text).toBe(200);
+    expect(over.body.Result.Months).toEqual([
+      { Month: '2026-03', Amount: 100, Version: 3 },
+      { Month: '2026-04', Amount: 120, Version: expect.any(Number) },
+      { Month: '2026-05', Amount: 80, Version: expect.any(Number) },
+    ]);
+  });
+
+  it('takes an item Save without Months whatever its cells are now: the phasing it keeps is not written', async () => {
+    const { phased } = await setUp();
+    const mine = await read(phased.id);
+    await t.post(
+      SET_MONTH,
+      { BudgetItemId: phased.id, Month: '2026-03', Amount: 150, YearTotal: 300, Version: 1, Cells: cellsOf(mine) },
+      await tenant.tokenFor('admin'),
+    );
+    const renamed = await t.post(SAVE, itemBody(phased, { Name: 'Search ads', Version: mine.Version }), await tenant.tokenFor('member'));
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.Result.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, Version: 2 }]));
+  });
+
   it('refuses to delete an item someone changed since it was read, and deletes it with the new version', async () => {
     const { flat } = await setUp();
     const owner = await tenant.tokenFor('owner');
@@ -159,6 +220,7 @@ describe('month cell versions (DESIGN.md §13)', () => {
       itemBody(phased, {
         Amount: 400,
         Version: 2,
+        Cells: cellsOf(typed.body.Result.Item),
         Months: [
           { Month: '2026-03', Amount: 100 },
           { Month: '2026-04', Amount: 150 },

@@ -18,7 +18,7 @@ import { diffFields, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
-import { staleItemError } from './budget-versions.ts';
+import { staleCellOf, staleCellsError, staleItemError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 
 type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
@@ -52,6 +52,16 @@ export const createBudgetService = (ctx: AppContext) => {
   /** 409 with the item as it is now unless `read` is its version (DESIGN.md §13); the item is locked. */
   const checkItemVersion = async (db: Db, auth: AuthContext, item: repo.ItemTableRow, read: number): Promise<void> => {
     if (read !== item.version) throw await staleItemError(db, auth, item, () => readItem(db, auth.tenantId, item.id));
+  };
+
+  /**
+   * 409 with the item as it is now unless its month cells are exactly the ones read (`Cells`, [] or
+   * missing for an item read without phasing), each at the version read. The item row is locked, and
+   * every writer of its months locks it first, so the cells cannot change until this save commits.
+   */
+  const checkCellVersions = async (db: Db, auth: AuthContext, item: repo.ItemTableRow, stored: repo.MonthRow[], input: SaveInput) => {
+    const stale = staleCellOf(item, stored, input.Cells ?? [], input.Version ?? 0);
+    if (stale) throw await staleCellsError(db, auth, [stale], new Map([[item.id, item.name]]), () => readItem(db, auth.tenantId, item.id));
   };
 
   /** The references in a Save must be the tenant's: category, GL code (lookup type 1), objective of the same plan. */
@@ -135,6 +145,10 @@ export const createBudgetService = (ctx: AppContext) => {
         requireEditable(access);
         // The contract requires a Version on update (requireVersionOnUpdate).
         if (existing) await checkItemVersion(tx, auth, existing, input.Version ?? 0);
+        // Months replace the whole phasing: every cell must still be as read (Cells), since a colleague's
+        // month edit (keeping the year total) changes cells without changing the item (DESIGN.md §13).
+        const currentMonths = existing ? await repo.listMonths(tx, auth.tenantId, existing.id) : [];
+        if (existing && input.Months !== undefined) await checkCellVersions(tx, auth, existing, currentMonths, input);
         await checkReferences(tx, auth.tenantId, input);
         const amountCents = toCents(input.Amount);
         const values: repo.ItemValues = {
@@ -156,7 +170,6 @@ export const createBudgetService = (ctx: AppContext) => {
           await audit(tx, auth, row, 'create');
           return readItem(tx, auth.tenantId, row.id);
         }
-        const currentMonths = await repo.listMonths(tx, auth.tenantId, existing.id);
         if (newMonths) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths);
         else checkKeptMonths(currentMonths, amountCents);
         const row = await repo.updateItem(tx, auth.tenantId, existing.id, values, now);

@@ -119,7 +119,13 @@ describe('saving budget items', () => {
     expect(changed.status).toBe(400);
     expect(changed.body.Message).toMatch(/phased by month/);
     expect((await itemRow(item.Id))?.amountCents).toBe(20_000);
-    const cleared = await save({ Id: item.Id, Version: item.Version, Amount: 250, Months: null });
+    const cleared = await save({
+      Id: item.Id,
+      Version: item.Version,
+      Cells: [{ Month: '2026-05', Version: 1 }],
+      Amount: 250,
+      Months: null,
+    });
     expect(cleared.body.Result).toMatchObject({ Amount: 250, IsPhased: false, Months: [] });
     const audit = await t.ctx.db
       .select()

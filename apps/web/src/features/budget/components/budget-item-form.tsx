@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
-import { useItemSave } from './use-item-save.tsx';
+import { cellsOf, useItemSave } from './use-item-save.tsx';
 
 type FormValues = {
   Name: string;
@@ -49,16 +49,21 @@ export const BudgetItemForm = ({
   canEdit: boolean;
 }) => {
   const [form] = Form.useForm<FormValues>();
-  const save = useItemSave({ categories, glCodes, objectives: objectives ?? [] });
+  // The item the form was filled from, with the versions it saves from (DESIGN.md §13): the one passed
+  // in, or the one this form saved or kept ("Keep theirs"). A colleague's month edit that keeps the
+  // year total changes only month cells, not the item's Version, so the page's item may not move on.
+  const [base, setBase] = useState(item);
+  useEffect(() => setBase(item), [item]);
+  const save = useItemSave({ categories, glCodes, objectives: objectives ?? [] }, setBase);
   const { message } = App.useApp();
   const [phasing, setPhasing] = useState<Phasing>(() => phasingOf(item));
-  const amount = Form.useWatch('Amount', form) ?? item.Amount;
+  const amount = Form.useWatch('Amount', form) ?? base.Amount;
   const months = useMemo(() => monthsBetween(plan.StartDate, plan.EndDate), [plan.StartDate, plan.EndDate]);
 
   useEffect(() => {
-    form.setFieldsValue({ ...item, Description: item.Description ?? '' });
-    setPhasing(phasingOf(item));
-  }, [item, form]);
+    form.setFieldsValue({ ...base, Description: base.Description ?? '' });
+    setPhasing(phasingOf(base));
+  }, [base, form]);
 
   const submit = async (values: FormValues) => {
     const entries = months
@@ -70,22 +75,27 @@ export const BudgetItemForm = ({
     }
     try {
       const saved = await save.saveItem({
-        Id: item.Id,
-        // The version read (DESIGN.md §13): a colleague's change since answers the merge dialog.
-        Version: item.Version,
+        Id: base.Id,
+        // The versions read (DESIGN.md §13): a colleague's change since, of the item or of any of its
+        // month cells (the months below replace them all), answers the merge dialog.
+        Version: base.Version,
+        Cells: cellsOf(base),
         Name: values.Name,
         Description: values.Description?.trim() ? values.Description : null,
         Active: values.Active,
         Amount: values.Amount,
         ItemType: values.ItemType,
         BudgetCategoryId: values.BudgetCategoryId,
-        MarketingPlanId: item.MarketingPlanId,
+        MarketingPlanId: base.MarketingPlanId,
         // Without the picker (no Plan.Performance) the item keeps its link.
-        ObjectiveId: objectives ? (values.ObjectiveId ?? null) : item.ObjectiveId,
+        ObjectiveId: objectives ? (values.ObjectiveId ?? null) : base.ObjectiveId,
         GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
         Months: phasing.enabled ? entries : null,
       });
-      if (saved) message.success('Budget item saved.');
+      if (saved) {
+        setBase(saved);
+        message.success('Budget item saved.');
+      }
     } catch (error) {
       message.error(errorMessage(error));
     }

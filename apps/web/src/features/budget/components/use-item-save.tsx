@@ -1,4 +1,4 @@
-import { type BudgetItem, type BudgetItemSaveRequest, ITEM_TYPE_NAMES } from '@plansmith/contract';
+import { type BudgetItem, type BudgetItemSaveRequest, type CellVersion, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { App } from 'antd';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
@@ -13,6 +13,10 @@ const monthsText = (months: unknown) => {
     ? 'Spread evenly'
     : list.map((month) => `${formatMonthLabel(month.Month)} ${formatUsd(month.Amount)}`).join(', ');
 };
+
+/** The month cells of an item as read, with their versions: what a Save that sends Months checks (Cells). */
+export const cellsOf = (item: Pick<BudgetItem, 'Months'>): CellVersion[] =>
+  (item.Months ?? []).map(({ Month, Version }) => ({ Month, Version }));
 
 /** The item's fields a merge dialog compares, as the form names them. */
 const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objectives: Named }) =>
@@ -34,7 +38,11 @@ const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objective
  * screen, "Save mine over theirs" saves again with the version the 409 named. Never retried unasked.
  * Answers the saved item, or null when the person kept theirs. Render `dialog`.
  */
-export const useItemSave = (names: { categories?: Named; glCodes?: Named; objectives?: Named } = {}) => {
+export const useItemSave = (
+  names: { categories?: Named; glCodes?: Named; objectives?: Named } = {},
+  /** Told the item the person kept ("Keep theirs"), so a form can refill from it and save from its versions next. */
+  onKeptTheirs?: (current: BudgetItem) => void,
+) => {
   const { message } = App.useApp();
   const save = useSaveBudgetItem();
   const keepTheirs = useKeepTheirItem();
@@ -51,7 +59,7 @@ export const useItemSave = (names: { categories?: Named; glCodes?: Named; object
     } catch (error) {
       const stale = staleWriteOf<BudgetItem>(error);
       if (!stale) throw error;
-      const { Version: _version, Id: _id, ...changes } = request;
+      const { Version: _version, Id: _id, Cells: _cells, ...changes } = request;
       // A missing Months keeps theirs; null clears the phasing.
       const mine: BudgetItem = {
         ...stale.current,
@@ -63,8 +71,15 @@ export const useItemSave = (names: { categories?: Named; glCodes?: Named; object
         Months: changes.Months === undefined ? stale.current.Months : (changes.Months ?? []).map((month) => ({ ...month, Version: 1 })),
       };
       const choice = await merge.ask(stale.message, changedFields(fields, stale.current, mine));
-      if (choice === 'mine') return saveItem({ ...request, Version: stale.version });
+      // Over theirs: from their item's version and, when the phasing is sent, their month cells' (DESIGN.md §13).
+      if (choice === 'mine')
+        return saveItem({
+          ...request,
+          Version: stale.version,
+          ...(request.Months === undefined ? {} : { Cells: cellsOf(stale.current) }),
+        });
       keepTheirs(stale.current);
+      onKeptTheirs?.(stale.current);
       message.info('Kept their version of the budget item.');
       return null;
     }
