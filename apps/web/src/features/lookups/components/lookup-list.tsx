@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CATEGORY_TYPE_NAMES, type CategoryType, EMPTY_ID, type Lookup, type LookupType } from '@plansmith/contract';
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
@@ -27,12 +27,17 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
   const { message } = App.useApp();
   const isGlCode = lookupType === 1;
 
+  // The dialog is filled when it opens on an entry (or on a new one), not whenever the list reloads:
+  // a colleague's change arriving live refetches the list, which replaced what was being typed
+  // (DESIGN.md §13). The save still carries the version the dialog was opened with.
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
   useEffect(() => {
     if (editing === 'new')
-      form.setFieldsValue({ Name: '', SortOrder: (entries.at(-1)?.SortOrder ?? 0) + 1, Active: true, CategoryType: null });
+      form.setFieldsValue({ Name: '', SortOrder: (entriesRef.current.at(-1)?.SortOrder ?? 0) + 1, Active: true, CategoryType: null });
     else if (editing)
       form.setFieldsValue({ Name: editing.Name, SortOrder: editing.SortOrder, Active: editing.Active, CategoryType: editing.CategoryType });
-  }, [editing, entries, form]);
+  }, [editing, form]);
 
   const submit = async (values: FormValues) => {
     const existing = editing && editing !== 'new' ? editing : null;
