@@ -1,6 +1,6 @@
 import type { Team } from '@plansmith/contract';
 import { Alert, Form, Input, Modal, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { useSaveTeam } from '../api/team-mutations.ts';
@@ -18,14 +18,25 @@ export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Te
   const [form] = Form.useForm<TeamValues>();
   const save = useSaveTeam();
   const merge = useMergeDialog();
+  // The team as the form was filled from it (DESIGN.md §13): filled once per opening of a team, so a
+  // refreshed team passed in while the dialog is open (a refetch, a live change) neither replaces
+  // what is typed nor moves the Version the save sends; a colleague's change answers the merge dialog.
+  const read = useRef<Team | null>(null);
+  const teamId = team?.Id ?? null;
+  const teamNow = useRef(team);
+  teamNow.current = team;
   useEffect(() => {
-    if (open) {
-      form.setFieldsValue({ name: team?.Name ?? '', active: team?.Active ?? true });
-      save.reset();
+    if (!open) {
+      read.current = null;
+      return;
     }
-  }, [open, team, form, save.reset]);
+    if (teamId && read.current?.Id === teamId) return;
+    read.current = teamNow.current;
+    form.setFieldsValue({ name: teamNow.current?.Name ?? '', active: teamNow.current?.Active ?? true });
+    save.reset();
+  }, [open, teamId, form, save.reset]);
 
-  const submit = (values: TeamValues, version = team?.Version) => {
+  const submit = (values: TeamValues, version = read.current?.Version ?? team?.Version) => {
     const request = { Id: team?.Id, Name: values.name.trim(), Active: values.active };
     save.mutate(version === undefined ? request : { ...request, Version: version }, {
       onSuccess: () => onClose(),
