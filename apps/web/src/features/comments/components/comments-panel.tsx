@@ -26,7 +26,16 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
   const remove = useDeleteComment(target);
   const merge = useMergeDialog();
   const edited = comment.UpdatedAt !== comment.CreatedAt;
-  const saveEdit = async (version = comment.Version): Promise<void> => {
+  // An edit starts from the comment as it is then, and saves from that version (DESIGN.md §13): the
+  // list refetching a newer comment meanwhile (a live change, an edit in another window) neither
+  // replaces what is typed nor moves the version, so that change answers the merge dialog.
+  const [editedVersion, setEditedVersion] = useState(comment.Version);
+  const startEdit = () => {
+    setText(comment.Description);
+    setEditedVersion(comment.Version);
+    setEditing(true);
+  };
+  const saveEdit = async (version = editedVersion): Promise<void> => {
     try {
       await save.mutateAsync({ Id: comment.Id, Version: version, Description: text });
       setEditing(false);
@@ -47,7 +56,7 @@ const CommentItem = ({ comment, target }: { comment: Comment; target: CommentTar
   const actions = [
     ...(comment.CanEdit && !editing
       ? [
-          <Button key="edit" type="link" size="small" onClick={() => setEditing(true)}>
+          <Button key="edit" type="link" size="small" onClick={startEdit}>
             Edit
           </Button>,
         ]
