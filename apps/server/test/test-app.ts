@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, testConfig } from '../src/config.ts';
@@ -25,18 +28,67 @@ export const createTestClock = (start = new Date()): TestClock => {
   };
 };
 
+/** What a test database starts with: the sandbox's tables (config without Stripe keys) and the demo tenant. */
+type Contents = { sandbox: boolean; seedDemo: boolean };
+
 /**
- * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a new database on that PostgreSQL server, dropped again on close.
+ * Where this test run keeps its PGlite snapshots: the directory test/global-setup.ts made for the run
+ * (PLANSMITH_TEST_SNAPSHOTS), or one of this process's own when a test runs without it.
  */
-const openTestDatabase = async (): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> => {
+const snapshotDir = (() => {
+  let dir: string | undefined;
+  return () => {
+    dir ??= process.env.PLANSMITH_TEST_SNAPSHOTS ?? mkdtempSync(path.join(os.tmpdir(), 'plansmith-snapshots-'));
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+})();
+
+const snapshotsMade = new Map<string, Promise<string>>();
+
+/**
+ * A tarball of a freshly migrated (and, with seedDemo, seeded) PGlite database, made once per test run
+ * for each kind of contents and loaded by every test file after: PGlite's initdb takes 2–3 s on this
+ * machine, migrating and seeding another second, loading the snapshot half a second. Two processes
+ * that find no snapshot both make one; the second rename replaces an identical file.
+ */
+const pgliteSnapshot = (contents: Contents): Promise<string> => {
+  const file = path.join(snapshotDir(), `${contents.sandbox ? 'sandbox' : 'stripe'}-${contents.seedDemo ? 'demo' : 'empty'}.tar`);
+  let made = snapshotsMade.get(file);
+  if (!made) {
+    made = (async () => {
+      if (existsSync(file)) return file;
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await migrate(database, { sandbox: contents.sandbox });
+        if (contents.seedDemo) await seedDemo(database, { sandbox: contents.sandbox });
+        await database.writeSnapshot?.(file);
+      } finally {
+        await database.close();
+      }
+      return file;
+    })();
+    snapshotsMade.set(file, made);
+    made.catch(() => snapshotsMade.delete(file));
+  }
+  return made;
+};
+
+/**
+ * A fresh database for one test file, migrated and seeded as `contents` says: in-memory PGlite
+ * loaded from the run's snapshot, or, when TEST_DATABASE_URL is set, a new database on that
+ * PostgreSQL server (dropped again on close), migrated and seeded here.
+ */
+const openTestDatabase = async (contents: Contents): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', snapshot: await pgliteSnapshot(contents) });
     return { database, url: null, drop: async () => undefined };
   }
   const fresh = await freshPostgres(serverUrl, 'plansmith_test');
   const database = await openDatabase({ dataDir: 'memory://', databaseUrl: fresh.url });
+  await migrate(database, { sandbox: contents.sandbox });
+  if (contents.seedDemo) await seedDemo(database, { sandbox: contents.sandbox });
   return { database, url: fresh.url, drop: fresh.drop };
 };
 
@@ -72,11 +124,15 @@ export const createTestApp = async (
     logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> => {
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...options.config });
-  const sandbox = isSandboxMode(config);
-  await migrate(database, { sandbox });
-  if (options.seedDemo) await seedDemo(database, { sandbox });
+  const {
+    database,
+    url: databaseUrl,
+    drop,
+  } = await openTestDatabase({
+    sandbox: isSandboxMode(config),
+    seedDemo: options.seedDemo ?? false,
+  });
   const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     config,

@@ -33,6 +33,11 @@ export type Database = {
    * On PGlite the notice is handled before the committing statement's caller resumes.
    */
   listen: (channel: string, onNotice: (payload: string) => void, onLive: (live: boolean) => void) => void;
+  /**
+   * PGlite only: writes the whole database to `file` as a tarball, which `openDatabase({ snapshot })`
+   * starts from (the test suites migrate and seed once per run, then load that per test file).
+   */
+  writeSnapshot?: (file: string) => Promise<void>;
   /** Serialises work across processes that share a database (migrations, seeding). */
   withExclusiveLock: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -57,9 +62,12 @@ export const definePreparedRead = <T>(name: string, statement: string): ((databa
   };
 };
 
-/** Opens PGlite under dataDir (or in memory for 'memory://'), or PostgreSQL when databaseUrl is set. */
-export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Database> =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * Opens PGlite under dataDir (or in memory for 'memory://', optionally starting from a snapshot file
+ * that `writeSnapshot` wrote), or PostgreSQL when databaseUrl is set.
+ */
+export const openDatabase = async (options: { dataDir: string; databaseUrl?: string | undefined; snapshot?: string }): Promise<Database> =>
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.snapshot);
 
 /** node-postgres finds a Unix socket as `<host>/.s.PGSQL.<port>`: the number only names the file. */
 const PGLITE_SOCKET_PORT = 5432;
@@ -83,7 +91,7 @@ const removeAtExit = (socketDir: string): void => {
 };
 
 /** The worker's first words: ready to accept connections, or why it could not open the database. */
-type WorkerMessage = { type: 'ready' | 'failed' | 'closed'; message?: string };
+type WorkerMessage = { type: 'ready' | 'failed' | 'closed' | 'snapshot-written'; message?: string };
 
 const nextMessage = (worker: Worker): Promise<WorkerMessage> =>
   new Promise((resolve, reject) => {
@@ -105,7 +113,8 @@ const nextMessage = (worker: Worker): Promise<WorkerMessage> =>
  * the thread that answers HTTP never runs a query. PGlite is one session, so the pool has one
  * connection (a transaction holds it; other statements wait their turn, as they did in-process).
  */
-const openPglite = async (dataDir: string): Promise<Database> => {
+const openPglite = async (dataDir: string, snapshot: string | undefined): Promise<Database> => {
+  if (snapshot && dataDir !== 'memory://') throw new Error('Only an in-memory database starts from a snapshot');
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
@@ -115,7 +124,12 @@ const openPglite = async (dataDir: string): Promise<Database> => {
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'plansmith-pglite-'));
   removeAtExit(socketDir);
   const worker = new Worker(path.join(import.meta.dirname, 'pglite-worker.mjs'), {
-    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`), maxConnections: PGLITE_SOCKET_CONNECTIONS },
+    workerData: {
+      dataDir,
+      socketPath: path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`),
+      maxConnections: PGLITE_SOCKET_CONNECTIONS,
+      snapshot,
+    },
   });
   const stopWorker = async () => {
     await worker.terminate();
@@ -161,6 +175,12 @@ const openPglite = async (dataDir: string): Promise<Database> => {
         () => onLive(false),
       );
     },
+    writeSnapshot: async (file) => {
+      const written = nextMessage(worker);
+      worker.postMessage({ type: 'snapshot', file });
+      const answer = await written;
+      if (answer.type !== 'snapshot-written') throw new Error(answer.message ?? 'PGlite wrote no snapshot');
+    },
     // One process holds the data directory (its lock): nothing else can interleave.
     withExclusiveLock: (work) => work(),
     close: async () => {
@@ -203,7 +223,10 @@ const openPostgres = async (databaseUrl: string): Promise<Database> => {
 };
 
 /** The app's Database over a node-postgres pool: PostgreSQL's, or the one reaching PGlite's worker. */
-const postgresDatabase = (pool: pg.Pool, own: Pick<Database, 'kind' | 'listen' | 'withExclusiveLock' | 'close'>): Database => {
+const postgresDatabase = (
+  pool: pg.Pool,
+  own: Pick<Database, 'kind' | 'listen' | 'withExclusiveLock' | 'close' | 'writeSnapshot'>,
+): Database => {
   // bigint (int8) and numeric arrive as strings; cents fit safely in a JS number up to 2^53.
   pool.on('error', () => undefined);
   return {

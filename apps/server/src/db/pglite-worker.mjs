@@ -2,12 +2,13 @@
 // (@electric-sql/pglite-socket). The app reaches it with node-postgres, exactly as it reaches
 // PostgreSQL: the queries run here, so the thread answering HTTP is never held by the database.
 // Plain JavaScript: a worker thread starts without the TypeScript loader the app runs under.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir: string, socketPath: string, maxConnections: number }} */
-const { dataDir, socketPath, maxConnections } = workerData;
+/** @type {{ dataDir: string, socketPath: string, maxConnections: number, snapshot: string | undefined }} */
+const { dataDir, socketPath, maxConnections, snapshot } = workerData;
 
 /** @type {PGlite | undefined} */
 let db;
@@ -20,7 +21,11 @@ const close = async () => {
 };
 
 try {
-  db = await PGlite.create(dataDir === 'memory://' ? undefined : `${dataDir}/pglite`);
+  // An in-memory database may start from a snapshot (a tarball of another's data directory): about
+  // half a second, where initdb takes several (the test suites load one migrated database per file).
+  db = await PGlite.create(
+    dataDir === 'memory://' ? (snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) : { dataDir: `${dataDir}/pglite` },
+  );
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
   await server.start();
   parentPort?.postMessage({ type: 'ready' });
@@ -29,7 +34,23 @@ try {
   parentPort?.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }
 
+/** Writes the data directory as a tarball to `file` (through a temporary name: readers never see half of it). */
+const writeSnapshot = async (file) => {
+  if (!db) throw new Error('PGlite did not start');
+  const tarball = await db.dumpDataDir('none');
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+  renameSync(partial, file);
+};
+
 parentPort?.on('message', (message) => {
+  if (message?.type === 'snapshot') {
+    writeSnapshot(message.file).then(
+      () => parentPort?.postMessage({ type: 'snapshot-written' }),
+      (error) => parentPort?.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return;
+  }
   if (message?.type !== 'close') return;
   close().then(
     () => parentPort?.postMessage({ type: 'closed' }),
