@@ -81,15 +81,62 @@ describe('saving a plan a colleague changed meanwhile', () => {
       const nameRow = within(dialog).getByText('Name').closest('tr') as HTMLElement;
       expect(within(nameRow).getByText('Q1 launch (EMEA)')).toBeTruthy();
       expect(within(nameRow).getByText('Q1 launch (US)')).toBeTruthy();
-      // The description only they changed shows too: mine still has what I read.
-      const descriptionRow = within(dialog).getByText('Description').closest('tr') as HTMLElement;
-      expect(within(descriptionRow).getByText('Their notes')).toBeTruthy();
+      // The description only they changed is no conflict: I left it as I read it.
+      expect(within(dialog).queryByText('Description')).toBeNull();
       // Nothing was written before the choice.
       expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (EMEA)', version: 2 });
 
       await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
       await screen.findByText('Plan saved.', {}, SLOW);
-      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (US)', description: 'Paid and events', version: 3 });
+      // Both people's work: my name and their description.
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Q1 launch (US)', description: 'Their notes', version: 3 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'on “Save mine over theirs” keeps the field only they changed (their end date) with the field only I changed (my name)',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Both' });
+      const owner = await api.signIn(tenant.users.owner.email);
+      const read = await api.call(
+        planRoutes.save,
+        { Name: 'Q1 launch', Description: 'Paid and events', TeamId: tenant.teamId, StartDate: '2027-01-01', EndDate: '2027-12-31' },
+        owner.AccessToken,
+      );
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <App>
+            <PlanFormModal open plan={read} defaultTeamId={tenant.teamId} onClose={() => undefined} />
+          </App>
+        </QueryClientProvider>,
+      );
+      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+      await api.call(
+        planRoutes.save,
+        {
+          Id: read.Id,
+          Version: read.Version,
+          Name: read.Name,
+          Description: read.Description,
+          TeamId: tenant.teamId,
+          EndDate: '2027-06-30',
+        },
+        admin,
+      );
+      const user = await renameAndSave('Q1 launch (US)');
+
+      const dialog = await mergeDialog();
+      // Nothing of mine conflicts with theirs: the dialog lists no field I left alone.
+      expect(within(dialog).queryByText('End date')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await screen.findByText('Plan saved.', {}, SLOW);
+      expect(await rowOf(read.Id)).toMatchObject({
+        name: 'Q1 launch (US)',
+        description: 'Paid and events',
+        endDate: '2027-06-30',
+        version: 3,
+      });
     },
     TEST_TIMEOUT,
   );

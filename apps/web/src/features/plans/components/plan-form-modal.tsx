@@ -6,6 +6,7 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { useKeepTheirPlan, useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useToday } from '../../../shared/api/today.ts';
@@ -19,6 +20,8 @@ const PLAN_MERGE_FIELDS = [
   { key: 'StartDate', label: 'Start date', format: (date: unknown) => formatDate(date as string) },
   { key: 'EndDate', label: 'End date', format: (date: unknown) => formatDate(date as string) },
 ] as const satisfies ReadonlyArray<{ key: keyof MarketingPlan; label: string; format?: (value: never) => string }>;
+/** The plan's fields the form saves: "Save mine over theirs" keeps of mine only those changed since the plan was read. */
+const PLAN_FORM_FIELDS = ['Name', 'Description', 'StartDate', 'EndDate'] as const;
 
 /** Create a plan (defaults: today to today + 365 days, SPEC.md §5) or edit one's name, description and dates. */
 export const PlanFormModal = ({
@@ -88,19 +91,20 @@ export const PlanFormModal = ({
       StartDate: values.StartDate.format(DATE_FORMAT),
       EndDate: values.EndDate.format(DATE_FORMAT),
     };
-    const saveFrom = async (version: number | undefined): Promise<void> => {
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
-        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        const saved = await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
         message.success(plan ? 'Plan saved.' : `“${saved.Name}” created.`);
         onSaved?.(saved);
         onClose();
       } catch (error) {
         const stale = staleWriteOf<MarketingPlan>(error);
         if (stale) {
-          // Someone changed the plan since it was read: their values beside these, and the person decides.
-          const mine: MarketingPlan = { ...stale.current, ...request };
+          // Someone changed the plan since it was read: their values beside the ones this person changed,
+          // and the person decides. Mine over theirs keeps their change to any field this person left alone.
+          const mine: MarketingPlan = { ...stale.current, ...editsSince(PLAN_FORM_FIELDS, read.current, request) };
           const choice = await merge.ask(stale.message, changedFields(PLAN_MERGE_FIELDS, stale.current, mine));
-          if (choice === 'mine') return saveFrom(stale.version);
+          if (choice === 'mine') return saveFrom(stale.version, mineOverTheirs(PLAN_FORM_FIELDS, read.current, request, stale.current));
           keepTheirs(stale.current);
           message.info('Kept their version of the plan.');
           onClose();
