@@ -59,7 +59,7 @@ const renameAndSave = async (user: ReturnType<typeof userEvent.setup>, name: str
 
 describe('saving a budget category a colleague changed meanwhile', () => {
   it(
-    'shows their name and type beside mine; “Save mine over theirs” saves mine from their version',
+    'shows their name beside mine; “Save mine over theirs” saves my name from their version and keeps the type only they changed',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Category merge' });
       const { read, user } = await openThenRenamedByColleague(tenant);
@@ -68,13 +68,14 @@ describe('saving a budget category a colleague changed meanwhile', () => {
       const dialog = await findMergeDialog();
       expect(within(dialog).getByText(/^Admin Category merge changed .+ while you were editing\.$/)).toBeTruthy();
       expect(mergeRow(dialog, 'Name')).toEqual({ theirs: 'Media (paid)', mine: 'Advertising' });
-      // The type only they changed shows too: mine still has what I read.
-      expect(mergeRow(dialog, 'Category type')).toEqual({ theirs: 'Operational', mine: 'Productive' });
+      // The type only they changed is no conflict: I left it as I read it.
+      expect(within(dialog).queryByText('Category type', { selector: 'td' })).toBeNull();
       expect(await rowOf(read.Id)).toMatchObject({ name: 'Media (paid)', version: 2 });
 
       await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
       await screen.findByText('Category saved.', {}, SLOW);
-      expect(await rowOf(read.Id)).toMatchObject({ name: 'Advertising', categoryType: 1, version: 3 });
+      // Both people's work: my name and their type.
+      expect(await rowOf(read.Id)).toMatchObject({ name: 'Advertising', categoryType: 2, version: 3 });
     },
     TEST_TIMEOUT,
   );

@@ -4,6 +4,7 @@ import { App, Button, Flex, Form, Input, Modal, Select, Switch, Table } from 'an
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteAllCategories, useDeleteCategory, useSaveAllCategories, useSaveCategory } from '../api/category-mutations.ts';
 
@@ -15,6 +16,8 @@ const CATEGORY_MERGE_FIELDS = [
   { key: 'CategoryType', label: 'Category type', format: (type: unknown) => CATEGORY_TYPE_NAMES[type as CategoryType] },
   { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
 ] as const satisfies ReadonlyArray<{ key: keyof BudgetCategory; label: string; format?: (value: never) => string }>;
+/** The category's fields a save sends: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const CATEGORY_SAVE_FIELDS = ['Name', 'CategoryType', 'Active', 'SortOrder'] as const;
 
 /** Budget categories of the tenant: add, edit, reorder (SaveAll), delete unused ones, delete all. */
 export const CategoriesManager = ({ categories }: { categories: BudgetCategory[] }) => {
@@ -52,9 +55,10 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
       Active: values.Active,
       SortOrder: isNew ? (categories.at(-1)?.SortOrder ?? 0) + 1 : editing.SortOrder,
     };
-    const saveFrom = async (version: number | undefined): Promise<boolean> => {
+    const read = isNew ? null : editing;
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<boolean> => {
       try {
-        await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
         message.success('Category saved.');
         return true;
       } catch (error) {
@@ -63,10 +67,11 @@ export const CategoriesManager = ({ categories }: { categories: BudgetCategory[]
           message.error(errorMessage(error));
           return false;
         }
-        // Someone changed the category since it was read: their values beside these, and the person decides.
-        const mine: BudgetCategory = { ...stale.current, ...request, Id: stale.current.Id };
+        // Someone changed the category since it was read: their values beside the ones this person
+        // changed, and the person decides. Mine over theirs keeps their change to any field left alone.
+        const mine: BudgetCategory = { ...stale.current, ...editsSince(CATEGORY_SAVE_FIELDS, read, request) };
         const choice = await merge.ask(stale.message, changedFields(CATEGORY_MERGE_FIELDS, stale.current, mine));
-        if (choice === 'mine') return saveFrom(stale.version);
+        if (choice === 'mine') return saveFrom(stale.version, mineOverTheirs(CATEGORY_SAVE_FIELDS, read, request, stale.current));
         message.info('Kept their version of the category.');
         return true;
       }

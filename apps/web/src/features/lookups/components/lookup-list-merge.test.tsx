@@ -82,6 +82,30 @@ describe('saving a GL code a colleague changed meanwhile', () => {
   );
 
   it(
+    'on “Save mine over theirs” keeps the fields only they changed (order, category type) with the name only I changed',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Lookup both' });
+      const { read, user, colleague } = await openForEdit(tenant);
+      await api.call(
+        lookupRoutes.save,
+        { Id: read.Id, Version: read.Version, Name: '6100 Media', SortOrder: 7, LookupType: LOOKUP_TYPE_GL_CODE, CategoryType: 2 },
+        colleague,
+      );
+      await typeName(user, '6100 Advertising');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      const dialog = await findMergeDialog();
+      // Only my name differs from theirs; what only they changed is no conflict.
+      expect(within(dialog).queryByText('Order', { selector: 'td' })).toBeNull();
+      expect(within(dialog).queryByText('Category type', { selector: 'td' })).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await screen.findByText('GL code saved.', {}, SLOW);
+      expect(await rowOf(read.Id)).toMatchObject({ name: '6100 Advertising', sortOrder: 7, categoryType: 2, version: 3 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'on “Keep theirs” writes nothing and the list shows their name',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Lookup keep' });

@@ -4,6 +4,7 @@ import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tab
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { ActiveTag, EditDeleteActions } from '../../../shared/ui/table-cells.tsx';
 import { useDeleteLookup, useSaveLookup } from '../api/lookup-mutations.ts';
 
@@ -16,6 +17,8 @@ const LOOKUP_MERGE_FIELDS = [
   { key: 'CategoryType', label: 'Category type', format: (type: unknown) => (type ? CATEGORY_TYPE_NAMES[type as CategoryType] : '—') },
   { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
 ] as const satisfies ReadonlyArray<{ key: keyof Lookup; label: string; format?: (value: never) => string }>;
+/** The entry's fields the dialog saves: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const LOOKUP_FORM_FIELDS = ['Name', 'SortOrder', 'Active', 'CategoryType'] as const;
 
 /** One kind of lookup (GL codes or funnel stages): list by SortOrder, add, edit, delete. */
 export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupType; entries: Lookup[]; noun: string }) => {
@@ -49,9 +52,9 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
       LookupType: lookupType,
       CategoryType: isGlCode ? (values.CategoryType ?? null) : null,
     };
-    const saveFrom = async (version: number | undefined): Promise<void> => {
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
-        await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
         message.success(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`);
         setEditing(null);
       } catch (error) {
@@ -60,10 +63,11 @@ export const LookupList = ({ lookupType, entries, noun }: { lookupType: LookupTy
           message.error(errorMessage(error));
           return;
         }
-        // Someone changed the entry since it was read: their values beside these, and the person decides.
-        const mine: Lookup = { ...stale.current, ...request, Id: stale.current.Id };
+        // Someone changed the entry since it was read: their values beside the ones this person changed,
+        // and the person decides. Mine over theirs keeps their change to any field this person left alone.
+        const mine: Lookup = { ...stale.current, ...editsSince(LOOKUP_FORM_FIELDS, existing, request) };
         const choice = await merge.ask(stale.message, changedFields(LOOKUP_MERGE_FIELDS, stale.current, mine));
-        if (choice === 'mine') return saveFrom(stale.version);
+        if (choice === 'mine') return saveFrom(stale.version, mineOverTheirs(LOOKUP_FORM_FIELDS, existing, request, stale.current));
         message.info(`Kept their version of the ${noun}.`);
         setEditing(null);
       }

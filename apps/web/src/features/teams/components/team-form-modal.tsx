@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Switch } from 'antd';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { useSaveTeam } from '../api/team-mutations.ts';
 
 type TeamValues = { name: string; active: boolean };
@@ -12,6 +13,9 @@ const TEAM_MERGE_FIELDS = [
   { key: 'Name', label: 'Team name' },
   { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Active' : 'Inactive') },
 ] as const satisfies ReadonlyArray<{ key: keyof Team; label: string; format?: (value: never) => string }>;
+/** The team's fields the form saves: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const TEAM_FORM_FIELDS = ['Name', 'Active'] as const;
+type TeamRequest = { Id: string | undefined; Name: string; Active: boolean };
 
 /** Create a team (team null) or rename / (de)activate one. */
 export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Team | null; onClose: () => void }) => {
@@ -36,18 +40,22 @@ export const TeamFormModal = ({ open, team, onClose }: { open: boolean; team: Te
     save.reset();
   }, [open, teamId, form, save.reset]);
 
-  const submit = (values: TeamValues, version = read.current?.Version ?? team?.Version) => {
-    const request = { Id: team?.Id, Name: values.name.trim(), Active: values.active };
-    save.mutate(version === undefined ? request : { ...request, Version: version }, {
+  const submit = (values: TeamValues) =>
+    send({ Id: team?.Id, Name: values.name.trim(), Active: values.active }, read.current?.Version ?? team?.Version);
+
+  /** Saves `request` (what the person asked for) as `body` from `version`; a 409 opens the merge dialog. */
+  const send = (request: TeamRequest, version: number | undefined, body: TeamRequest = request) => {
+    save.mutate(version === undefined ? body : { ...body, Version: version }, {
       onSuccess: () => onClose(),
       onError: async (error) => {
         const stale = staleWriteOf<Team>(error);
         if (!stale) return;
-        // Someone changed the team since it was read: their values beside these, and the person decides.
+        // Someone changed the team since it was read: their values beside the ones this person changed,
+        // and the person decides. Mine over theirs keeps their change to any field this person left alone.
         save.reset();
-        const mine: Team = { ...stale.current, Name: request.Name, Active: request.Active };
+        const mine: Team = { ...stale.current, ...editsSince(TEAM_FORM_FIELDS, read.current, request) };
         const choice = await merge.ask(stale.message, changedFields(TEAM_MERGE_FIELDS, stale.current, mine));
-        if (choice === 'mine') submit(values, stale.version);
+        if (choice === 'mine') send(request, stale.version, mineOverTheirs(TEAM_FORM_FIELDS, read.current, request, stale.current));
         else onClose();
       },
     });
