@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { useKeepObjective, useSaveObjective } from '../api/objective-mutations.ts';
 import { valueRule } from '../lib/value-rules.ts';
 
@@ -65,6 +66,21 @@ const objectiveMergeFields = (funnelStages: Lookup[]) =>
     { key: 'Active', label: 'Active', format: (value: unknown) => (value ? 'Yes' : 'No') },
     { key: 'Description', label: 'Description' },
   ] as const satisfies ReadonlyArray<{ key: keyof Objective; label: string; format?: (value: never) => string }>;
+/** The objective's fields the drawer saves: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const OBJECTIVE_FORM_FIELDS = [
+  'Name',
+  'Description',
+  'MetricType',
+  'Metric',
+  'TargetValue',
+  'Aggregation',
+  'HigherIsBetter',
+  'IsRevenue',
+  'FunnelStageId',
+  'StartDate',
+  'EndDate',
+  'Active',
+] as const;
 
 /** A typed date may lie outside the plan (the calendar greys those days out): say so before saving. */
 const withinPlanRule = (plan: MarketingPlan): Rule => ({
@@ -105,8 +121,9 @@ export const ObjectiveDrawer = ({
   const keep = useKeepObjective();
   const merge = useMergeDialog();
   const { message } = App.useApp();
-  // The version the form was filled from: the objective's, or theirs after "Keep theirs" (DESIGN.md §13).
-  const [readVersion, setReadVersion] = useState(objective?.Version);
+  // The objective the form was filled from: the one opened, or theirs after "Keep theirs" (DESIGN.md §13).
+  // Its Version is what a save sends; its fields tell which ones the person changed.
+  const [read, setRead] = useState(objective);
   const metricType = Form.useWatch('MetricType', form) ?? objective?.MetricType ?? 1;
   const outsidePlan = (day: Dayjs) => day.isBefore(plan.StartDate, 'day') || day.isAfter(plan.EndDate, 'day');
 
@@ -117,7 +134,7 @@ export const ObjectiveDrawer = ({
   useEffect(() => {
     if (open) {
       form.setFieldsValue(initialValues(objective, plan));
-      setReadVersion(objective?.Version);
+      setRead(objective);
     }
   }, [open, objective?.Id, form]);
 
@@ -138,22 +155,23 @@ export const ObjectiveDrawer = ({
       EndDate: values.EndDate.format(DATE_FORMAT),
       ...(objective ? { Active: values.Active } : {}),
     };
-    const saveFrom = async (version: number | undefined): Promise<void> => {
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
-        const saved = await save.mutateAsync(version === undefined ? request : { ...request, Version: version });
+        const saved = await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
         message.success(objective ? 'Objective saved.' : `“${saved.Name}” added.`);
         onSaved?.(saved);
         onClose();
       } catch (error) {
         const stale = staleWriteOf<Objective>(error);
         if (stale) {
-          // Someone changed it since it was read: their values beside these, and the person decides. Never retried unasked.
-          const mine: Objective = { ...stale.current, ...request, Active: request.Active ?? stale.current.Active };
+          // Someone changed it since it was read: their values beside the ones this person changed, and the
+          // person decides (never retried unasked). Mine over theirs keeps their change to any field left alone.
+          const mine: Objective = { ...stale.current, ...editsSince(OBJECTIVE_FORM_FIELDS, read, request) };
           const choice = await merge.ask(stale.message, changedFields(objectiveMergeFields(funnelStages), stale.current, mine));
-          if (choice === 'mine') return saveFrom(stale.version);
+          if (choice === 'mine') return saveFrom(stale.version, mineOverTheirs(OBJECTIVE_FORM_FIELDS, read, request, stale.current));
           keep(stale.current);
           form.setFieldsValue(initialValues(stale.current, plan));
-          setReadVersion(stale.version);
+          setRead(stale.current);
           message.info('Kept their version of the objective.');
           return;
         }
@@ -163,7 +181,7 @@ export const ObjectiveDrawer = ({
         message.error(errorMessage(error));
       }
     };
-    await saveFrom(objective ? readVersion : undefined);
+    await saveFrom(objective ? read?.Version : undefined);
   };
 
   return (

@@ -7,6 +7,7 @@ import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { changedFields, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { useKeepObjective, useSaveResult } from '../api/objective-mutations.ts';
 import { valueRule } from '../lib/value-rules.ts';
 
@@ -17,6 +18,8 @@ const RESULT_MERGE_FIELDS = [
   { key: 'Value', label: 'Value' },
   { key: 'Note', label: 'Note' },
 ] as const satisfies ReadonlyArray<{ key: keyof ObjectiveResult; label: string }>;
+/** The result's fields the form saves: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const RESULT_FORM_FIELDS = ['Date', 'Value', 'Note'] as const;
 
 /** A stale result's 409 (DESIGN.md §13): the objective as it is now, the result in it and its version; null for any other failure. */
 const staleResultOf = (error: unknown, resultId: string) => {
@@ -44,8 +47,9 @@ export const ResultModal = ({
   const keep = useKeepObjective();
   const merge = useMergeDialog();
   const { message } = App.useApp();
-  // The version the form was filled from: the result's, or theirs after "Keep theirs".
-  const [readVersion, setReadVersion] = useState(result?.Version);
+  // The result the form was filled from: the one opened, or theirs after "Keep theirs". Its Version is
+  // what a save sends; its fields tell which ones the person changed.
+  const [read, setRead] = useState(result);
   const todayInTenantZone = useToday();
 
   // Filled when it opens on a result, not on every refetch (live changes refetch on a colleague's save):
@@ -60,7 +64,7 @@ export const ResultModal = ({
         ? dayjs(objective.StartDate)
         : today;
     form.setFieldsValue({ Date: result ? dayjs(result.Date) : defaultDay, Value: result?.Value, Note: result?.Note ?? '' });
-    setReadVersion(result?.Version);
+    setRead(result);
   }, [open, result?.Id, form]);
 
   const submit = async (values: FormValues) => {
@@ -70,28 +74,29 @@ export const ResultModal = ({
       Value: values.Value,
       Note: values.Note?.trim() ? values.Note : null,
     };
-    const saveFrom = async (version: number | undefined): Promise<void> => {
+    const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
-        await save.mutateAsync(result ? { ...request, Id: result.Id, Version: version } : request);
+        await save.mutateAsync(result ? { ...body, Id: result.Id, Version: version } : body);
         message.success(result ? 'Result changed.' : 'Result recorded.');
         onClose();
       } catch (error) {
         const stale = result ? staleResultOf(error, result.Id) : null;
         if (result && stale && error instanceof ApiError) {
-          // Someone changed the result since it was read: theirs beside mine; the person decides.
-          const mine = { ...stale.theirs, ...request };
+          // Someone changed the result since it was read: theirs beside the fields this person changed; the
+          // person decides. Mine over theirs keeps their change to any field this person left alone.
+          const mine = { ...stale.theirs, ...editsSince(RESULT_FORM_FIELDS, read, request) };
           const choice = await merge.ask(error.message, changedFields(RESULT_MERGE_FIELDS, stale.theirs, mine));
-          if (choice === 'mine') return saveFrom(stale.theirs.Version);
+          if (choice === 'mine') return saveFrom(stale.theirs.Version, mineOverTheirs(RESULT_FORM_FIELDS, read, request, stale.theirs));
           keep(stale.objective);
           form.setFieldsValue({ Date: dayjs(stale.theirs.Date), Value: stale.theirs.Value, Note: stale.theirs.Note ?? '' });
-          setReadVersion(stale.theirs.Version);
+          setRead(stale.theirs);
           message.info('Kept their version of the result.');
           return;
         }
         fail(error);
       }
     };
-    await saveFrom(readVersion);
+    await saveFrom(read?.Version);
   };
 
   const fail = (error: unknown) => {
