@@ -46,13 +46,13 @@ const openFunnel = async () => {
   await screen.findByLabelText('Revenue goal', {}, SLOW);
   const read = await api.call(funnelRoutes.get, { MarketingPlanId: plan.id }, token);
   const visitorRead = read.Stages.find((stage) => stage.FunnelStageId === visitor?.id);
-  const colleague = (change: { RevenueGoal?: number; VisitorRate?: number }) =>
+  const colleague = (change: { RevenueGoal?: number; AverageDealSize?: number; VisitorRate?: number }) =>
     api.call(
       funnelRoutes.save,
       {
         MarketingPlanId: plan.id,
         RevenueGoal: change.RevenueGoal ?? read.RevenueGoal ?? 0,
-        AverageDealSize: read.AverageDealSize ?? 1,
+        AverageDealSize: change.AverageDealSize ?? read.AverageDealSize ?? 1,
         CostPerLead: read.CostPerLead,
         CostStageId: read.CostStageId,
         Stages:
@@ -72,6 +72,8 @@ const openFunnel = async () => {
     );
   const stored = async () => ({
     goalCents: (await api.server.ctx.db.select().from(funnelModels).where(eq(funnelModels.marketingPlanId, plan.id)))[0]?.revenueGoalCents,
+    dealSizeCents: (await api.server.ctx.db.select().from(funnelModels).where(eq(funnelModels.marketingPlanId, plan.id)))[0]
+      ?.averageDealSizeCents,
     visitorRate: (
       await api.server.ctx.db
         .select()
@@ -109,6 +111,23 @@ describe('the funnel goal saved after a colleague changed it', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
       await screen.findByText('Funnel goal saved.', {}, SLOW);
       expect(await stored()).toMatchObject({ goalCents: 120_000_000 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'on “Save mine over theirs” keeps the deal size only they changed with the goal only I changed',
+    async () => {
+      const { colleague, stored } = await openFunnel();
+      await colleague({ AverageDealSize: 40_000 });
+      typeGoalAndSave('1200000');
+      const dialog = await findMergeDialog();
+      // Only my goal differs from theirs; the deal size only they changed is no conflict.
+      expect(mergeRow(dialog, 'Revenue goal')).toEqual({ theirs: '$1,000,000.00', mine: '$1,200,000.00' });
+      expect(within(dialog).queryByText('Average deal size', { selector: 'td' })).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await screen.findByText('Funnel goal saved.', {}, SLOW);
+      expect(await stored()).toMatchObject({ goalCents: 120_000_000, dealSizeCents: 4_000_000 });
     },
     TEST_TIMEOUT,
   );

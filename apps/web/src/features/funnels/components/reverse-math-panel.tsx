@@ -4,12 +4,21 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { useKeepFunnel, useSaveFunnel } from '../api/funnel-mutations.ts';
 import { formatCount } from '../../../shared/format/money.ts';
 import { budgetSentence, costLabel, costStageOf } from '../lib/funnel-inputs.ts';
 
 type GoalValues = { RevenueGoal: number | null; AverageDealSize: number | null; CostPerLead: number | null; CostStageId: string | null };
+/** The goal's fields: "Save mine over theirs" keeps of mine only those changed since the fields were filled. */
+const GOAL_FIELDS = ['RevenueGoal', 'AverageDealSize', 'CostPerLead', 'CostStageId'] as const;
+const goalOf = (funnel: Funnel): GoalValues => ({
+  RevenueGoal: funnel.RevenueGoal,
+  AverageDealSize: funnel.AverageDealSize,
+  CostPerLead: funnel.CostPerLead,
+  CostStageId: funnel.CostStageId,
+});
 
 // MoneyInput keeps what was typed; moneyRules name what is wrong (DESIGN.md §12).
 const money = {
@@ -26,29 +35,29 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   const merge = useMergeDialog();
   const { message } = App.useApp();
 
-  // The model's version the fields show. The fields follow the funnel while nothing is typed; a
-  // colleague's change arriving live while the person types leaves what they typed, and saving from
-  // the version they typed over answers 409 and the merge dialog (DESIGN.md §13).
+  // The model's version the fields show, and the goal they were filled with (which fields the person
+  // changed). The fields follow the funnel while nothing is typed; a colleague's change arriving live
+  // while the person types leaves what they typed, and saving from the version they typed over
+  // answers 409 and the merge dialog (DESIGN.md §13).
   const [readVersion, setReadVersion] = useState(funnel.Version);
+  const [readGoal, setReadGoal] = useState(() => goalOf(funnel));
   useEffect(() => {
     if (form.isFieldsTouched()) return;
-    form.setFieldsValue({
+    const goal = {
       RevenueGoal: funnel.RevenueGoal,
       AverageDealSize: funnel.AverageDealSize,
       CostPerLead: funnel.CostPerLead,
       CostStageId: funnel.CostStageId,
-    });
+    };
+    form.setFieldsValue(goal);
+    setReadGoal(goal);
     setReadVersion(funnel.Version);
   }, [form, funnel.RevenueGoal, funnel.AverageDealSize, funnel.CostPerLead, funnel.CostStageId, funnel.Version]);
   /** After a save or "Keep theirs": the fields show that funnel, untouched, and follow it again. */
   const showFunnel = (shown: Funnel) => {
     form.resetFields();
-    form.setFieldsValue({
-      RevenueGoal: shown.RevenueGoal,
-      AverageDealSize: shown.AverageDealSize,
-      CostPerLead: shown.CostPerLead,
-      CostStageId: shown.CostStageId,
-    });
+    form.setFieldsValue(goalOf(shown));
+    setReadGoal(goalOf(shown));
     setReadVersion(shown.Version);
   };
   // The cost field's label follows the stage chosen beside it, before saving too.
@@ -57,14 +66,14 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
   const savedStage = costStageOf(funnel);
 
   /** Saves the goal over the model as read (its Version, DESIGN.md §13); a 409 opens the merge dialog. */
-  const saveFrom = async (values: GoalValues, version: number | null): Promise<void> => {
+  const saveFrom = async (values: GoalValues, version: number | null, sent: GoalValues = values): Promise<void> => {
     try {
       const saved = await save.mutateAsync({
         MarketingPlanId: funnel.MarketingPlanId,
-        RevenueGoal: values.RevenueGoal ?? 0,
-        AverageDealSize: values.AverageDealSize ?? 0,
-        CostPerLead: values.CostPerLead,
-        CostStageId: values.CostStageId,
+        RevenueGoal: sent.RevenueGoal ?? 0,
+        AverageDealSize: sent.AverageDealSize ?? 0,
+        CostPerLead: sent.CostPerLead,
+        CostStageId: sent.CostStageId,
         Stages: [],
         Version: version,
       });
@@ -86,9 +95,12 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
             { key: 'CostStageId', label: 'Cost stage', format: stageName },
           ],
           stale.current,
-          { ...stale.current, ...values, CostStageId: values.CostStageId ?? stale.current.CostStageId },
+          // Theirs beside the fields this person changed since they were filled; mine over theirs keeps
+          // their change to any field this person left alone.
+          { ...stale.current, ...editsSince(GOAL_FIELDS, readGoal, values) },
         );
-        if ((await merge.ask(stale.message, fields)) === 'mine') return saveFrom(values, stale.version);
+        if ((await merge.ask(stale.message, fields)) === 'mine')
+          return saveFrom(values, stale.version, mineOverTheirs(GOAL_FIELDS, readGoal, values, goalOf(stale.current)));
         keep(stale.current);
         showFunnel(stale.current);
         message.info('Kept their funnel goal.');
