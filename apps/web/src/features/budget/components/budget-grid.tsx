@@ -57,19 +57,23 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
 
   const saveField = async (item: BudgetItem, change: { Name?: string; Amount?: number }): Promise<boolean> => {
     try {
-      const saved = await save.saveItem({
-        Id: item.Id,
-        Version: item.Version,
-        Name: change.Name ?? item.Name,
-        Description: item.Description,
-        Active: item.Active,
-        Amount: change.Amount ?? item.Amount,
-        ItemType: item.ItemType,
-        BudgetCategoryId: item.BudgetCategoryId,
-        MarketingPlanId: item.MarketingPlanId,
-        ObjectiveId: item.ObjectiveId,
-        GeneralLedgerCodeId: item.GeneralLedgerCodeId,
-      });
+      const saved = await save.saveItem(
+        {
+          Id: item.Id,
+          Version: item.Version,
+          Name: change.Name ?? item.Name,
+          Description: item.Description,
+          Active: item.Active,
+          Amount: change.Amount ?? item.Amount,
+          ItemType: item.ItemType,
+          BudgetCategoryId: item.BudgetCategoryId,
+          MarketingPlanId: item.MarketingPlanId,
+          ObjectiveId: item.ObjectiveId,
+          GeneralLedgerCodeId: item.GeneralLedgerCodeId,
+        },
+        // The item as the grid shows it: a merge keeps of this edit only the changed cell.
+        item,
+      );
       return saved !== null;
     } catch (error) {
       message.error(errorMessage(error));

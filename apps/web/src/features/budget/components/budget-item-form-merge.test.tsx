@@ -11,6 +11,9 @@ import { createTenant, login } from '../../../../../server/test/factories.ts';
 import { createCategory, createItem, createPlan } from '../../../../../server/test/planning-factories.ts';
 import { createTestClock } from '../../../../../server/test/test-app.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { MemoryRouter } from 'react-router';
+import { buildRows, sumItems } from '../lib/budget-rows.ts';
+import { BudgetGrid } from './budget-grid.tsx';
 import { BudgetItemForm } from './budget-item-form.tsx';
 
 let api: RealApi;
@@ -98,7 +101,7 @@ const saveBodies = () => api.sent.filter((request) => request.path === '/api/Bud
 
 describe('saving a budget item with its months after a colleague changed a month (keeping the year total)', () => {
   it(
-    'sends the month versions it read and shows the merge dialog with their phasing beside mine; nothing is written before the choice',
+    'sends the month versions it read and shows the merge dialog with my name beside theirs (their phasing, which I left alone, is no conflict); nothing is written before the choice',
     async () => {
       const { read, user } = await formThenColleagueKeepsTotal('Months merge');
       const before = await stored(read.Id);
@@ -106,9 +109,10 @@ describe('saving a budget item with its months after a colleague changed a month
 
       const dialog = await mergeDialog();
       expect(within(dialog).getByText(/^Admin Months merge changed Google Ads, Mar 2026 at .+ while you were editing\.$/)).toBeTruthy();
-      const phasing = within(dialog).getByText('Monthly phasing').closest('tr') as HTMLElement;
-      expect(within(phasing).getByText(/Mar 2026 \$1,500\.00/)).toBeTruthy();
-      expect(within(phasing).getByText(/Mar 2026 \$1,000\.00/)).toBeTruthy();
+      const name = within(dialog).getByText('Name', { selector: 'td' }).closest('tr') as HTMLElement;
+      expect(within(name).getByText('Google Ads')).toBeTruthy();
+      expect(within(name).getByText('Search ads')).toBeTruthy();
+      expect(within(dialog).queryByText('Monthly phasing')).toBeNull();
       expect(saveBodies()[0]).toMatchObject({
         Version: read.Version,
         Cells: (read.Months ?? []).map(({ Month, Version }) => ({ Month, Version })),
@@ -138,17 +142,121 @@ describe('saving a budget item with its months after a colleague changed a month
   );
 
   it(
-    'on “Save mine over theirs” saves my months from their versions',
+    'on “Save mine over theirs” keeps their phasing, which I left alone, with the name only I changed',
     async () => {
       const { read, user } = await formThenColleagueKeepsTotal('Months mine');
+      const theirs = await stored(read.Id);
       await renameAndSave(user, 'Search ads');
       const dialog = await mergeDialog();
       await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
       await screen.findByText('Budget item saved.', {}, SLOW);
+      expect(await stored(read.Id)).toEqual({ ...theirs, name: 'Search ads' });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'on “Save mine over theirs” saves the months I changed from their versions, theirs beside mine in the dialog',
+    async () => {
+      const { read, user } = await formThenColleagueKeepsTotal('Months both');
+      // March $1,200 and April $800: the same year total, my own phasing.
+      for (const [label, amount] of [
+        ['Amount for March 2026', '1200'],
+        ['Amount for April 2026', '800'],
+      ] as const) {
+        const cell = screen.getByLabelText(label);
+        await user.clear(cell);
+        await user.type(cell, amount);
+      }
+      await user.click(screen.getByRole('button', { name: /Save item$/ }));
+      const dialog = await mergeDialog();
+      const phasing = within(dialog).getByText('Monthly phasing').closest('tr') as HTMLElement;
+      expect(within(phasing).getByText(/Mar 2026 \$1,500\.00/)).toBeTruthy();
+      expect(within(phasing).getByText(/Mar 2026 \$1,200\.00/)).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await screen.findByText('Budget item saved.', {}, SLOW);
       expect(await stored(read.Id)).toEqual({
-        name: 'Search ads',
-        months: Object.entries(SIX).map(([month, cents]) => [month, cents]),
+        name: 'Google Ads',
+        months: Object.entries({ ...SIX, '2026-03': 120_000, '2026-04': 80_000 }).map(([month, cents]) => [month, cents]),
       });
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('renaming a budget item in the grid after a colleague changed it', () => {
+  // happy-dom lays nothing out: the grid's scroller gets the size a browser would give it, so that
+  // the virtualiser draws its rows (as in month-grid-merge.test.tsx).
+  const layout = (['clientWidth', 'clientHeight'] as const).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+  );
+  beforeAll(() => {
+    for (const [name, original] of layout) {
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get(this: HTMLElement) {
+          if (this.classList.contains('budget-grid-scroll')) return name === 'clientWidth' ? 1200 : 600;
+          return original?.get?.call(this) ?? 0;
+        },
+      });
+    }
+  });
+  afterAll(() => {
+    for (const [name, original] of layout) if (original) Object.defineProperty(HTMLElement.prototype, name, original);
+  });
+
+  it(
+    'on “Save mine over theirs” keeps the description only they changed with the name only I changed',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Grid merge' });
+      const plan = await createPlan(api.server, tenant, { startDate: '2026-01-01', endDate: '2026-06-30' });
+      const category = await createCategory(api.server, tenant, { name: 'Paid media' });
+      await createItem(api.server, tenant, {
+        planId: plan.id,
+        categoryId: category.id,
+        name: 'Google Ads',
+        amountCents: 600_000,
+      });
+      const session = await api.signIn(tenant.users.member.email);
+      const items = await api.call(budgetRoutes.getBudgetItems, { MarketingPlanId: plan.id }, session.AccessToken);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <App>
+              <BudgetGrid rows={buildRows(items)} totals={sumItems(items)} canEdit />
+            </App>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const read = items[0] as BudgetItem;
+      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+      await api.call(
+        budgetRoutes.save,
+        {
+          Id: read.Id,
+          Version: read.Version,
+          Name: read.Name,
+          Description: 'Brand terms only',
+          Amount: read.Amount,
+          ItemType: read.ItemType,
+          BudgetCategoryId: read.BudgetCategoryId,
+          MarketingPlanId: read.MarketingPlanId,
+        },
+        admin,
+      );
+
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /^Name of Google Ads/ }, SLOW));
+      const input = screen.getByRole('textbox', { name: 'Name of Google Ads' });
+      await user.clear(input);
+      await user.type(input, 'Search ads{Enter}');
+      const dialog = await mergeDialog();
+      // Only my name differs from theirs; the description only they changed is no conflict.
+      expect(within(dialog).queryByText('Description', { selector: 'td' })).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+      await waitFor(async () => expect((await stored(read.Id)).name).toBe('Search ads'), SLOW);
+      const [row] = await api.server.ctx.db.select().from(budgetItems).where(eq(budgetItems.id, read.Id));
+      expect(row).toMatchObject({ name: 'Search ads', description: 'Brand terms only', version: read.Version + 2 });
     },
     TEST_TIMEOUT,
   );

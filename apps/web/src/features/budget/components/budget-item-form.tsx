@@ -74,24 +74,28 @@ export const BudgetItemForm = ({
       return;
     }
     try {
-      const saved = await save.saveItem({
-        Id: base.Id,
-        // The versions read (DESIGN.md §13): a colleague's change since, of the item or of any of its
-        // month cells (the months below replace them all), answers the merge dialog.
-        Version: base.Version,
-        Cells: cellsOf(base),
-        Name: values.Name,
-        Description: values.Description?.trim() ? values.Description : null,
-        Active: values.Active,
-        Amount: values.Amount,
-        ItemType: values.ItemType,
-        BudgetCategoryId: values.BudgetCategoryId,
-        MarketingPlanId: base.MarketingPlanId,
-        // Without the picker (no Plan.Performance) the item keeps its link.
-        ObjectiveId: objectives ? (values.ObjectiveId ?? null) : base.ObjectiveId,
-        GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
-        Months: phasing.enabled ? entries : null,
-      });
+      const saved = await save.saveItem(
+        {
+          Id: base.Id,
+          // The versions read (DESIGN.md §13): a colleague's change since, of the item or of any of its
+          // month cells (the months below replace them all), answers the merge dialog.
+          Version: base.Version,
+          Cells: cellsOf(base),
+          Name: values.Name,
+          Description: values.Description?.trim() ? values.Description : null,
+          Active: values.Active,
+          Amount: values.Amount,
+          ItemType: values.ItemType,
+          BudgetCategoryId: values.BudgetCategoryId,
+          MarketingPlanId: base.MarketingPlanId,
+          // Without the picker (no Plan.Performance) the item keeps its link.
+          ObjectiveId: objectives ? (values.ObjectiveId ?? null) : base.ObjectiveId,
+          GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+          Months: phasing.enabled ? entries : null,
+        },
+        // The item the form was filled from: a merge keeps of mine only the fields changed since.
+        base,
+      );
       if (saved) {
         setBase(saved);
         message.success('Budget item saved.');

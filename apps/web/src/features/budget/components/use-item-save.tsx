@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs, sameValue } from '../../../shared/ui/mine-over-theirs.ts';
 import { useKeepTheirItem, useSaveBudgetItem } from '../api/budget-mutations.ts';
 
 type Named = ReadonlyArray<{ Id: string; Name: string }>;
@@ -17,6 +18,25 @@ const monthsText = (months: unknown) => {
 /** The month cells of an item as read, with their versions: what a Save that sends Months checks (Cells). */
 export const cellsOf = (item: Pick<BudgetItem, 'Months'>): CellVersion[] =>
   (item.Months ?? []).map(({ Month, Version }) => ({ Month, Version }));
+
+/** The item's fields a save sends besides its phasing: "Save mine over theirs" keeps of mine only those changed since it was read. */
+const ITEM_SAVE_FIELDS = [
+  'Name',
+  'Description',
+  'Active',
+  'Amount',
+  'ItemType',
+  'BudgetCategoryId',
+  'ObjectiveId',
+  'GeneralLedgerCodeId',
+] as const;
+
+/** A phasing as a person sees it: the months with money, in order (none and an empty one are the same). */
+const phasingKey = (months: ReadonlyArray<{ Month: string; Amount: number }> | null | undefined) =>
+  (months ?? [])
+    .filter((month) => month.Amount !== 0)
+    .map(({ Month, Amount }) => ({ Month, Amount }))
+    .sort((a, b) => a.Month.localeCompare(b.Month));
 
 /** The item's fields a merge dialog compares, as the form names them. */
 const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objectives: Named }) =>
@@ -53,30 +73,43 @@ export const useItemSave = (
     objectives: names.objectives ?? [],
   });
 
-  const saveItem = async (request: BudgetItemSaveRequest): Promise<BudgetItem | null> => {
+  /**
+   * Saves `request` (what the person asked for; `sent` is what goes to the server, theirs merged in
+   * after "Save mine over theirs"). `read` is the item as the form or cell was filled from it: a merge
+   * keeps of this person's only the fields changed since, so a colleague's change to any other is kept.
+   */
+  const saveItem = async (
+    request: BudgetItemSaveRequest,
+    read?: BudgetItem,
+    sent: BudgetItemSaveRequest = request,
+  ): Promise<BudgetItem | null> => {
     try {
-      return await save.mutateAsync(request);
+      return await save.mutateAsync(sent);
     } catch (error) {
       const stale = staleWriteOf<BudgetItem>(error);
       if (!stale) throw error;
-      const { Version: _version, Id: _id, Cells: _cells, ...changes } = request;
-      // A missing Months keeps theirs; null clears the phasing.
+      const { Months, Cells: _cells, ...fieldsOfMine } = request;
+      const edits = editsSince(ITEM_SAVE_FIELDS, read, fieldsOfMine);
+      // A missing Months keeps theirs; null clears the phasing. Mine only when changed since it was read.
+      const monthsEdited = Months !== undefined && (!read || !sameValue(phasingKey(read.Months), phasingKey(Months)));
       const mine: BudgetItem = {
         ...stale.current,
-        ...changes,
-        Description: changes.Description ?? null,
-        ObjectiveId: changes.ObjectiveId ?? null,
-        GeneralLedgerCodeId: changes.GeneralLedgerCodeId ?? null,
-        Active: changes.Active ?? stale.current.Active,
-        Months: changes.Months === undefined ? stale.current.Months : (changes.Months ?? []).map((month) => ({ ...month, Version: 1 })),
+        ...edits,
+        Description: (edits.Description === undefined ? stale.current.Description : edits.Description) ?? null,
+        ObjectiveId: (edits.ObjectiveId === undefined ? stale.current.ObjectiveId : edits.ObjectiveId) ?? null,
+        GeneralLedgerCodeId:
+          (edits.GeneralLedgerCodeId === undefined ? stale.current.GeneralLedgerCodeId : edits.GeneralLedgerCodeId) ?? null,
+        Active: edits.Active ?? stale.current.Active,
+        Months: monthsEdited ? (Months ?? []).map((month) => ({ ...month, Version: 1 })) : stale.current.Months,
       };
       const choice = await merge.ask(stale.message, changedFields(fields, stale.current, mine));
-      // Over theirs: from their item's version and, when the phasing is sent, their month cells' (DESIGN.md §13).
+      // Over theirs: their item with only my changes on top, from their item's version and, when my
+      // phasing is sent, their month cells' (DESIGN.md §13). A phasing I did not change stays theirs.
       if (choice === 'mine')
-        return saveItem({
-          ...request,
+        return saveItem(request, read, {
+          ...mineOverTheirs(ITEM_SAVE_FIELDS, read, fieldsOfMine, stale.current),
           Version: stale.version,
-          ...(request.Months === undefined ? {} : { Cells: cellsOf(stale.current) }),
+          ...(monthsEdited ? { Months, Cells: cellsOf(stale.current) } : {}),
         });
       keepTheirs(stale.current);
       onKeptTheirs?.(stale.current);
