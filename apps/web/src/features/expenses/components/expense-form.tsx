@@ -16,6 +16,7 @@ import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { useKeepTheirExpense, useSaveExpense } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
@@ -65,28 +66,11 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
     { key: 'Description', label: 'Description' },
   ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never) => string }>;
 
-/** The expense's fields the form edits: a merge keeps of this person's only those they changed. */
-const EDITABLE = FORM_FIELDS;
-type SaveBody = Omit<Pick<Expense, (typeof EDITABLE)[number]>, 'BudgetItemId'> & {
-  Id: string;
-  MarketingPlanId: string;
-  BudgetItemId: string;
-  CategoryType: ExpenseCategoryType;
-};
-
-const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
-
-/** The fields the person changed from the expense as they read it (what a merge keeps of theirs). */
-const editsSince = (read: Expense | null | undefined, body: SaveBody): Partial<SaveBody> =>
-  Object.fromEntries(EDITABLE.filter((key) => !read || !same(read[key], body[key])).map((key) => [key, body[key]]));
-
-/** A save body holding the expense as it is now. */
-const requestOf = (current: Expense, body: SaveBody): SaveBody => ({
-  ...body,
-  ...Object.fromEntries(EDITABLE.map((key) => [key, current[key]])),
-  BudgetItemId: current.BudgetItemId ?? body.BudgetItemId,
-  CategoryType: current.CategoryType,
-});
+/**
+ * The expense's fields a save sends from the form: a merge keeps of this person's only those they
+ * changed (the category type goes with the budget item: changed when the person chose an item of another type).
+ */
+const EDITABLE = [...FORM_FIELDS, 'CategoryType'] as const;
 
 /**
  * Records or edits an expense. The category type follows the chosen budget item (the server
@@ -198,13 +182,14 @@ export const ExpenseForm = ({
         if (stale) {
           // Someone changed it since it was read. Only the fields this person edited are theirs to
           // insist on: the rest take the colleague's values, so both people's work is kept.
-          const edits = editsSince(expense, request);
+          const edits = editsSince(EDITABLE, expense, request);
           const mine: Expense = { ...stale.current, ...edits };
           const choice = await merge.ask(
             stale.message,
             changedFields(EXPENSE_MERGE_FIELDS(items.data ?? [], glCodes.data ?? []), stale.current, mine),
           );
-          if (choice === 'mine') return saveFrom(stale.version, { ...requestOf(stale.current, request), ...edits });
+          const theirs = { ...stale.current, BudgetItemId: stale.current.BudgetItemId ?? request.BudgetItemId };
+          if (choice === 'mine') return saveFrom(stale.version, mineOverTheirs(EDITABLE, expense, request, theirs));
           keepTheirs(stale.current);
           message.info('Kept their version of the expense.');
           return;
