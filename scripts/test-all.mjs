@@ -3,7 +3,7 @@
 // a production build of the SPA with its first-load budget, and the Playwright journeys in Debian's Chromium.
 // Ends with one line "N passed, N failed" summing every runner; exits non-zero on any failure
 // or any skipped test.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -28,6 +28,27 @@ const run = (label, command, args, env = baseEnv) => {
   timings.push(`${label} ${seconds}s`);
   if (result.status !== 0) problems.push(`${label} exited with ${result.status ?? result.signal}`);
   return result.status === 0;
+};
+
+/** Runs several commands two at a time (the machine's cores), each labelled, and waits for all. */
+const runTogether = async (commands, env = baseEnv) => {
+  const queue = [...commands];
+  const outcomes = {};
+  const one = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [label, command, args, ownEnv] = next;
+      const started = Date.now();
+      console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+      const status = await new Promise((resolve) => {
+        spawn(command, args, { cwd: root, env: ownEnv ?? env, stdio: 'inherit' }).on('close', (code, signal) => resolve(code ?? signal));
+      });
+      timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)}s`);
+      if (status !== 0) problems.push(`${label} exited with ${status}`);
+      outcomes[label] = status === 0;
+    }
+  };
+  await Promise.all([one(), one()]);
+  return outcomes;
 };
 
 const readJson = (file) => {
@@ -60,8 +81,17 @@ const vitestArgs = (reportFile, extra = []) => [
   ...extra,
 ];
 
-run('lint', 'npx', ['biome', 'check', '.']);
-run('typecheck', 'npm', ['run', 'typecheck']);
+// Lint, the four type checks (`npm run typecheck` runs them one at a time) and the production build
+// of the SPA run two at a time.
+const webDist = path.join(tmp, 'web-test');
+const early = await runTogether([
+  ['web build', 'npm', ['run', 'build', '-w', '@plansmith/web'], { ...baseEnv, WEB_DIST_DIR: webDist }],
+  ['typecheck web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']],
+  ['typecheck server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit']],
+  ['typecheck e2e', 'npx', ['tsc', '-p', 'e2e', '--noEmit']],
+  ['typecheck contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+]);
 
 const unitReport = path.join(tmp, 'vitest-pglite.json');
 rmSync(unitReport, { force: true });
@@ -77,8 +107,7 @@ if (databaseUrl) {
   console.log('\n(DATABASE_URL is not set: the API suite runs on PGlite only.)');
 }
 
-const webDist = path.join(tmp, 'web-test');
-if (run('web build', 'npm', ['run', 'build', '-w', '@plansmith/web'], { ...baseEnv, WEB_DIST_DIR: webDist })) {
+if (early['web build']) {
   // Issue 13's first-load budget: fails when a route's first download grows past its limit.
   run('first-load budget', 'node', ['--import', 'tsx', 'apps/web/build/check-bundle-budget.ts', webDist]);
   const e2eReport = path.join(tmp, 'playwright-report.json');
