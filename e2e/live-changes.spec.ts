@@ -57,6 +57,7 @@ test('two people on one plan: each sees the other on the plan page, and B’s ex
   await b.goto(planPath);
   await expect(a.getByTestId('plan-viewers')).toContainText(/Member/);
   await expect(b.getByTestId('plan-viewers')).toContainText(/Demo|Owner/);
+  await a.screenshot({ path: '.tmp/screens/live-a-plan-viewers.png' });
 
   await openBudgetOf(a, planPath);
   await openBudgetOf(b, planPath);
@@ -86,6 +87,9 @@ test('two people on one plan: each sees the other on the plan page, and B’s ex
   // …and A's cell is still being typed in, with what A typed.
   await expect(editorA).toBeFocused();
   await expect(editorA).toHaveValue('4321');
+  // Both screens, to be looked at side by side.
+  await a.screenshot({ path: '.tmp/screens/live-a-budget-grid.png' });
+  await b.screenshot({ path: '.tmp/screens/live-b-expenses.png' });
   await a.keyboard.press('Escape');
 });
 
@@ -119,6 +123,7 @@ test('two people save one expense: the later save gets the merge dialog, and “
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/changed this expense at .+ while you were editing\./);
   await expect(dialog.getByRole('row', { name: /Amount/ })).toContainText('$4,321.09');
+  await a.screenshot({ path: '.tmp/screens/live-a-merge-dialog.png' });
   await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
   await expect(a.getByText('Expense saved.')).toBeVisible();
 
