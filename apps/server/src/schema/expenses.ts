@@ -1,4 +1,4 @@
-import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, bigint, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetItems } from './budget.ts';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
@@ -39,3 +39,26 @@ export const expenses = pgTable(
     ),
   ],
 );
+
+/**
+ * The active expenses' money per budget item, plan, month (its first day) and status, kept by the
+ * triggers of migration 1000 in the writing transaction: what the dashboard, the budget grid and
+ * the reports sum, at a cost that follows items × months rather than expenses. An expense on no
+ * budget item is kept under `NO_ITEM_ID` (a primary key cannot hold a NULL).
+ */
+export const expenseSums = pgTable(
+  'expense_sums',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    budgetItemId: uuid('budget_item_id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: smallint('status').$type<ExpenseStatus>().notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    expenseCount: integer('expense_count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.budgetItemId, table.marketingPlanId, table.month, table.status] })],
+);
+
+/** The budget item key of `expense_sums` for expenses on no item: the nil uuid, which no budget item has. */
+export const NO_ITEM_ID = '00000000-0000-0000-0000-000000000000';
