@@ -45,9 +45,10 @@ const itemCondition = (filter: BudgetItemFilter): SQL => {
 
 /**
  * The budget items with their spend in ONE statement (no query per item, no N+1): each item's
- * active expenses are summed by status (actual 3, committed 2, planned 1) in a LATERAL grouped
- * subquery that probes the (tenant_id, budget_item_id) index of expenses. The lateral form keeps
- * the plan linear in items + expenses even without table statistics (PGlite runs no autovacuum;
+ * active expenses are summed by status (actual 3, committed 2, planned 1) from `expense_sums`
+ * (one row per month and status, kept by migration 1000's triggers) in a LATERAL subquery that
+ * probes its (tenant_id, budget_item_id, …) key, so the cost follows items × months, not expenses.
+ * The lateral form keeps the plan linear even without table statistics (PGlite runs no autovacuum;
  * a plain join to a grouped subquery was planned as a nested loop that re-aggregated per item).
  * Used by the API and by the benchmark.
  */
@@ -65,11 +66,11 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
   JOIN marketing_plans mp ON mp.tenant_id = bi.tenant_id AND mp.id = bi.marketing_plan_id
   LEFT JOIN LATERAL (
     SELECT
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
-    FROM expenses e
-    WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
+    FROM expense_sums es
+    WHERE es.tenant_id = bi.tenant_id AND es.budget_item_id = bi.id
   ) s ON true
   WHERE bi.tenant_id = ${tenantId} AND ${itemCondition(filter)}
   ORDER BY bc.sort_order, bc.name, bi.name, bi.id

@@ -4,7 +4,8 @@ import { budgetItems } from '../../schema/budget.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { lookups } from '../../schema/lookups.ts';
 import type { Expense } from '@plansmith/contract';
-import { cents } from '../../db/rows.ts';
+import { cents, selectRows } from '../../db/rows.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 import { toExpense } from './expenses.mappers.ts';
 import { type ExpenseRow, expenseSelection } from './expenses.repository.ts';
 
@@ -30,10 +31,29 @@ export const listOverdueExpenses = async (db: Db, tenantId: string, planId: stri
   return rows.map(toExpense);
 };
 
+/**
+ * How many overdue expenses and their money. The months before today's come from `expense_sums`
+ * (migration 1000: per item, month and status), so the cost follows items × months; only today's
+ * month, cut by day, is read expense by expense.
+ */
 export const sumOverdueExpenses = async (db: Db, tenantId: string, planId: string, today: string) => {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint` })
-    .from(expenses)
-    .where(overdueWhere(tenantId, planId, today));
+  const [row] = await selectRows<{ count: unknown; amount: unknown }>(
+    db,
+    sql`WITH month_start AS (SELECT date_trunc('month', ${today}::date::timestamp)::date AS day),
+      earlier AS (
+        SELECT coalesce(sum(es.expense_count), 0) AS count, coalesce(sum(es.amount_cents), 0) AS amount
+        FROM expense_sums es
+        WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
+          AND es.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed}) AND es.month < (SELECT day FROM month_start)
+      ), this_month AS (
+        SELECT count(*) AS count, coalesce(sum(e.amount_cents), 0) AS amount
+        FROM expenses e
+        WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+          AND e.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed})
+          AND e.purchase_date >= (SELECT day FROM month_start) AND e.purchase_date < ${today}::date
+      )
+      SELECT (earlier.count + this_month.count)::int AS count, (earlier.amount + this_month.amount)::bigint AS amount
+      FROM earlier, this_month`,
+  );
   return { count: Number(row?.count ?? 0), amount: cents(row?.amount) };
 };

@@ -22,17 +22,17 @@ export type PerformanceTotalsRow = {
 
 /**
  * The plan's months and, per month and objective, actual spend and results, in ONE statement:
- * expenses are grouped by month and by their item's objective (null: items linked to none or
- * inactive), results by month and objective (their sum and the month's latest), and the two
+ * expenses (their sums per item, month and status, `expense_sums`) are grouped by month and by
+ * their item's objective (null: items linked to none or inactive), results by month and objective (their sum and the month's latest), and the two
  * are joined; the plan's months come along so months without data are listed too.
  */
 export const performanceCellsQuery = (tenantId: string, planId: string): SQL => sql`
   WITH spend AS (
-    SELECT to_char(e.purchase_date, 'YYYY-MM') AS month, CASE WHEN bi.active THEN bi.objective_id END AS objective_id,
-      sum(e.amount_cents) AS spent_cents
-    FROM expenses e
-    LEFT JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
-    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+    SELECT to_char(es.month, 'YYYY-MM') AS month, CASE WHEN bi.active THEN bi.objective_id END AS objective_id,
+      sum(es.amount_cents) AS spent_cents
+    FROM expense_sums es
+    LEFT JOIN budget_items bi ON bi.tenant_id = es.tenant_id AND bi.id = es.budget_item_id
+    WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId} AND es.status = ${SQL_EXPENSE_STATUS.actual}
     GROUP BY 1, 2
   ), results AS (
     SELECT to_char(r.result_date, 'YYYY-MM') AS month, r.objective_id,
@@ -54,15 +54,24 @@ export const performanceCellsQuery = (tenantId: string, planId: string): SQL => 
   FULL JOIN results r ON r.month = s.month AND r.objective_id = s.objective_id
 `;
 
-/** The plan's budget (active items), committed and actual spend, and actual spend up to the cutoff, in one statement. */
+/**
+ * The plan's budget (active items), committed and actual spend, and actual spend up to the cutoff, in one
+ * statement. The money comes from `expense_sums`; the cutoff's own month is cut by day, so the months
+ * before it come from the sums and only that month's actual expenses are read one by one.
+ */
 export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff: string): SQL => sql`
   SELECT
     (SELECT coalesce(sum(bi.amount_cents), 0) FROM budget_items bi
       WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId} AND bi.active)::text AS budget_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::text AS committed_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}), 0)::text AS planned_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::text AS spent_cents,
-    coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual} AND e.purchase_date <= ${cutoff}::date), 0)::text AS cut_spent_cents
-  FROM expenses e
-  WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+    coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}), 0)::text AS committed_cents,
+    coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}), 0)::text AS planned_cents,
+    coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}), 0)::text AS spent_cents,
+    (coalesce(sum(es.amount_cents) FILTER (
+        WHERE es.status = ${SQL_EXPENSE_STATUS.actual} AND es.month < date_trunc('month', ${cutoff}::date::timestamp)::date), 0)
+      + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
+          WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+            AND e.purchase_date >= date_trunc('month', ${cutoff}::date::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
+    )::text AS cut_spent_cents
+  FROM expense_sums es
+  WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
 `;

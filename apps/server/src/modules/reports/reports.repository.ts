@@ -28,7 +28,8 @@ type RawRow = {
  * The budget-categories report of one plan in ONE grouped statement over cents: per category,
  * per category type (ROLLUP subtotal) and the grand total. Budgeted sums the plan's active budget
  * items; planned, committed and actual sum the active expenses by status, through their item's
- * category. Listed: active categories, and any category that holds budget or spend in the plan.
+ * category, from `expense_sums` (kept per item, month and status by migration 1000's triggers, so
+ * the cost follows items × months, not expenses). Listed: active categories, and any category that holds budget or spend in the plan.
  */
 export const budgetCategoriesStatement = (tenantId: string, planId: string) => sql`
   WITH item_money AS (
@@ -38,12 +39,12 @@ export const budgetCategoriesStatement = (tenantId: string, planId: string) => s
     GROUP BY bi.budget_category_id
   ), expense_money AS (
     SELECT bi.budget_category_id AS category_id,
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned,
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
-      sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}) AS actual
-    FROM expenses e
-    JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
-    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}) AS planned,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}) AS actual
+    FROM expense_sums es
+    JOIN budget_items bi ON bi.tenant_id = es.tenant_id AND bi.id = es.budget_item_id
+    WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
     GROUP BY bi.budget_category_id
   )
   SELECT c.category_type, c.id, c.name, c.sort_order,

@@ -5,18 +5,21 @@ import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 export type MonthSpend = { month: string; planned: number; committed: number; actual: number; count: number };
 
-/** Active expenses of the plan by month (YYYY-MM) and status, in cents. */
+/**
+ * Active expenses of the plan by month (YYYY-MM) and status, in cents, and how many are committed
+ * or actual: read from `expense_sums` (migration 1000), so the cost follows items × months.
+ */
 export const selectSpendByMonth = async (db: Db, tenantId: string, planId: string): Promise<MonthSpend[]> => {
   const rows = await selectRows<{ month: string; planned: unknown; committed: unknown; actual: unknown; count: unknown }>(
     db,
     sql`
-      SELECT to_char(e.purchase_date, 'YYYY-MM') AS month,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}), 0)::bigint AS planned,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
-        count(*) FILTER (WHERE e.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual}))::int AS count
-      FROM expenses e
-      WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+      SELECT to_char(es.month, 'YYYY-MM') AS month,
+        coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}), 0)::bigint AS planned,
+        coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
+        coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
+        coalesce(sum(es.expense_count) FILTER (WHERE es.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})), 0)::int AS count
+      FROM expense_sums es
+      WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
       GROUP BY 1
       ORDER BY 1`,
   );
