@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMIT, EXPENSES_CSV, previewBody, setup, UNDO } from '../../../test/imports-fixture.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/rows.ts';
+import { linkItem, saveObjective } from '../../../test/objective-factories.ts';
+import { objectiveFiguresQuery } from '../objectives/objectives.query.ts';
 import { performanceTotalsQuery } from '../performance/performance.query.ts';
 import { sumOverdueExpenses } from './overdue-expenses.ts';
 
@@ -318,6 +320,26 @@ describe('the answers read from the sums at the boundaries', () => {
         sql`SELECT coalesce(sum(amount_cents) FILTER (WHERE purchase_date <= ${cutoff}::date), 0)::text AS cut, coalesce(sum(amount_cents), 0)::text AS all
             FROM expenses WHERE tenant_id = ${f.tenant.id} AND marketing_plan_id = ${f.plan.id} AND active AND status = 3`,
       );
+      expect({ cut: row?.cut_spent_cents, all: row?.spent_cents }, cutoff).toEqual({ cut: expected?.cut, all: expected?.all });
+    }
+  });
+
+  it("cuts an objective's actual spend at the cutoff day, inside its month", async () => {
+    const objective = await saveObjective(t, f.tenant, { MarketingPlanId: f.plan.id, Name: 'Leads', TargetValue: 100 });
+    await linkItem(t, f.tenant, f.search.id, objective.Id);
+    await linkItem(t, f.tenant, f.events.id, objective.Id);
+    for (const cutoff of ['2026-01-31', '2026-02-01', '2026-03-04', '2026-03-05', '2026-03-31', '2026-04-09', '2026-04-10', '2027-01-01']) {
+      const rows = await selectRows<{ id: string; spent_cents: string; cut_spent_cents: string }>(
+        t.ctx.db,
+        objectiveFiguresQuery(f.tenant.id, { kind: 'plan', planId: f.plan.id }, cutoff),
+      );
+      const [expected] = await selectRows<{ cut: string; all: string }>(
+        t.ctx.db,
+        sql`SELECT coalesce(sum(e.amount_cents) FILTER (WHERE e.purchase_date <= ${cutoff}::date), 0)::text AS cut, coalesce(sum(e.amount_cents), 0)::text AS all
+            FROM expenses e JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
+            WHERE e.tenant_id = ${f.tenant.id} AND bi.objective_id = ${objective.Id} AND bi.active AND e.active AND e.status = 3`,
+      );
+      const row = rows.find((one) => one.id === objective.Id);
       expect({ cut: row?.cut_spent_cents, all: row?.spent_cents }, cutoff).toEqual({ cut: expected?.cut, all: expected?.all });
     }
   });

@@ -42,8 +42,10 @@ const objectiveCondition = (filter: ObjectiveFilter): SQL =>
  * Objectives with everything DESIGN.md §9 computes from, in ONE statement (no query per
  * objective or per item): results summed, the latest result picked, linked active items' amounts
  * and their actual spend summed in LATERAL subqueries that probe the (tenant, objective) and
- * (tenant, item) indexes. `cutoff` adds the same figures counting only what is dated up to that
- * day (the performance page's "end of last month" base for its deltas).
+ * (tenant, item) indexes; the spend comes from `expense_sums` (per item, month and status, migration
+ * 1000). `cutoff` adds the same figures counting only what is dated up to that day (the performance
+ * page's "end of last month" base for its deltas): the months before the cutoff's from the sums, its
+ * own month from the item's expenses dated in it (the (tenant, item, date) index of migration 1001).
  * Used by the objectives API, the performance API and the benchmark.
  */
 export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter, cutoff: string): SQL => sql`
@@ -77,9 +79,14 @@ export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter,
     SELECT count(*) AS item_count, sum(bi.amount_cents) AS allocated_cents, sum(s.spent) AS spent_cents, sum(s.cut_spent) AS cut_spent_cents
     FROM budget_items bi
     LEFT JOIN LATERAL (
-      SELECT sum(e.amount_cents) AS spent, sum(e.amount_cents) FILTER (WHERE e.purchase_date <= ${cutoff}::date) AS cut_spent
-      FROM expenses e
-      WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+      SELECT sum(es.amount_cents) AS spent,
+        coalesce(sum(es.amount_cents) FILTER (WHERE es.month < date_trunc('month', ${cutoff}::date::timestamp)::date), 0)
+          + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
+              WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+                AND e.purchase_date >= date_trunc('month', ${cutoff}::date::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
+          AS cut_spent
+      FROM expense_sums es
+      WHERE es.tenant_id = bi.tenant_id AND es.budget_item_id = bi.id AND es.status = ${SQL_EXPENSE_STATUS.actual}
     ) s ON true
     WHERE bi.tenant_id = o.tenant_id AND bi.objective_id = o.id AND bi.active
   ) b ON true
