@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { budgetItems } from '../../schema/budget.ts';
-import { expenses } from '../../schema/expenses.ts';
+import { expenseSums } from '../../schema/expenses.ts';
 import { overspendAlerts } from '../../schema/notifications.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { users } from '../../schema/tenants.ts';
@@ -17,7 +17,10 @@ export type OverspendCause = { expenseId: string; expenseName: string; authorId:
 
 const TEAM_ROLE_LEAD = 1;
 
-/** Locks the item for the rest of the transaction and reads its amount and actual spend (status 3, active). */
+/**
+ * Locks the item for the rest of the transaction and reads its amount and actual spend (status 3,
+ * active), from `expense_sums` (migration 1000; its triggers have counted this transaction's write).
+ */
 const readItem = async (tx: Db, tenantId: string, itemId: string) => {
   const [item] = await tx
     .select({ id: budgetItems.id, name: budgetItems.name, amountCents: budgetItems.amountCents, planId: budgetItems.marketingPlanId })
@@ -27,16 +30,9 @@ const readItem = async (tx: Db, tenantId: string, itemId: string) => {
     .for('no key update');
   if (!item) return null;
   const [spend] = await tx
-    .select({ actual: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint` })
-    .from(expenses)
-    .where(
-      and(
-        eq(expenses.tenantId, tenantId),
-        eq(expenses.budgetItemId, itemId),
-        eq(expenses.status, EXPENSE_STATUS.actual),
-        eq(expenses.active, true),
-      ),
-    );
+    .select({ actual: sql<string>`coalesce(sum(${expenseSums.amountCents}), 0)::bigint` })
+    .from(expenseSums)
+    .where(and(eq(expenseSums.tenantId, tenantId), eq(expenseSums.budgetItemId, itemId), eq(expenseSums.status, EXPENSE_STATUS.actual)));
   return { ...item, actualCents: Number(spend?.actual ?? 0) };
 };
 
