@@ -3,7 +3,7 @@
 // and the reports read it. These tests write through the real API (and by hand SQL) and compare the
 // table with a full recount from expenses after every step, then check the month, status, item and
 // deletion boundaries in the answers the screens read.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMIT, EXPENSES_CSV, previewBody, setup, UNDO } from '../../../test/imports-fixture.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
@@ -11,6 +11,9 @@ import { selectRows } from '../../db/rows.ts';
 import { linkItem, saveObjective } from '../../../test/objective-factories.ts';
 import { objectiveFiguresQuery } from '../objectives/objectives.query.ts';
 import { performanceTotalsQuery } from '../performance/performance.query.ts';
+import { budgetItemsQuery } from '../budget/budget-items.query.ts';
+import { performanceCellsQuery } from '../performance/performance.query.ts';
+import { budgetCategoriesStatement } from '../reports/reports.repository.ts';
 import { sumOverdueExpenses } from './overdue-expenses.ts';
 
 let t: TestApp;
@@ -342,5 +345,34 @@ describe('the answers read from the sums at the boundaries', () => {
       const row = rows.find((one) => one.id === objective.Id);
       expect({ cut: row?.cut_spent_cents, all: row?.spent_cents }, cutoff).toEqual({ cut: expected?.cut, all: expected?.all });
     }
+  });
+});
+
+describe('the statements that read the sums', () => {
+  /** The plan PostgreSQL picks with sequential scans priced out: a Seq Scan left means no index serves the statement. */
+  const planOf = (statement: SQL) =>
+    t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await selectRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${statement}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+
+  it('reach expense_sums and expenses through tenant-leading indexes, never a sequential scan', async () => {
+    const statements: [string, SQL][] = [
+      ['budget items', budgetItemsQuery(f.tenant.id, { kind: 'plan', planId: f.plan.id })],
+      ['category report', budgetCategoriesStatement(f.tenant.id, f.plan.id)],
+      ['performance cells', performanceCellsQuery(f.tenant.id, f.plan.id)],
+      ['performance totals', performanceTotalsQuery(f.tenant.id, f.plan.id, '2026-04-10')],
+      ['objective figures', objectiveFiguresQuery(f.tenant.id, { kind: 'plan', planId: f.plan.id }, '2026-04-10')],
+    ];
+    for (const [name, statement] of statements) {
+      const plan = await planOf(statement);
+      expect(plan, name).not.toMatch(/Seq Scan on (expenses|expense_sums)\b/);
+      expect(plan, name).toMatch(/Index (Only )?Scan using expense_sums_(pkey|plan_idx)|Bitmap Index Scan on expense_sums_(pkey|plan_idx)/);
+    }
+    const tenantLeading = await t.database.queryRows<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename IN ('expense_sums', 'expenses') ORDER BY 1`,
+    );
+    for (const index of tenantLeading) expect(index.definition, index.name).toMatch(/\(tenant_id,/);
   });
 });
