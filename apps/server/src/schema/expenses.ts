@@ -62,3 +62,21 @@ export const expenseSums = pgTable(
 
 /** The budget item key of `expense_sums` for expenses on no item: the nil uuid, which no budget item has. */
 export const NO_ITEM_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The active expenses' money per plan, payee and status, kept by the triggers of migration 1002:
+ * the spending report's payee lines. `noPayee` tells a missing payee (kept as '') from an empty one.
+ */
+export const expensePayeeSums = pgTable(
+  'expense_payee_sums',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    noPayee: boolean('no_payee').notNull(),
+    payee: text('payee').notNull(),
+    status: smallint('status').$type<ExpenseStatus>().notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    expenseCount: integer('expense_count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.noPayee, table.payee, table.status] })],
+);

@@ -134,5 +134,16 @@ describe('two writers of the same item, month and status at once (PostgreSQL)', 
     const { kept, counted } = await sumsAndRecount();
     expect(kept.find((row) => row.month === '2026-04')).toEqual({ month: '2026-04', amount: '2000', n: 2 });
     expect(kept).toEqual(counted);
+    // Both saves have no payee: the payee sums (migration 1002) counted both as well.
+    const payees = `tenant_id = '${tenant.id}' AND marketing_plan_id = '${plan.id}' AND status = 3`;
+    expect(
+      await t.database.queryRows(
+        `SELECT amount_cents::text AS amount, expense_count AS n FROM expense_payee_sums WHERE ${payees} AND no_payee`,
+      ),
+    ).toEqual(
+      await t.database.queryRows(
+        `SELECT sum(amount_cents)::text AS amount, count(*)::int AS n FROM expenses WHERE ${payees} AND active AND payee IS NULL`,
+      ),
+    );
   });
 });

@@ -14,6 +14,7 @@ import { performanceTotalsQuery } from '../performance/performance.query.ts';
 import { budgetItemsQuery } from '../budget/budget-items.query.ts';
 import { performanceCellsQuery } from '../performance/performance.query.ts';
 import { budgetCategoriesStatement } from '../reports/reports.repository.ts';
+import { selectTopPayees } from '../spending/spending.repository.ts';
 import { sumOverdueExpenses } from './overdue-expenses.ts';
 
 let t: TestApp;
@@ -54,8 +55,24 @@ const recount = () =>
        FROM expenses WHERE active GROUP BY 1, 2, 3, 4, 5 ORDER BY ${KEY}`,
   );
 
+type PayeeRow = { tenant_id: string; marketing_plan_id: string; payee: string | null; status: number; amount: string; n: number };
+
+/** Every row of expense_payee_sums, and the same counted again from the expenses (a NULL payee apart from ''). */
+const payeesKept = () =>
+  t.database.queryRows<PayeeRow>(
+    `SELECT tenant_id::text, marketing_plan_id::text, CASE WHEN no_payee THEN NULL ELSE payee END AS payee, status::int,
+            amount_cents::text AS amount, expense_count AS n
+       FROM expense_payee_sums ORDER BY 1, 2, 3 NULLS LAST, 4`,
+  );
+const payeesRecounted = () =>
+  t.database.queryRows<PayeeRow>(
+    `SELECT tenant_id::text, marketing_plan_id::text, payee, status::int, sum(amount_cents)::text AS amount, count(*)::int AS n
+       FROM expenses WHERE active GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3 NULLS LAST, 4`,
+  );
+
 const expectSumsKept = async (step: string) => {
   expect(await kept(), `expense_sums after: ${step}`).toEqual(await recount());
+  expect(await payeesKept(), `expense_payee_sums after: ${step}`).toEqual(await payeesRecounted());
 };
 
 const SAVE = '/api/ExpenseClient/Save';
@@ -115,7 +132,9 @@ describe('expense_sums is kept by every writer', () => {
     const c = await newExpense({ Amount: 0.01, PurchaseDate: '2026-03-31', Status: 3 });
     await expectSumsKept('three saves');
 
-    const a2 = await edit(a, { Amount: 20.01 });
+    const a1 = await edit(a, { Payee: 'Another payee' });
+    await expectSumsKept('a payee change');
+    const a2 = await edit(a1, { Amount: 20.01 });
     await expectSumsKept('an amount edit');
     const a3 = await edit(a2, { PurchaseDate: '2026-02-01' });
     await expectSumsKept('a date moved across the month end');
@@ -145,9 +164,9 @@ describe('expense_sums is kept by every writer', () => {
     // Hand SQL: a many-row insert (one statement, several keys), a bulk update of status, date and
     // item together, a bulk deactivation, an expense on no item and a bulk delete.
     await t.database.execScript(
-      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, purchase_date, amount_cents, status, category_type)
+      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_date, amount_cents, status, category_type)
        SELECT '${f.tenant.id}', gen_random_uuid(), '${f.plan.id}', CASE WHEN g % 2 = 0 THEN '${f.search.id}'::uuid ELSE '${f.events.id}'::uuid END,
-              'Bulk ' || g, DATE '2026-01-01' + (g * 7), g * 101, 1 + g % 3, CASE WHEN g % 2 = 0 THEN 1 ELSE 2 END
+              'Bulk ' || g, 'Payee ' || (g % 4), DATE '2026-01-01' + (g * 7), g * 101, 1 + g % 3, CASE WHEN g % 2 = 0 THEN 1 ELSE 2 END
        FROM generate_series(1, 60) g`,
     );
     await expectSumsKept('a 60-row insert');
@@ -161,11 +180,42 @@ describe('expense_sums is kept by every writer', () => {
     await expectSumsKept('a bulk deactivation');
     await t.database.execScript(`UPDATE expenses SET budget_item_id = NULL WHERE tenant_id = '${f.tenant.id}' AND name = 'Bulk 2'`);
     await expectSumsKept('an expense taken off its item');
+    await t.database.execScript(`UPDATE expenses SET payee = NULL WHERE tenant_id = '${f.tenant.id}' AND name LIKE 'Bulk 4%'`);
+    await expectSumsKept('payees removed');
+    await t.database.execScript(`UPDATE expenses SET payee = '' WHERE tenant_id = '${f.tenant.id}' AND name LIKE 'Bulk 5%'`);
+    await expectSumsKept('payees emptied (not the same payee as none)');
     await t.database.execScript(`UPDATE expenses SET name = name || ' (renamed)' WHERE tenant_id = '${f.tenant.id}'`);
     await expectSumsKept('an update that changes no money');
     await t.database.execScript(`DELETE FROM expenses WHERE tenant_id = '${f.tenant.id}' AND name LIKE 'Bulk 3%'`);
     await expectSumsKept('a bulk delete');
     expect((await kept()).length).toBeGreaterThan(10);
+  });
+
+  it('answers the same top payees as a grouping of the expenses, ties and a missing or empty payee included', async () => {
+    const plan = f.plan.id;
+    await t.database.execScript(
+      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_date, amount_cents, status, category_type)
+       SELECT '${f.tenant.id}', gen_random_uuid(), '${plan}', '${f.search.id}', 'Tie ' || g,
+              CASE g WHEN 1 THEN NULL WHEN 2 THEN '' ELSE 'Tie payee ' || g END, DATE '2026-03-03', 777, 2 + g % 2, 1
+       FROM generate_series(1, 6) g`,
+    );
+    for (const limit of [1, 3, 8, 50]) {
+      const raw = await selectRows<{ payee: string | null; committed: string; actual: string; count: number }>(
+        t.ctx.db,
+        sql`SELECT e.payee, coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 2), 0)::text AS committed,
+              coalesce(sum(e.amount_cents) FILTER (WHERE e.status = 3), 0)::text AS actual, count(*)::int AS count
+            FROM expenses e WHERE e.tenant_id = ${f.tenant.id} AND e.marketing_plan_id = ${plan} AND e.active AND e.status IN (2, 3)
+            GROUP BY e.payee ORDER BY sum(e.amount_cents) DESC, e.payee NULLS LAST LIMIT ${limit}`,
+      );
+      const expected = raw.map((row) => ({
+        payee: row.payee,
+        committed: Number(row.committed),
+        actual: Number(row.actual),
+        count: row.count,
+      }));
+      expect(await selectTopPayees(t.ctx.db, f.tenant.id, plan, limit), `limit ${limit}`).toEqual(expected);
+    }
+    await expectSumsKept('the tied payees');
   });
 
   it('drops the key of a month when its last expense leaves it, so no empty month is listed', async () => {

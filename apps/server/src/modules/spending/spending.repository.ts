@@ -64,19 +64,22 @@ export const selectPhasedBudget = async (db: Db, tenantId: string, planId: strin
 
 export type PayeeSpend = { payee: string | null; committed: number; actual: number; count: number };
 
-/** The payees with the most committed and actual money. */
+/**
+ * The payees with the most committed and actual money, from `expense_payee_sums` (migration 1002:
+ * per plan, payee and status), so the cost follows the plan's payees, not its expenses.
+ */
 export const selectTopPayees = async (db: Db, tenantId: string, planId: string, limit: number): Promise<PayeeSpend[]> => {
   const rows = await selectRows<{ payee: string | null; committed: unknown; actual: unknown; count: unknown }>(
     db,
     sql`
-      SELECT e.payee,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
-        coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
-        count(*)::int AS count
-      FROM expenses e
-      WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})
-      GROUP BY e.payee
-      ORDER BY sum(e.amount_cents) DESC, e.payee NULLS LAST
+      SELECT CASE WHEN ps.no_payee THEN NULL ELSE ps.payee END AS payee,
+        coalesce(sum(ps.amount_cents) FILTER (WHERE ps.status = ${SQL_EXPENSE_STATUS.committed}), 0)::bigint AS committed,
+        coalesce(sum(ps.amount_cents) FILTER (WHERE ps.status = ${SQL_EXPENSE_STATUS.actual}), 0)::bigint AS actual,
+        sum(ps.expense_count)::int AS count
+      FROM expense_payee_sums ps
+      WHERE ps.tenant_id = ${tenantId} AND ps.marketing_plan_id = ${planId} AND ps.status IN (${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})
+      GROUP BY ps.no_payee, ps.payee
+      ORDER BY sum(ps.amount_cents) DESC, CASE WHEN ps.no_payee THEN NULL ELSE ps.payee END NULLS LAST
       LIMIT ${limit}`,
   );
   return rows.map((row) => ({ payee: row.payee, committed: cents(row.committed), actual: cents(row.actual), count: Number(row.count) }));
