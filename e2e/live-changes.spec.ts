@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
+import { settled } from './page-models/dialog.ts';
 import { ExpensesPage } from './page-models/expenses-pages.ts';
 import { DEMO_MEMBER, DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { Onboarding } from './page-models/onboarding.ts';
@@ -123,6 +124,7 @@ test('two people save one expense: the later save gets the merge dialog, and “
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/changed this expense at .+ while you were editing\./);
   await expect(dialog.getByRole('row', { name: /Amount/ })).toContainText('$4,321.09');
+  await settled(dialog);
   await a.screenshot({ path: '.tmp/screens/live-a-merge-dialog.png' });
   await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
   await expect(a.getByText('Expense saved.')).toBeVisible();
