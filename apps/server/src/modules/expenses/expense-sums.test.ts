@@ -363,7 +363,28 @@ describe('the answers read from the sums at the boundaries', () => {
   });
 
   it("cuts performance's actual spend at the cutoff day, inside its month", async () => {
-    for (const cutoff of ['2026-01-30', '2026-01-31', '2026-02-01', '2026-03-31', '2026-04-10', '2026-04-14', '2026-04-15', '2027-01-01']) {
+    for (const [date, amount] of [
+      ['2026-01-30', 1],
+      ['2026-01-31', 20],
+      ['2026-02-01', 300],
+      ['2026-02-28', 4_000],
+      ['2026-03-01', 50_000],
+    ] as const) {
+      await newExpense({ Amount: amount, PurchaseDate: date, Status: 3 });
+    }
+    for (const cutoff of [
+      '2026-01-29',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-01-30',
+      '2026-01-31',
+      '2026-02-01',
+      '2026-03-31',
+      '2026-04-10',
+      '2026-04-14',
+      '2026-04-15',
+      '2027-01-01',
+    ]) {
       const [row] = await selectRows<{ cut_spent_cents: string; spent_cents: string }>(
         t.ctx.db,
         performanceTotalsQuery(f.tenant.id, f.plan.id, cutoff),
@@ -381,7 +402,20 @@ describe('the answers read from the sums at the boundaries', () => {
     const objective = await saveObjective(t, f.tenant, { MarketingPlanId: f.plan.id, Name: 'Leads', TargetValue: 100 });
     await linkItem(t, f.tenant, f.search.id, objective.Id);
     await linkItem(t, f.tenant, f.events.id, objective.Id);
-    for (const cutoff of ['2026-01-31', '2026-02-01', '2026-03-04', '2026-03-05', '2026-03-31', '2026-04-09', '2026-04-10', '2027-01-01']) {
+    for (const cutoff of [
+      '2026-01-29',
+      '2026-01-30',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-01-31',
+      '2026-02-01',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-31',
+      '2026-04-09',
+      '2026-04-10',
+      '2027-01-01',
+    ]) {
       const rows = await selectRows<{ id: string; spent_cents: string; cut_spent_cents: string }>(
         t.ctx.db,
         objectiveFiguresQuery(f.tenant.id, { kind: 'plan', planId: f.plan.id }, cutoff),

@@ -45,7 +45,8 @@ const objectiveCondition = (filter: ObjectiveFilter): SQL =>
  * (tenant, item) indexes; the spend comes from `expense_sums` (per item, month and status, migration
  * 1000). `cutoff` adds the same figures counting only what is dated up to that day (the performance
  * page's "end of last month" base for its deltas): the months before the cutoff's from the sums, its
- * own month from the item's expenses dated in it (the (tenant, item, date) index of migration 1001).
+ * own month from the item's expenses dated in it up to the cutoff (the (tenant, item, date) index of
+ * migration 1001); a cutoff on a month's last day reads no expense (the split is the next day's month).
  * Used by the objectives API, the performance API and the benchmark.
  */
 export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter, cutoff: string): SQL => sql`
@@ -80,10 +81,10 @@ export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter,
     FROM budget_items bi
     LEFT JOIN LATERAL (
       SELECT sum(es.amount_cents) AS spent,
-        coalesce(sum(es.amount_cents) FILTER (WHERE es.month < date_trunc('month', ${cutoff}::date::timestamp)::date), 0)
+        coalesce(sum(es.amount_cents) FILTER (WHERE es.month < date_trunc('month', (${cutoff}::date + 1)::timestamp)::date), 0)
           + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
               WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
-                AND e.purchase_date >= date_trunc('month', ${cutoff}::date::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
+                AND e.purchase_date >= date_trunc('month', (${cutoff}::date + 1)::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
           AS cut_spent
       FROM expense_sums es
       WHERE es.tenant_id = bi.tenant_id AND es.budget_item_id = bi.id AND es.status = ${SQL_EXPENSE_STATUS.actual}

@@ -57,7 +57,9 @@ export const performanceCellsQuery = (tenantId: string, planId: string): SQL => 
 /**
  * The plan's budget (active items), committed and actual spend, and actual spend up to the cutoff, in one
  * statement. The money comes from `expense_sums`; the cutoff's own month is cut by day, so the months
- * before it come from the sums and only that month's actual expenses are read one by one.
+ * before it come from the sums and only that month's actual expenses up to the cutoff are read one by
+ * one (none when the cutoff is a month's last day, the Month deltas' base: the split is the month of
+ * the day after the cutoff).
  */
 export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff: string): SQL => sql`
   SELECT
@@ -67,10 +69,10 @@ export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff:
     coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}), 0)::text AS planned_cents,
     coalesce(sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}), 0)::text AS spent_cents,
     (coalesce(sum(es.amount_cents) FILTER (
-        WHERE es.status = ${SQL_EXPENSE_STATUS.actual} AND es.month < date_trunc('month', ${cutoff}::date::timestamp)::date), 0)
+        WHERE es.status = ${SQL_EXPENSE_STATUS.actual} AND es.month < date_trunc('month', (${cutoff}::date + 1)::timestamp)::date), 0)
       + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
           WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
-            AND e.purchase_date >= date_trunc('month', ${cutoff}::date::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
+            AND e.purchase_date >= date_trunc('month', (${cutoff}::date + 1)::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
     )::text AS cut_spent_cents
   FROM expense_sums es
   WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
