@@ -16,6 +16,8 @@ export const lookups = pgTable(
     categoryType: smallint('category_type').$type<1 | 2 | 3>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who made it or last changed it (migration 1020's trigger, from the transaction's actor): named in a stale write's 409. */
+    changedBy: uuid('changed_by'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),

@@ -12,6 +12,8 @@ export const teams = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who made it or last changed it (migration 1020's trigger, from the transaction's actor): named in a stale write's 409. */
+    changedBy: uuid('changed_by'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),

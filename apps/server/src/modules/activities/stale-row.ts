@@ -25,6 +25,11 @@ export type VersionCheck = {
    * their author edits them); `at` null when the row keeps no time of its last change.
    */
   changedBy?: { actorId: string | null; firstName: string | null; lastName: string | null; at: Date | null };
+  /**
+   * For rows that keep their own last writer (lookups and teams: migration 1020's `changed_by`) and
+   * the time of their last change: who that is comes from the users table.
+   */
+  writtenBy?: () => Promise<{ userId: string | null; at: Date } | null>;
 };
 
 type Caller = { tenantId: string; userId: string; timeZone: string };
@@ -49,6 +54,18 @@ const latestChange = async (db: Db, tenantId: string, refs: Array<{ entityType: 
   return row ?? null;
 };
 
+/** The person a row's own `changed_by` names (null when no one signed in wrote it), with its time. */
+const rowWriter = async (db: Db, tenantId: string, written: { userId: string | null; at: Date } | null) => {
+  if (!written) return null;
+  if (!written.userId) return { actorId: null, firstName: null, lastName: null, at: written.at };
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, written.userId)))
+    .limit(1);
+  return { actorId: written.userId, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, at: written.at };
+};
+
 /**
  * The 409 for a write that carries a version other than the row's (DESIGN.md §13): "Dana Reyes
  * changed the expense “Trade fair” at Nov 27, 2:05 PM while you were editing.", with the current
@@ -57,7 +74,9 @@ const latestChange = async (db: Db, tenantId: string, refs: Array<{ entityType: 
 export const staleRowError = async (db: Db, caller: Caller, check: VersionCheck): Promise<HttpError> => {
   const change: { actorId: string | null; firstName: string | null; lastName: string | null; at: Date | null } | null =
     check.changedBy ??
-    (await latestChange(db, caller.tenantId, check.changedThrough ?? [{ entityType: check.entity, entityId: check.id }]));
+    (check.writtenBy
+      ? await rowWriter(db, caller.tenantId, await check.writtenBy())
+      : await latestChange(db, caller.tenantId, check.changedThrough ?? [{ entityType: check.entity, entityId: check.id }]));
   const who =
     change?.actorId === caller.userId
       ? 'You (in another window)'

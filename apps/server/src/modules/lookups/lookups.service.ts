@@ -21,11 +21,12 @@ const toLookup = (row: repo.LookupRow): Lookup => ({
 
 /**
  * Locks the entry and answers 409 with it as it is now when the version the caller read is not its
- * version (DESIGN.md §13). Lookups have no audit trail, so the message names no one ("Someone").
+ * version (DESIGN.md §13), naming its last writer (the entry's own changed_by: lookups keep no trail).
  */
 const checkLookupVersion = async (tx: Db, auth: AuthContext, row: repo.LookupRow, read: number): Promise<void> => {
   const current = await repo.lockLookupVersion(tx, auth.tenantId, row.id);
   if (current === null) throw notFound('The lookup entry');
+  const now = () => repo.findLookup(tx, auth.tenantId, row.id);
   await assertVersion(tx, auth, {
     entity: 'Lookup',
     id: row.id,
@@ -33,8 +34,12 @@ const checkLookupVersion = async (tx: Db, auth: AuthContext, row: repo.LookupRow
     read,
     current,
     row: async () => {
-      const now = await repo.findLookup(tx, auth.tenantId, row.id);
-      return now ? toLookup(now) : null;
+      const entry = await now();
+      return entry ? toLookup(entry) : null;
+    },
+    writtenBy: async () => {
+      const entry = await now();
+      return entry ? { userId: entry.changedBy, at: entry.updatedAt } : null;
     },
   });
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { teams } from '../../schema/teams.ts';
 
 const API = '/api/TeamClient';
@@ -9,7 +9,7 @@ let t: TestApp;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: createTestClock(new Date('2026-11-27T14:05:00Z')) });
   tenant = await createTenant(t, { name: 'Teams' });
 });
 afterAll(async () => t.close());
@@ -32,7 +32,9 @@ describe('team versions (DESIGN.md §13)', () => {
 
     const mine = await t.post(`${API}/Save`, { Id: created.Id, Version: 1, Name: 'Events', Active: false }, owner);
     expect(mine.status).toBe(409);
-    expect(mine.body.Message).toBe('Someone changed the team “Events & webinars” while you were editing.');
+    // The team's own last writer (teams keep no audit trail), at the time of that change.
+    expect(mine.body.Message).toMatch(/^Admin Teams changed the team “Events & webinars” at Nov 27, 2:05\sPM while you were editing\.$/);
+    expect(mine.body.Conflict).toMatchObject({ ChangedBy: 'Admin Teams', ChangedAt: '2026-11-27T14:05:00.000Z' });
     expect(mine.body.Result).toEqual({ Id: created.Id, Name: 'Events & webinars', Active: true, Version: 2 });
     expect(await rowOf(created.Id)).toMatchObject({ active: true, version: 2 });
 

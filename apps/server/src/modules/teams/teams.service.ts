@@ -46,12 +46,13 @@ export type MemberChangeListener = (
 
 /**
  * Locks the team and answers 409 with it as it is now when the version the caller read is not its
- * version (DESIGN.md §13). Teams have no audit trail, so the message names no one ("Someone").
+ * version (DESIGN.md §13), naming its last writer (the team's own changed_by: teams keep no trail).
  * Membership changes (ChangeTeamMember) change membership rows, not the team, and carry no version.
  */
 const checkTeamVersion = async (tx: Db, auth: AuthContext, team: repo.TeamRow, read: number): Promise<void> => {
   const current = await repo.lockTeamVersion(tx, auth.tenantId, team.id);
   if (current === null) throw notFound('The team');
+  const now = () => repo.findTeam(tx, auth.tenantId, team.id);
   await assertVersion(tx, auth, {
     entity: 'Team',
     id: team.id,
@@ -59,8 +60,12 @@ const checkTeamVersion = async (tx: Db, auth: AuthContext, team: repo.TeamRow, r
     read,
     current,
     row: async () => {
-      const now = await repo.findTeam(tx, auth.tenantId, team.id);
-      return now ? toTeam(now) : null;
+      const row = await now();
+      return row ? toTeam(row) : null;
+    },
+    writtenBy: async () => {
+      const row = await now();
+      return row ? { userId: row.changedBy, at: row.updatedAt } : null;
     },
   });
 };
