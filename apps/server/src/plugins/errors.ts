@@ -20,6 +20,12 @@ const databaseError = (error: { code?: unknown }): { status: number; message: st
     case '22021': // invalid byte sequence, e.g. a NUL character in text
     case '22P05': // untranslatable character, e.g. \u0000 in jsonb
       return { status: 400, message: 'A text value contains a character that cannot be stored.' };
+    case '40P01': // deadlock: PostgreSQL rolled this transaction back so that the other could finish
+    case '40001': // serialization failure
+      return {
+        status: 409,
+        message: 'Someone else was saving the same figures at the same moment, so nothing was saved. Please try again.',
+      };
     case '22001': // value too long for its column
     case '23514':
     case '22P02':

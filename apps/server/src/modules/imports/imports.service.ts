@@ -7,6 +7,7 @@ import {
   type ImportPreviewRequestSchema,
   type ImportRecord,
 } from '@plansmith/contract/imports';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -80,6 +81,15 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   return result as Extract<AnalysedFile, { mode: M }>;
 };
 
+/**
+ * Commits and undos of one plan's imports take turns (a transaction-scoped advisory lock): each
+ * writes its rows in several statements, and the expense sums' triggers (migration 1000) lock the
+ * item/month keys they add to, so two at once could each hold a key the other needs (a deadlock).
+ */
+const oneImportAtATime = async (tx: Db, tenantId: string, planId: string): Promise<void> => {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`plansmith.import:${tenantId}:${planId}`}, 0))`);
+};
+
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 const plural = (count: number, kind: ImportKind) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? IMPORT_KIND_LABELS[kind].replace(/s$/, '') : IMPORT_KIND_LABELS[kind]}`;
@@ -99,6 +109,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
       await requireImportablePlan(ctx.db, auth, input.MarketingPlanId);
       return ctx.db.transaction(async (tx) => {
         const access = await requireImportablePlan(tx, auth, input.MarketingPlanId);
+        await oneImportAtATime(tx, auth.tenantId, access.plan.id);
         if (input.Creates?.length) {
           const [items, categories] = await Promise.all([
             repo.listPlanItems(tx, auth.tenantId, access.plan.id),
@@ -200,6 +211,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
         if (!record) throw notFound('The import');
         const access = await requirePlanAccess(tx, auth, record.marketingPlanId, 'The import');
         requireAccess(access, 'import.run', 'Your team role lets you read this plan, not undo its imports.');
+        await oneImportAtATime(tx, auth.tenantId, access.plan.id);
         if (access.plan.state === PLAN_STATE_ARCHIVED)
           throw conflict(`“${access.plan.name}” is archived. Restore the plan to undo its imports.`);
         if (record.undoneAt) throw conflict(`This import of ${record.fileName} was already undone.`);
