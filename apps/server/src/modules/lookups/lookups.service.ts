@@ -26,7 +26,12 @@ const toLookup = (row: repo.LookupRow): Lookup => ({
 const checkLookupVersion = async (tx: Db, auth: AuthContext, row: repo.LookupRow, read: number): Promise<void> => {
   const current = await repo.lockLookupVersion(tx, auth.tenantId, row.id);
   if (current === null) throw notFound('The lookup entry');
-  const now = () => repo.findLookup(tx, auth.tenantId, row.id);
+  // Read once for both the 409's row and its writer.
+  let reading: Promise<repo.LookupRow | null> | undefined;
+  const now = () => {
+    reading ??= repo.findLookup(tx, auth.tenantId, row.id);
+    return reading;
+  };
   await assertVersion(tx, auth, {
     entity: 'Lookup',
     id: row.id,

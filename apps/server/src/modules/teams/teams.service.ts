@@ -52,7 +52,12 @@ export type MemberChangeListener = (
 const checkTeamVersion = async (tx: Db, auth: AuthContext, team: repo.TeamRow, read: number): Promise<void> => {
   const current = await repo.lockTeamVersion(tx, auth.tenantId, team.id);
   if (current === null) throw notFound('The team');
-  const now = () => repo.findTeam(tx, auth.tenantId, team.id);
+  // Read once for both the 409's row and its writer.
+  let reading: Promise<repo.TeamRow | null> | undefined;
+  const now = () => {
+    reading ??= repo.findTeam(tx, auth.tenantId, team.id);
+    return reading;
+  };
   await assertVersion(tx, auth, {
     entity: 'Team',
     id: team.id,
