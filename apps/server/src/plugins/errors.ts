@@ -11,8 +11,10 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
 
 /** Maps Postgres errors a client can cause to 4xx answers. */
-const databaseError = (error: { code?: unknown }): { status: number; message: string } | null => {
+const databaseError = (error: { code?: unknown; message?: unknown }): { status: number; message: string } | null => {
   switch (error.code) {
+    case 'PSC01': // migration 1021: a write dated in a closed month; the trigger's message names the month
+      return { status: 409, message: typeof error.message === 'string' ? error.message : 'That month is closed.' };
     case '23505':
       return { status: 409, message: 'That conflicts with an existing record.' };
     case '23503':

@@ -5,6 +5,7 @@ export * from './budget.ts';
 export * from './categories.ts';
 export * from './comments.ts';
 export * from './expenses.ts';
+export * from './forecast.ts';
 export * from './funnels.ts';
 export * from './identity.ts';
 export * from './imports.ts';

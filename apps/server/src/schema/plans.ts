@@ -23,6 +23,9 @@ export const marketingPlans = pgTable(
     shareKey: text('share_key'),
     /** The starter library's key of a play made at sign-up or by the demo seed (DESIGN.md §9); templates only. */
     starterPlay: text('starter_play'),
+    /** When the baseline was locked (DESIGN.md §14); null while it is not. */
+    baselineLockedAt: timestamp('baseline_locked_at', { withTimezone: true }),
+    baselineLockedBy: uuid('baseline_locked_by'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
