@@ -11,6 +11,7 @@ export * from './lookups.ts';
 export * from './categories.ts';
 export * from './plans.ts';
 export * from './budget.ts';
+export * from './baseline.ts';
 export * from './teams.ts';
 export * from './people.ts';
 export * from './invitations.ts';
@@ -21,6 +22,7 @@ export * from './registration.ts';
 export * from './payments.ts';
 export * from './billing.ts';
 export * from './expenses.ts';
+export * from './approvals.ts';
 export * from './reports.ts';
 export * from './spending.ts';
 export * from './dashboard.ts';
@@ -35,5 +37,7 @@ export * from './expectations.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './plan-names.ts';
+export * from './forecast.ts';
+export * from './periods.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
 // and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.

@@ -20,9 +20,13 @@ export type ActionPermission =
   | 'plan.save'
   | 'plan.delete'
   | 'plan.share'
+  | 'plan.lockBaseline'
+  | 'plan.unlockBaseline'
   | 'team.changeMember'
   | 'budgetItem.edit'
   | 'expense.edit'
+  | 'approval.policy'
+  | 'approval.decide'
   | 'import.run'
   | 'comment.write'
   | 'note.write'
@@ -33,7 +37,9 @@ export type ActionPermission =
   | 'play.saveAsPlay'
   | 'play.rename'
   | 'play.delete'
-  | 'starterPlay.manage';
+  | 'starterPlay.manage'
+  | 'period.close'
+  | 'period.reopen';
 
 export type RouteDef = {
   method: 'GET' | 'POST';

@@ -6,6 +6,7 @@ import { registerMailboxRoutes } from './mail/index.ts';
 import { notifyTeamChange, registerInboxRoutes, registerUnsubscribeRoutes } from './notifications/index.ts';
 import { registerTenantRoutes } from './tenants/index.ts';
 import { registerBudgetRoutes } from './budget/index.ts';
+import { registerBaselineRoutes } from './baseline/index.ts';
 import { registerCategoryRoutes } from './categories/index.ts';
 import { registerLookupRoutes } from './lookups/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
@@ -29,6 +30,8 @@ import { registerPlaybookRoutes } from './playbook/index.ts';
 import { registerFunnelRoutes } from './funnels/index.ts';
 import { registerExpectationRoutes } from './expectations/index.ts';
 import { registerEventRoutes } from './events/index.ts';
+import { registerForecastRoutes } from './forecast/index.ts';
+import { registerPeriodRoutes } from './periods/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -40,6 +43,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerCategoryRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerBudgetRoutes(app, ctx);
+  registerBaselineRoutes(app, ctx);
   registerMailboxRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerInboxRoutes(app, ctx);
@@ -66,4 +70,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerFunnelRoutes(app, ctx);
   registerExpectationRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerForecastRoutes(app, ctx);
+  registerPeriodRoutes(app, ctx);
 };

@@ -27,9 +27,15 @@ export const ROLE_PERMISSIONS = {
   'plan.save': { roles: LEADS, refusal: `${LEAD_ONLY} change this plan.` },
   'plan.delete': { roles: LEADS, refusal: `${LEAD_ONLY} change this plan.` },
   'plan.share': { roles: LEADS, refusal: `${LEAD_ONLY} change this plan.` },
+  'plan.lockBaseline': { roles: LEADS, refusal: `${LEAD_ONLY} lock this plan’s baseline.` },
+  'plan.unlockBaseline': { roles: ADMINS, refusal: 'Only an Admin or the Owner can unlock a plan’s baseline.' },
   'team.changeMember': { roles: LEADS, refusal: 'Only the team’s Leads, Admins and Owners can change its members.' },
   'budgetItem.edit': { roles: PLANNERS, refusal: `${PLANNER_UP} change budget items.` },
   'expense.edit': { roles: PLANNERS, refusal: 'Your team role lets you read this plan’s expenses, not change them.' },
+  // Approvals (DESIGN.md §15): the Lead sets the team's policy; deciding also needs the policy to name
+  // the caller an approver (a Viewer never decides, whatever the policy says).
+  'approval.policy': { roles: LEADS, refusal: `${LEAD_ONLY} change this team’s approval policy.` },
+  'approval.decide': { roles: PLANNERS, refusal: 'Your team role lets you read this plan, not decide its requests.' },
   'import.run': { roles: PLANNERS, refusal: 'Your team role lets you read this plan, not import into it.' },
   'comment.write': { roles: PLANNERS, refusal: 'Your team role lets you read these comments, not write them.' },
   'note.write': { roles: PLANNERS, refusal: 'Your team role lets you read this feed, not write in it.' },
@@ -40,6 +46,9 @@ export const ROLE_PERMISSIONS = {
   'play.saveAsPlay': { roles: LEADS, refusal: `${LEAD_ONLY} save this plan as a play.` },
   'play.rename': { roles: LEADS, refusal: `${LEAD_ONLY} rename or delete this play.` },
   'play.delete': { roles: LEADS, refusal: `${LEAD_ONLY} rename or delete this play.` },
+  // Month close (DESIGN.md §14): the team's Lead closes; only an Admin or the Owner reopens.
+  'period.close': { roles: LEADS, refusal: `${LEAD_ONLY} close this plan’s months.` },
+  'period.reopen': { roles: ADMINS, refusal: 'Only an Admin or the Owner can reopen a closed month.' },
   'starterPlay.manage': {
     roles: ADMINS,
     refusal: 'Starter plays belong to the whole account: only an Admin or the Owner can change them.',
