@@ -3,6 +3,7 @@ import {
   type BudgetItemSaveRequestSchema,
   isNewId,
   LOOKUP_TYPE_GL_CODE,
+  monthsBetween,
   PLAN_STATE_ARCHIVED,
   SEARCH_LIMIT,
 } from '@plansmith/contract';
@@ -15,10 +16,12 @@ import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
 import { staleCellOf, staleCellsError, staleItemError } from './budget-versions.ts';
+import { refuseDeleteInClosedMonth } from './closed-months.ts';
 import * as repo from './budget.repository.ts';
 
 type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
@@ -164,14 +167,28 @@ export const createBudgetService = (ctx: AppContext) => {
           itemType: input.ItemType,
         };
         const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
+        if (existing && !newMonths) checkKeptMonths(currentMonths, amountCents);
+        // After the baseline lock a change of the item's budget says why and is kept (DESIGN.md §14).
+        const id = existing?.id ?? newId();
+        await keepBudgetChanges(tx, {
+          tenantId: auth.tenantId,
+          planId: input.MarketingPlanId,
+          userId: auth.userId,
+          reason: input.Reason,
+          changes: budgetChangesOf(
+            monthsBetween(access.plan.startDate, access.plan.endDate),
+            existing ? { id, name: existing.name, amountCents: existing.amountCents, months: currentMonths } : null,
+            { id, name: input.Name, amountCents, months: newMonths ?? currentMonths },
+          ),
+          at: now,
+        });
         if (!existing) {
-          const row = await repo.insertItem(tx, auth.tenantId, newId(), values, now);
+          const row = await repo.insertItem(tx, auth.tenantId, id, values, now);
           if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths);
           await audit(tx, auth, row, 'create');
           return readItem(tx, auth.tenantId, row.id);
         }
         if (newMonths) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths);
-        else checkKeptMonths(currentMonths, amountCents);
         const row = await repo.updateItem(tx, auth.tenantId, existing.id, values, now);
         if (!row) throw notFound('The budget item');
         const changes = diffFields(snapshot(existing, currentMonths), snapshot(row, newMonths ?? currentMonths));
@@ -181,7 +198,7 @@ export const createBudgetService = (ctx: AppContext) => {
         return readItem(tx, auth.tenantId, row.id);
       }),
 
-    delete: (auth: AuthContext, itemId: string, version: number): Promise<boolean> =>
+    delete: (auth: AuthContext, itemId: string, version: number, reason?: string): Promise<boolean> =>
       ctx.db.transaction(async (tx) => {
         const item = await repo.lockItem(tx, auth.tenantId, itemId);
         if (!item) throw notFound('The budget item');
@@ -194,6 +211,21 @@ export const createBudgetService = (ctx: AppContext) => {
             `“${item.name}” cannot be deleted: ${expenseCount} expense${expenseCount === 1 ? ' is' : 's are'} recorded against it. Move or delete ${expenseCount === 1 ? 'it' : 'them'} first.`,
           );
         }
+        // Its budget in a closed month would leave with it: the trigger lets a cascade through, so ask first.
+        await refuseDeleteInClosedMonth(tx, auth.tenantId, access.plan, item);
+        // Deleting an item with budget after the baseline lock is a budget change too (DESIGN.md §14).
+        await keepBudgetChanges(tx, {
+          tenantId: auth.tenantId,
+          planId: item.marketingPlanId,
+          userId: auth.userId,
+          reason,
+          changes: budgetChangesOf(
+            monthsBetween(access.plan.startDate, access.plan.endDate),
+            { ...item, months: await repo.listMonths(tx, auth.tenantId, itemId) },
+            null,
+          ),
+          at: ctx.clock.now(),
+        });
         await repo.deleteItem(tx, auth.tenantId, itemId);
         await audit(tx, auth, item, 'delete');
         return true;
