@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { IdSchema, NonNegativeMoneySchema, VersionSchema } from './common.ts';
-import { BudgetItemSchema, BudgetMonthReadSchema, BudgetMonthSchema, CellVersionSchema, phasingSumError } from './budget.ts';
+import {
+  BudgetChangeReasonSchema,
+  BudgetItemSchema,
+  BudgetMonthReadSchema,
+  BudgetMonthSchema,
+  CellVersionSchema,
+  phasingSumError,
+} from './budget.ts';
 import { defineRoutes } from './route.ts';
 
 /** Items in one SaveMonths call (a pasted block, or its undo). */
@@ -47,6 +54,9 @@ export const SaveMonthsRequestSchema = z.object({
     .array(SaveMonthsItemSchema)
     .min(1, 'Send at least one item.')
     .max(SAVE_MONTHS_MAX_ITEMS, `At most ${SAVE_MONTHS_MAX_ITEMS} items at once.`),
+  Reason: BudgetChangeReasonSchema.describe(
+    'Why the block changes (one reason for the whole save). Required (400) once the plan’s baseline is locked; kept with each budget change row',
+  ),
 });
 export type SaveMonthsRequest = z.input<typeof SaveMonthsRequestSchema>;
 
@@ -62,6 +72,7 @@ export const SetMonthRequestSchema = z
     Version: VersionSchema.nullable().describe(
       'The cell’s Version as read (DESIGN.md §13): the month’s Version from ItemMonths; for an unphased item (its months are its Amount spread) the item’s Version; null for a month a phased item has no cell for. Only this cell is checked, so two people typing different months of one item do not conflict; a stale one answers 409 with the item and its months as they are now',
     ),
+    Reason: BudgetChangeReasonSchema,
     Cells: CellsSchema.optional().describe(
       'Required with YearTotal: every month cell of the item as read, with its Version ([] for an unphased item). Keeping the total changes the other open months, so they must still be as read',
     ),

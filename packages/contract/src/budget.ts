@@ -43,6 +43,7 @@ export const BudgetItemSchema = z.object({
   Actual: z.number().describe('Active expenses with Status 3'),
   Committed: z.number().describe('Active expenses with Status 2'),
   Planned: z.number().describe('Active expenses with Status 1'),
+  Requested: z.number().describe('Pending approval requests (DESIGN.md §15): in neither Committed nor Actual until approved'),
   Available: z.number().describe('Amount − Committed − Actual'),
   LeftToPlan: z.number().describe('Amount − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   ItemType: ItemTypeSchema,
@@ -74,10 +75,32 @@ export const SearchBudgetItemsRequestSchema = z.object({
 
 export const BudgetItemSearchResultSchema = BudgetItemSchema.extend({ MarketingPlanName: z.string() });
 
+/** The longest reason a budget change may give (DESIGN.md §14). */
+export const REASON_MAX_LENGTH = 500;
+
+/** The refusal when a budget change after the baseline lock comes without a reason (the server's 400). */
+export const REASON_REQUIRED_MESSAGE =
+  'A reason is required: the plan’s baseline is locked, so every change to a budget item’s amount or months says why.';
+
+/**
+ * Why a budget amount changes (DESIGN.md §14). Optional on the budget writes (Save, SaveMonths,
+ * SetMonth, Delete): required only once the plan's baseline is locked (400 REASON_REQUIRED_MESSAGE
+ * without it); blank counts as missing. Kept with the budget change rows (baseline.ts).
+ */
+export const BudgetChangeReasonSchema = z
+  .string({ error: 'Reason must be text.' })
+  .trim()
+  .max(REASON_MAX_LENGTH, `Reason can be at most ${REASON_MAX_LENGTH} characters.`)
+  .optional()
+  .describe(
+    'Why the budget changes. Required (400) once the plan’s baseline is locked (MarketingPlanClient/LockBaseline); kept with the budget change rows',
+  );
+
 export const BudgetItemIdRequestSchema = z.object({ BudgetItemId: IdSchema });
 export const DeleteBudgetItemRequestSchema = z.object({
   BudgetItemId: IdSchema,
   Version: VersionSchema.describe('The item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)'),
+  Reason: BudgetChangeReasonSchema,
 });
 
 // Only for the phasing-sum message, which must read the same on every client.
@@ -118,6 +141,7 @@ export const BudgetItemSaveRequestSchema = z
     Version: VersionSchema.optional().describe(
       'Required when updating: the item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)',
     ),
+    Reason: BudgetChangeReasonSchema,
     Cells: z
       .array(CellVersionSchema)
       .max(120, 'At most 120 months.')

@@ -11,6 +11,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { LandingSchema } from './forecast.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_LIVE_LEGACY, PLAN_STATE_TEMPLATE, type PlanState } from './plan-states.ts';
 import { defineRoutes } from './route.ts';
@@ -39,7 +40,7 @@ export const MoneyTotalsSchema = z.object({
 export type MoneyTotals = z.infer<typeof MoneyTotalsSchema>;
 
 export const PlanPermissionsSchema = z.object({
-  CanManagePlan: z.boolean().describe('Edit, archive, share, delete the plan (Owner, Admin, team Lead)'),
+  CanManagePlan: z.boolean().describe('Edit, archive, share, delete the plan, lock its baseline (Owner, Admin, team Lead)'),
   CanEditBudget: z.boolean().describe('Add and edit budget items (Owner, Admin, team Lead or Planner)'),
 });
 
@@ -56,8 +57,15 @@ export const MarketingPlanSchema = z.object({
   ShareUrl: z.string().nullable().describe('The guest summary link while the plan is shared'),
   UpdatedAt: InstantSchema,
   Version: RowVersionSchema.describe('1 when created, one more on every change (also Share and Unshare; DESIGN.md §13)'),
+  BaselineLockedAt: InstantSchema.nullable().describe(
+    'When the plan’s baseline was locked (DESIGN.md §14); null while it is not. After the lock a budget change needs a Reason',
+  ),
+  BaselineLockedBy: z.string().nullable().describe('Who locked the baseline (their name); null while it is not locked, and for guests'),
   Totals: MoneyTotalsSchema,
   Permissions: PlanPermissionsSchema,
+  Landing: LandingSchema.nullable()
+    .optional()
+    .describe('Where the plan will land (DESIGN.md §14): GetMarketingPlan by id only; lists and guests leave it out'),
 });
 export type MarketingPlan = z.infer<typeof MarketingPlanSchema>;
 

@@ -15,6 +15,7 @@ import { registerCommentRoutes } from './comments/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerDigestRoutes } from './digest/index.ts';
 import { registerExpenseRoutes } from './expenses/index.ts';
+import { registerApprovalRoutes } from './approvals/index.ts';
 import { registerGuestRoutes } from './guest/index.ts';
 import { registerImportRoutes } from './imports/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
@@ -49,6 +50,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerInboxRoutes(app, ctx);
   registerDigestRoutes(app, ctx);
   registerExpenseRoutes(app, ctx);
+  registerApprovalRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerSpendingRoutes(app, ctx);

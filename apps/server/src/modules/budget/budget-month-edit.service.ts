@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { checkMonths, formatCents, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
 import { type StaleCell, staleCellOf, staleCellsError } from './budget-versions.ts';
@@ -120,6 +121,15 @@ export const createMonthEditService = (ctx: AppContext) => ({
       const unchanged = edit.monthBefore === edit.monthAfter && totalAfter === row.amountCents && (spread?.months ?? 0) === 0;
       if (!unchanged && Object.keys(changes).length > 0) {
         const now = ctx.clock.now();
+        // After the baseline lock the edit says why and each changed month is kept (DESIGN.md §14).
+        await keepBudgetChanges(tx, {
+          tenantId: auth.tenantId,
+          planId: row.marketingPlanId,
+          userId: auth.userId,
+          reason: input.Reason,
+          changes: budgetChangesOf(planMonths, { ...row, months: stored }, { ...row, amountCents: totalAfter, months }),
+          at: now,
+        });
         await repo.replaceMonths(tx, auth.tenantId, row.id, months);
         await tx
           .update(budgetItems)

@@ -1,4 +1,4 @@
-import { type BudgetItem, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { type BudgetItem, monthsBetween, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import type { ItemMonths, SaveMonthsRequestSchema } from '@plansmith/contract/budget-months';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
+import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
 import { staleCellOf, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
@@ -83,6 +84,23 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           ...month,
         })),
       );
+      // After the baseline lock the block says why and each changed month is kept (DESIGN.md §14).
+      const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
+      await keepBudgetChanges(tx, {
+        tenantId: auth.tenantId,
+        planId: access.plan.id,
+        userId: auth.userId,
+        reason: input.Reason,
+        changes: input.Items.flatMap((item) => {
+          const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
+          return budgetChangesOf(
+            planMonths,
+            { ...row, months: cellsOf.get(row.id) ?? [] },
+            { ...row, amountCents: toCents(item.Amount), months: newMonths.filter((month) => month.budgetItemId === row.id) },
+          );
+        }),
+        at: now,
+      });
       // Updated in place, so the cells keep counting their versions.
       await repo.replaceMonthsOf(
         tx,

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { budgetCategories } from '../../schema/categories.ts';
-import { expenses } from '../../schema/expenses.ts';
+import { expenseSums, expenses } from '../../schema/expenses.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { objectives } from '../../schema/objectives.ts';
 import { selectRows } from '../../db/rows.ts';
+import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { type BudgetItemFilter, type BudgetItemRow, budgetItemsQuery } from './budget-items.query.ts';
 
@@ -132,6 +133,40 @@ export const replaceMonthsOf = async (
         set: { amountCents: sql`excluded.amount_cents` },
       });
   }
+};
+
+/**
+ * Sets the given month cells of an item (inserted, or updated in place so they keep counting their
+ * versions), touching no other cell: a reallocation writes only the month it moves (DESIGN.md §14),
+ * so a closed month elsewhere in the item is not written.
+ */
+export const upsertMonthCells = async (db: Db, tenantId: string, itemId: string, months: readonly MonthCents[]): Promise<void> => {
+  if (months.length === 0) return;
+  await db
+    .insert(budgetItemMonths)
+    .values(months.map((month) => ({ tenantId, budgetItemId: itemId, ...month })))
+    .onConflictDoUpdate({
+      target: [budgetItemMonths.tenantId, budgetItemMonths.budgetItemId, budgetItemMonths.month],
+      set: { amountCents: sql`excluded.amount_cents` },
+    });
+};
+
+/** An item's Actual and Committed in one month (cents), from the kept expense sums (migration 1000). */
+export const findMonthSpend = async (db: Db, tenantId: string, itemId: string, month: string) => {
+  const [row] = await db
+    .select({
+      actual:
+        sql<number>`coalesce(sum(${expenseSums.amountCents}) filter (where ${expenseSums.status} = ${SQL_EXPENSE_STATUS.actual}), 0)`.mapWith(
+          Number,
+        ),
+      committed:
+        sql<number>`coalesce(sum(${expenseSums.amountCents}) filter (where ${expenseSums.status} = ${SQL_EXPENSE_STATUS.committed}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(expenseSums)
+    .where(and(eq(expenseSums.tenantId, tenantId), eq(expenseSums.budgetItemId, itemId), eq(expenseSums.month, month)));
+  return { actual: row?.actual ?? 0, committed: row?.committed ?? 0 };
 };
 
 export const deleteItem = async (db: Db, tenantId: string, id: string): Promise<boolean> => {

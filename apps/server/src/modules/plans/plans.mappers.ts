@@ -6,7 +6,13 @@ import type { PlanRow } from './plans.repository.ts';
 export const shareUrlFor = (publicUrl: string, shareKey: string | null): string | null =>
   shareKey ? `${publicUrl}/external/plansummary/${encodeURIComponent(shareKey)}` : null;
 
-export const toMarketingPlan = (row: PlanRow, sums: CentsSums, permission: TeamPermission | null, publicUrl: string): MarketingPlan => ({
+export const toMarketingPlan = (
+  row: PlanRow,
+  sums: CentsSums,
+  permission: TeamPermission | null,
+  publicUrl: string,
+  lockedByName: string | null = null,
+): MarketingPlan => ({
   Id: row.id,
   Name: row.name,
   Description: row.description,
@@ -19,6 +25,9 @@ export const toMarketingPlan = (row: PlanRow, sums: CentsSums, permission: TeamP
   ShareUrl: shareUrlFor(publicUrl, row.shareKey),
   UpdatedAt: row.updatedAt.toISOString(),
   Version: row.version,
+  BaselineLockedAt: row.baselineLockedAt?.toISOString() ?? null,
+  // Who locked it is for the team, not for guests of a shared plan.
+  BaselineLockedBy: row.baselineLockedAt && permission ? (lockedByName ?? 'Someone') : null,
   Totals: toMoneyTotals(sums),
   Permissions: { CanManagePlan: permission?.canManagePlans ?? false, CanEditBudget: permission?.canEditBudget ?? false },
 });

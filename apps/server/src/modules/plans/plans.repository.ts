@@ -8,7 +8,8 @@ import { marketingPlans } from '../../schema/plans.ts';
 
 export type PlanRow = typeof marketingPlans.$inferSelect;
 export type PlanValues = Pick<PlanRow, 'teamId' | 'name' | 'description' | 'active' | 'state' | 'startDate' | 'endDate'>;
-export type PlanWithSums = { plan: PlanRow; sums: CentsSums };
+/** `lockedBy`: the name of who locked the plan's baseline (DESIGN.md §14), null while it is not locked. */
+export type PlanWithSums = { plan: PlanRow; sums: CentsSums; lockedBy: string | null };
 
 /**
  * Plans with their money totals in one statement: the items' amounts and the active expenses by
@@ -62,13 +63,16 @@ export const listPlansWithSums = async (
       actual: sql<number>`coalesce(${expenseSums.actual}, 0)`.mapWith(Number),
       committed: sql<number>`coalesce(${expenseSums.committed}, 0)`.mapWith(Number),
       planned: sql<number>`coalesce(${expenseSums.planned}, 0)`.mapWith(Number),
+      lockedBy: sql<
+        string | null
+      >`(SELECT trim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.tenant_id = ${marketingPlans.tenantId} AND u.id = ${marketingPlans.baselineLockedBy})`,
     })
     .from(marketingPlans)
     .leftJoin(itemSums, eq(itemSums.planId, marketingPlans.id))
     .leftJoin(expenseSums, eq(expenseSums.planId, marketingPlans.id))
     .where(chosen)
     .orderBy(marketingPlans.state, sql`${marketingPlans.startDate} DESC`, marketingPlans.name);
-  return rows.map(({ plan, ...sums }) => ({ plan, sums }));
+  return rows.map(({ plan, lockedBy, ...sums }) => ({ plan, sums, lockedBy }));
 };
 
 export const findPlan = async (db: Db, tenantId: string, id: string): Promise<PlanRow | null> => {

@@ -18,6 +18,7 @@ import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { listVisibleTeamIds, requireAccess, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
+import { loadPlanLanding } from '../forecast/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';
 import { planSnapshot, toMarketingPlan } from './plans.mappers.ts';
@@ -40,7 +41,7 @@ export const createPlansService = (ctx: AppContext) => {
   const present = async (db: Db, tenantId: string, planId: string, permission: TeamPermission | null): Promise<MarketingPlan> => {
     const [found] = await repo.listPlansWithSums(db, tenantId, { planId });
     if (!found) throw notFound('The marketing plan');
-    return toMarketingPlan(found.plan, found.sums, permission, publicUrl);
+    return toMarketingPlan(found.plan, found.sums, permission, publicUrl, found.lockedBy);
   };
 
   const audit = (
@@ -108,14 +109,19 @@ export const createPlansService = (ctx: AppContext) => {
       const permissions = new Map<string, TeamPermission | null>();
       for (const id of teamIds) permissions.set(id, await resolveTeamPermission(ctx.db, auth, id));
       const rows = await repo.listPlansWithSums(ctx.db, auth.tenantId, { teamIds });
-      return rows.map(({ plan, sums }) => toMarketingPlan(plan, sums, permissions.get(plan.teamId) ?? null, publicUrl));
+      return rows.map(({ plan, sums, lockedBy }) => toMarketingPlan(plan, sums, permissions.get(plan.teamId) ?? null, publicUrl, lockedBy));
     },
 
     /** With a token: by id in the tenant. Without one (or with a key that is no id): a shared plan by its share key only. */
     get: async (auth: AuthContext | null, idOrShareKey: string): Promise<MarketingPlan> => {
       if (auth && IdSchema.safeParse(idOrShareKey).success) {
-        const { permission } = await requirePlanAccess(ctx.db, auth, idOrShareKey, PLAN);
-        return present(ctx.db, auth.tenantId, idOrShareKey, permission);
+        const { plan, permission } = await requirePlanAccess(ctx.db, auth, idOrShareKey, PLAN);
+        // Landing (DESIGN.md §14) from the forecast the dashboard and the report share.
+        const [presented, landing] = await Promise.all([
+          present(ctx.db, auth.tenantId, idOrShareKey, permission),
+          loadPlanLanding(ctx.db, auth.tenantId, plan),
+        ]);
+        return { ...presented, Landing: landing };
       }
       const shared = await repo.findPlanByShareKey(ctx.db, idOrShareKey);
       // An inactive plan is not shown to guests, exactly as the guest summary refuses it.

@@ -15,6 +15,8 @@ const plan = (id: string, state: MarketingPlan['State'], startDate = '2026-01-01
   ShareUrl: null,
   UpdatedAt: '2026-01-01T00:00:00.000Z',
   Version: 1,
+  BaselineLockedAt: null,
+  BaselineLockedBy: null,
   Totals: { Budget: 0, Actual: 0, Committed: 0, Planned: 0, Available: 0, LeftToPlan: 0, BurnRate: 0, ItemCount: 0 },
   Permissions: { CanManagePlan: true, CanEditBudget: true },
 });

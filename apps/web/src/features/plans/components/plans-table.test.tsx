@@ -19,6 +19,8 @@ const plan: MarketingPlan = {
   ShareUrl: null,
   UpdatedAt: '2026-11-26T12:00:00.000Z',
   Version: 1,
+  BaselineLockedAt: null,
+  BaselineLockedBy: null,
   Totals: {
     Budget: 943_800,
     Actual: 10_782_952.96,
