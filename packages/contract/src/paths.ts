@@ -26,6 +26,7 @@ export const paths = {
   expenses: { pattern: '/expenses', title: 'Expenses' },
   expense: { pattern: '/expenses/:id', title: 'Expense' },
   import: { pattern: '/import', title: 'Import' },
+  close: { pattern: '/close', title: 'Month Close' },
   objectives: { pattern: '/objectives', title: 'Objectives', policy: 'Plan.Performance' },
   objective: { pattern: '/objectives/:id', title: 'Objective', policy: 'Plan.Performance' },
   funnels: { pattern: '/funnels', title: 'Funnels', policy: 'Plan.Performance' },
