@@ -68,6 +68,8 @@ const MUST_CARRY_VERSION = [
   '/api/ActivityClient/Delete',
   '/api/CommentsClient/Save',
   '/api/CommentClient/Delete',
+  '/api/BudgetItemClient/Reallocate',
+  '/api/ForecastClient/Save',
 ];
 
 /**

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { budgetItemForecasts } from '../src/schema/forecast.ts';
 import { imports } from '../src/schema/imports.ts';
 import { lookups } from '../src/schema/lookups.ts';
 import { inboxNotifications } from '../src/schema/notifications.ts';
@@ -80,6 +81,10 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     name: `${label} expense`,
     payee: `${label} payee`,
   });
+  // A saved forecast cell (FIXTURE_MONTH), so ForecastClient/Save's Version names a row.
+  await t.ctx.db
+    .insert(budgetItemForecasts)
+    .values({ tenantId: tenant.id, budgetItemId: item.id, month: `${FIXTURE_MONTH}-01`, amountCents: 90_000 });
   const owner = ownerToken ?? (await login(t, tenant.users.owner.email)).AccessToken;
   const target = { EntityType: 'MarketingPlan', EntityId: plan.id };
   const comment = await t.post('/api/CommentsClient/Save', { ...target, Description: `${label} comment` }, owner);
@@ -213,6 +218,14 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/FunnelClient/Save': (fixture) => ({ FunnelStageId: fixture.funnelStageId }),
   '/api/FunnelClient/SaveActuals': (fixture) => ({ FunnelStageId: fixture.funnelStageId, Month: FIXTURE_MONTH }),
   '/api/ExpectationClient/Save': (fixture) => ({ FunnelStageId: fixture.funnelStageId, Month: FIXTURE_MONTH }),
+  // A reallocation names the fixture's item at both ends (refused 400 after the access and version checks) in a month of its plan.
+  '/api/BudgetItemClient/Reallocate': (fixture) => ({
+    FromBudgetItemId: fixture.itemId,
+    ToBudgetItemId: fixture.itemId,
+    Month: FIXTURE_MONTH,
+  }),
+  // The item's saved forecast cell.
+  '/api/ForecastClient/Save': () => ({ Month: FIXTURE_MONTH }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
