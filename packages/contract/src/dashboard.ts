@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivitySchema } from './activities.ts';
 import { IdSchema } from './common.ts';
 import { ExpenseSchema } from './expenses.ts';
+import { LandingSchema } from './forecast.ts';
 import { PlanPeriodSchema, SpendingCategorySchema, SpendingMonthSchema } from './spending.ts';
 import { defineRoutes } from './route.ts';
 
@@ -14,6 +15,10 @@ export const DashboardSchema = PlanPeriodSchema.extend({
   Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
+  Requested: z.number().describe('Pending approval requests (DESIGN.md §15): beside, never inside, Committed and Actual'),
+  WaitingForApproval: z
+    .object({ Count: z.number().int(), Amount: z.number() })
+    .describe('The plan’s requests waiting for a decision (expenses and budget changes)'),
   Available: z.number().describe('Budgeted − Committed − Actual'),
   LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual; negative when over-planned'),
   BurnRate: z.number().describe('Actual ÷ Budgeted; 0 when nothing is budgeted'),
@@ -23,6 +28,7 @@ export const DashboardSchema = PlanPeriodSchema.extend({
   OverdueCount: z.number().int(),
   OverdueAmount: z.number(),
   RecentActivity: z.array(ActivitySchema),
+  Landing: LandingSchema.describe('Where the plan will land against its Budget and Baseline (DESIGN.md §14)'),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

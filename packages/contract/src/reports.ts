@@ -14,10 +14,17 @@ export const ReportMoneySchema = z.object({
   Planned: z.number().describe('Active expenses with status 1'),
   Committed: z.number().describe('Active expenses with status 2'),
   Actual: z.number().describe('Active expenses with status 3'),
+  Requested: z.number().describe('Pending approval requests (DESIGN.md §15): beside, never inside, Committed and Actual'),
   Available: z.number().describe('Budgeted − Committed − Actual'),
   LeftToPlan: z.number().describe('Budgeted − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   Variance: z.number().describe('Budgeted − Actual'),
   Percent: z.number().nullable().describe('Actual ÷ Budgeted; null when Budgeted is 0'),
+  Baseline: z
+    .number()
+    .nullable()
+    .describe('The locked baseline (DESIGN.md §14); null while the plan’s baseline is not locked. The total keeps items deleted since the lock'),
+  Forecast: z.number().describe('The sum of the items’ Forecast (ForecastClient/Get); the total is the plan’s Landing'),
+  ForecastVariance: z.number().describe('Budgeted − Forecast (DESIGN.md §14’s Variance); positive: landing under budget'),
 });
 export type ReportMoney = z.infer<typeof ReportMoneySchema>;
 

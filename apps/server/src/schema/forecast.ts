@@ -1,4 +1,4 @@
-import { foreignKey, bigint, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, bigint, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetItems } from './budget.ts';
 import { marketingPlans } from './plans.ts';
 import { rowVersion } from './row-version.ts';
@@ -67,7 +67,8 @@ export const budgetItemForecasts = pgTable(
     budgetItemId: uuid('budget_item_id').notNull(),
     /** First day of the month, YYYY-MM-01 */
     month: date('month', { mode: 'string' }).notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** null: the forecast was cleared (the row stays so its version keeps counting, migration 1025) */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
     /** The last writer (the transaction's plansmith.actor, migration 1020's trigger). */
     changedBy: uuid('changed_by'),
   },
@@ -93,6 +94,25 @@ export const planPeriods = pgTable(
     unspent: smallint('unspent').$type<UnspentChoice>().notNull(),
     closedBy: uuid('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.month] }),
+    foreignKey({ columns: [table.tenantId, table.marketingPlanId], foreignColumns: [marketingPlans.tenantId, marketingPlans.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** A month-close reminder sent to a plan's Leads (migration 1027): once per plan and open month. */
+export const closeReminders = pgTable(
+  'close_reminders',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    /** The open month the reminder is about, YYYY-MM-01 */
+    month: date('month', { mode: 'string' }).notNull(),
+    recipients: integer('recipients').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.month] }),

@@ -4,21 +4,25 @@ import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listRecentPlanActivities } from '../activities/index.ts';
+import { sumPendingRequests } from '../approvals/index.ts';
 import { requirePlanAccess } from '../access/index.ts';
 import { listOverdueExpenses, sumOverdueExpenses } from '../expenses/index.ts';
+import { loadPlanLanding } from '../forecast/index.ts';
 import { loadPlanSpending } from '../spending/index.ts';
 
 export const createDashboardService = (ctx: AppContext) => ({
   getDashboard: async (auth: AuthContext, planId: string): Promise<Dashboard> => {
     const { plan, permission } = await requirePlanAccess(ctx.db, auth, planId);
     const today = callerToday(ctx, auth);
-    const [spending, overdue, overdueSums, activity] = await Promise.all([
+    const [spending, overdue, overdueSums, activity, landing] = await Promise.all([
       loadPlanSpending(ctx.db, auth.tenantId, plan, today),
       listOverdueExpenses(ctx.db, auth.tenantId, plan.id, today, DASHBOARD_OVERDUE_LIMIT),
       sumOverdueExpenses(ctx.db, auth.tenantId, plan.id, today),
       listRecentPlanActivities(ctx.db, auth, plan.id, permission, DASHBOARD_ACTIVITY_LIMIT),
+      loadPlanLanding(ctx.db, auth.tenantId, plan),
     ]);
-    const { budgeted, planned, committed, actual } = spending.total;
+    const { budgeted, planned, committed, actual, requested } = spending.total;
+    const waiting = await sumPendingRequests(ctx.db, auth.tenantId, plan.id);
     return {
       MarketingPlanId: plan.id,
       PlanName: plan.name,
@@ -30,6 +34,8 @@ export const createDashboardService = (ctx: AppContext) => ({
       Planned: toDollars(planned),
       Committed: toDollars(committed),
       Actual: toDollars(actual),
+      Requested: toDollars(requested),
+      WaitingForApproval: { Count: waiting.count, Amount: toDollars(waiting.amountCents) },
       Available: toDollars(budgeted - committed - actual),
       LeftToPlan: toDollars(leftToPlanCents({ budget: budgeted, planned, committed, actual })),
       BurnRate: budgeted > 0 ? actual / budgeted : 0,
@@ -42,6 +48,7 @@ export const createDashboardService = (ctx: AppContext) => ({
       OverdueCount: overdueSums.count,
       OverdueAmount: toDollars(overdueSums.amount),
       RecentActivity: activity,
+      Landing: landing,
     };
   },
 });

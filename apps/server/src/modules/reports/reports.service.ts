@@ -3,26 +3,55 @@ import type { AppContext } from '../../context.ts';
 import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requirePlanAccess } from '../access/index.ts';
+import { loadPlanForecast, sumByCategory, type TotalsCents } from '../forecast/index.ts';
 import { type CentsLine, selectBudgetCategoriesReport } from './reports.repository.ts';
 
-const EMPTY: CentsLine = { budgeted: 0, planned: 0, committed: 0, actual: 0 };
+const EMPTY: CentsLine = { budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 };
+
+/** A line's Baseline and Forecast (DESIGN.md §14), from the forecast every screen shares. */
+type ForecastLine = { baseline: number | null; forecast: number };
+
+const forecastLine = (totals: TotalsCents | undefined, baselineLocked: boolean): ForecastLine => ({
+  baseline: baselineLocked ? (totals?.baseline ?? 0) : null,
+  forecast: totals?.forecast ?? 0,
+});
 
 /** Dollars and derived figures of one line; the arithmetic stays in cents until the end. */
-export const toReportMoney = (line: CentsLine): ReportMoney => ({
+export const toReportMoney = (line: CentsLine, outlook: ForecastLine): ReportMoney => ({
   Budgeted: toDollars(line.budgeted),
   Planned: toDollars(line.planned),
   Committed: toDollars(line.committed),
   Actual: toDollars(line.actual),
+  Requested: toDollars(line.requested),
   Available: toDollars(line.budgeted - line.committed - line.actual),
   LeftToPlan: toDollars(leftToPlanCents({ ...line, budget: line.budgeted })),
   Variance: toDollars(line.budgeted - line.actual),
   Percent: line.budgeted === 0 ? null : line.actual / line.budgeted,
+  Baseline: outlook.baseline === null ? null : toDollars(outlook.baseline),
+  Forecast: toDollars(outlook.forecast),
+  ForecastVariance: toDollars(line.budgeted - outlook.forecast),
 });
 
 export const createReportsService = (ctx: AppContext) => ({
   budgetCategoriesReport: async (auth: AuthContext, planId: string): Promise<BudgetCategoriesReport> => {
     const { plan } = await requirePlanAccess(ctx.db, auth, planId);
-    const rows = await selectBudgetCategoriesReport(ctx.db, auth.tenantId, plan.id);
+    const [rows, forecast] = await Promise.all([
+      selectBudgetCategoriesReport(ctx.db, auth.tenantId, plan.id),
+      loadPlanForecast(ctx.db, auth.tenantId, plan),
+    ]);
+    const locked = forecast.baselineLocked;
+    const byCategory = sumByCategory(forecast);
+    // A type's subtotal sums its listed categories, as its money columns do.
+    const byType = new Map<number, ForecastLine>();
+    for (const row of rows) {
+      if (row.level !== 'category') continue;
+      const line = forecastLine(byCategory.get(row.id), locked);
+      const sum = byType.get(row.categoryType) ?? forecastLine(undefined, locked);
+      byType.set(row.categoryType, {
+        baseline: sum.baseline === null ? null : sum.baseline + (line.baseline ?? 0),
+        forecast: sum.forecast + line.forecast,
+      });
+    }
     const report: BudgetCategoriesReport = {
       MarketingPlanId: plan.id,
       PlanName: plan.name,
@@ -30,7 +59,7 @@ export const createReportsService = (ctx: AppContext) => ({
       EndDate: plan.endDate,
       Rows: [],
       Subtotals: [],
-      Totals: toReportMoney(EMPTY),
+      Totals: toReportMoney(EMPTY, forecastLine(forecast.totals, locked)),
     };
     for (const row of rows) {
       if (row.level === 'category') {
@@ -39,12 +68,15 @@ export const createReportsService = (ctx: AppContext) => ({
           Name: row.name,
           CategoryType: row.categoryType,
           SortOrder: row.sortOrder,
-          ...toReportMoney(row),
+          ...toReportMoney(row, forecastLine(byCategory.get(row.id), locked)),
         });
       } else if (row.level === 'type') {
-        report.Subtotals.push({ CategoryType: row.categoryType, ...toReportMoney(row) });
+        report.Subtotals.push({
+          CategoryType: row.categoryType,
+          ...toReportMoney(row, byType.get(row.categoryType) ?? forecastLine(undefined, locked)),
+        });
       } else {
-        report.Totals = toReportMoney(row);
+        report.Totals = toReportMoney(row, forecastLine(forecast.totals, locked));
       }
     }
     return report;

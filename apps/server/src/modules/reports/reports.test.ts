@@ -102,9 +102,10 @@ describe('budget categories report', () => {
     expect(report.Rows.find((r: { Name: string }) => r.Name === 'Unused')).toMatchObject({ Budgeted: 0, Actual: 0, Percent: null });
     for (const type of [1, 2, 3] as const) {
       const subtotal = report.Subtotals.find((s: { CategoryType: number }) => s.CategoryType === type);
-      expect(subtotal).toEqual({ CategoryType: type, ...expectedLine(FIXTURES.filter((f) => f.type === type)) });
+      // The Baseline/Forecast columns (issue 31) are checked against ForecastClient in forecast.test.ts.
+      expect(subtotal).toMatchObject({ CategoryType: type, ...expectedLine(FIXTURES.filter((f) => f.type === type)) });
     }
-    expect(report.Totals).toEqual(expectedLine(FIXTURES));
+    expect(report.Totals).toMatchObject(expectedLine(FIXTURES));
     expect(report.Totals).toMatchObject({ Budgeted: 22033.34, Committed: 1299.99, Actual: 1585.08, Available: 19148.27 });
     // Rows come grouped by type, then by sort order and name.
     expect(report.Rows.map((r: { CategoryType: number }) => r.CategoryType)).toEqual([1, 1, 2, 2, 3]);
