@@ -91,6 +91,17 @@ export const ReallocateResultSchema = z.object({
 });
 export type ReallocateResult = z.infer<typeof ReallocateResultSchema>;
 
+/** What an item's month has left to move: its Budget − Actual − Committed (the Reallocate limit). */
+export const MonthLeftSchema = z.object({
+  BudgetItemId: IdSchema,
+  Month: MonthSchema,
+  Budget: z.number().describe('The month’s Budget as the grid shows it (an unphased item: its Amount spread)'),
+  Actual: z.number(),
+  Committed: z.number(),
+  Left: z.number().describe('Budget − Actual − Committed; what a reallocation may move out of the month (never below 0)'),
+});
+export type MonthLeft = z.infer<typeof MonthLeftSchema>;
+
 export const baselineRoutes = defineRoutes({
   lockBaseline: {
     method: 'POST',
@@ -122,6 +133,15 @@ export const baselineRoutes = defineRoutes({
     body: z.object({ MarketingPlanId: IdSchema }),
     response: z.array(BudgetChangeSchema),
     tags: ['plans'],
+  },
+  getMonthLeft: {
+    method: 'POST',
+    path: '/api/BudgetItemClient/GetMonthLeft',
+    access: 'authenticated',
+    summary: 'What an item’s month has left to reallocate: Budget − Actual − Committed, with its parts (the Reallocate dialog shows it).',
+    body: z.object({ BudgetItemId: IdSchema, Month: MonthSchema }),
+    response: MonthLeftSchema,
+    tags: ['budget items'],
   },
   reallocate: {
     method: 'POST',

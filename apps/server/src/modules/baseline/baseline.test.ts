@@ -360,6 +360,18 @@ describe('reallocating budget', () => {
     const { plan, phased, unphased } = await setup();
     const body = { FromBudgetItemId: phased.id, ToBudgetItemId: unphased.id, Cells: await cellsFor([phased, unphased]) };
     const before = await snapshotTenant(t.database, acme.id);
+    const room = await t.post(`${ITEM_API}/GetMonthLeft`, { BudgetItemId: phased.id, Month: '2026-03' }, await as('viewer'));
+    expect(room.body.Result).toEqual({
+      BudgetItemId: phased.id,
+      Month: '2026-03',
+      Budget: 1000,
+      Actual: 300,
+      Committed: 199.99,
+      Left: 500.01,
+    });
+    expect((await t.post(`${ITEM_API}/GetMonthLeft`, { BudgetItemId: phased.id, Month: '2026-03' }, await as('owner', other))).status).toBe(
+      404,
+    );
     const over = await reallocate({ ...body, Amount: 500.02 });
     expect(over.status).toBe(400);
     expect(over.body.Message).toBe(

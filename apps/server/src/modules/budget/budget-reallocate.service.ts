@@ -1,4 +1,11 @@
-import { MAX_MONEY, monthsBetween, PLAN_STATE_ARCHIVED, type ReallocateRequestSchema, type ReallocateResult } from '@plansmith/contract';
+import {
+  MAX_MONEY,
+  type MonthLeft,
+  monthsBetween,
+  PLAN_STATE_ARCHIVED,
+  type ReallocateRequestSchema,
+  type ReallocateResult,
+} from '@plansmith/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -44,7 +51,46 @@ export const createReallocateService = (ctx: AppContext) => {
     return { ...toBudgetItem(row), Months: toReadMonths(await repo.listMonths(db, tenantId, itemId)) };
   };
 
+  /** The source month's room: its Budget (as the grid shows it) − Actual − Committed. */
+  const monthLeft = async (
+    db: Db,
+    tenantId: string,
+    row: repo.ItemTableRow,
+    stored: readonly repo.MonthRow[],
+    planMonths: string[],
+    month: string,
+  ) => {
+    const budget = budgetByMonth({ ...row, months: stored }, planMonths).get(month) ?? 0;
+    const spend = await repo.findMonthSpend(db, tenantId, row.id, month);
+    return { budget, ...spend, left: budget - spend.actual - spend.committed };
+  };
+
   return {
+    getMonthLeft: async (auth: AuthContext, itemId: string, monthKey: string): Promise<MonthLeft> => {
+      const row = await repo.findItem(ctx.db, auth.tenantId, itemId);
+      if (!row) throw notFound('The budget item');
+      const { plan } = await requirePlanAccess(ctx.db, auth, row.marketingPlanId, 'The budget item');
+      const planMonths = monthsBetween(plan.startDate, plan.endDate);
+      if (!planMonths.includes(monthKey))
+        throw fieldError('Month', `${monthKey} is outside the plan’s dates (${plan.startDate} to ${plan.endDate}).`);
+      const room = await monthLeft(
+        ctx.db,
+        auth.tenantId,
+        row,
+        await repo.listMonths(ctx.db, auth.tenantId, row.id),
+        planMonths,
+        `${monthKey}-01`,
+      );
+      return {
+        BudgetItemId: row.id,
+        Month: monthKey,
+        Budget: toDollars(room.budget),
+        Actual: toDollars(room.actual),
+        Committed: toDollars(room.committed),
+        Left: toDollars(Math.max(room.left, 0)),
+      };
+    },
+
     reallocate: (auth: AuthContext, input: ReallocateInput): Promise<ReallocateResult> =>
       ctx.db.transaction(async (tx) => {
         // Locked in id order, as every writer of an item locks it first: two moves between the same items cannot deadlock.
@@ -107,9 +153,7 @@ export const createReallocateService = (ctx: AppContext) => {
         const toBefore = { ...to, months: stored.get(to.id) ?? [] };
         const fromMonths = budgetByMonth(fromBefore, planMonths);
         const toMonths = budgetByMonth(toBefore, planMonths);
-        const budget = fromMonths.get(month) ?? 0;
-        const spend = await repo.findMonthSpend(tx, auth.tenantId, from.id, month);
-        const left = budget - spend.actual - spend.committed;
+        const { budget, left, ...spend } = await monthLeft(tx, auth.tenantId, from, fromBefore.months, planMonths, month);
         if (cents > left) {
           throw fieldError(
             'Amount',

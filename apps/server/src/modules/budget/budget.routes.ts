@@ -24,4 +24,5 @@ export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): voi
   addRoute(app, ctx, budgetMonthRoutes.setMonth, ({ auth, body }) => monthEdit.setMonth(auth, body));
   const reallocation = createReallocateService(ctx);
   addRoute(app, ctx, baselineRoutes.reallocate, ({ auth, body }) => reallocation.reallocate(auth, body));
+  addRoute(app, ctx, baselineRoutes.getMonthLeft, ({ auth, body }) => reallocation.getMonthLeft(auth, body.BudgetItemId, body.Month));
 };
