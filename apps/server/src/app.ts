@@ -12,6 +12,7 @@ import { createRateLimiterFactory } from './lib/rate-limits.ts';
 import { createLoginLimiter, type LoginLimits } from './modules/identity/index.ts';
 import { registerModules } from './modules/index.ts';
 import { registerDigest } from './modules/digest/index.ts';
+import { registerCloseReminder } from './modules/periods/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/index.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -102,6 +103,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   registerMail(app, ctx, options.mail);
   registerDigest(app, ctx);
+  registerCloseReminder(app, ctx);
   registerModules(app, ctx, { loginLimiter: createLoginLimiter(ctx.rateLimiter, options.loginLimits) });
   await registerSpa(app, config.webDistDir);
   return app;

@@ -55,6 +55,7 @@ const main = async (): Promise<void> => {
   await app.listen({ port: config.port, host: config.host });
   app.mailWorker.start();
   app.digestScheduler.start();
+  app.closeReminder.start();
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = {
   comment: { setting: 'CommentsOnMyPlans', label: 'e-mails about comments on your teams’ plans' },
   team: { setting: 'TeamChanges', label: 'team change e-mails' },
   digest: { setting: 'WeeklySummary', label: 'the weekly digest' },
+  approval: { setting: 'Approvals', label: 'approval e-mails' },
+  closeReminder: { setting: 'MonthClose', label: 'month-close reminders' },
 } as const satisfies Record<string, { setting: keyof NotificationSettings; label: string }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

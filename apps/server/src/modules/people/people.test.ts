@@ -176,6 +176,8 @@ describe('notification settings', () => {
       BudgetThresholds: true,
       TeamChanges: true,
       WeeklySummary: false,
+      Approvals: true,
+      MonthClose: true,
       ProductNews: false,
     });
     const choice = {
@@ -184,6 +186,8 @@ describe('notification settings', () => {
       BudgetThresholds: true,
       TeamChanges: false,
       WeeklySummary: true,
+      Approvals: false,
+      MonthClose: false,
       ProductNews: false,
     };
     expect((await call('SaveNotificationSettings', choice, 'viewer')).body.Result).toEqual(choice);

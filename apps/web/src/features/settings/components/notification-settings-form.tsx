@@ -22,6 +22,11 @@ const CHOICES: { name: keyof NotificationSettings; label: string; help: string }
     label: 'Weekly summary',
     help: 'Monday 08:00 in your account’s time zone: spend against budget, burn against time and overdue expenses for each of your plans. On by default for team Leads.',
   },
+  {
+    name: 'MonthClose',
+    label: 'Month-close reminders',
+    help: 'For a team’s Leads: on the third working day of a month whose previous month is still open, a reminder to close it.',
+  },
   { name: 'ProductNews', label: 'Product news', help: 'Occasional news about new Plansmith features.' },
 ];
 
