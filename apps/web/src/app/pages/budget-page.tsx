@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { Button, Flex, Segmented, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
 import { BudgetFiltersBar } from '../../features/budget/components/budget-filters.tsx';
 import { BudgetGrid } from '../../features/budget/components/budget-grid.tsx';
+import { BudgetReasonProvider } from '../../features/budget/components/budget-reason.tsx';
 import { BudgetSummary } from '../../features/budget/components/budget-summary.tsx';
 import { buildRows, filterItems, hasFilters, NO_FILTERS, sumItems, sumsByType } from '../../features/budget/lib/budget-rows.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
@@ -21,7 +22,14 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-stat
 
 // The month grid (issue 14) loads when a period view is chosen, not with the page.
 const MonthGrid = lazy(async () => ({ default: (await import('../../features/budget/components/month-grid.tsx')).MonthGrid }));
-type GridView = 'Amounts' | 'Months' | 'Quarters' | 'Year';
+type GridView = 'Amounts' | 'Months' | 'Quarters' | 'Year' | 'Forecast';
+// The Forecast view (DESIGN.md §14) loads when chosen, like the month grid.
+const ForecastGrid = lazy(async () => ({ default: (await import('../../features/budget/components/forecast-grid.tsx')).ForecastGrid }));
+
+// The Reallocate dialog (DESIGN.md §14) loads on first use too.
+const ReallocateModal = lazy(async () => ({
+  default: (await import('../../features/budget/components/reallocate-modal.tsx')).ReallocateModal,
+}));
 
 // The add-item form (antd Form, Modal, InputNumber, Radio) loads on first use, not with the page.
 const AddItemModal = lazy(async () => ({ default: (await import('../../features/budget/components/add-item-modal.tsx')).AddItemModal }));
@@ -39,6 +47,8 @@ export const BudgetPage = () => {
   const [gridView, setGridView] = useState<GridView>('Amounts');
   // Kept mounted once opened, so the modal can play its closing animation.
   const [addOpened, setAddOpened] = useState(false);
+  const [reallocating, setReallocating] = useState(false);
+  const [reallocateOpened, setReallocateOpened] = useState(false);
   // The category and GL code lists are for the category filter and the add-item form: asked for when
   // one of them is about to be used, not with the page, whose first paint they would hold back.
   const [categoriesWanted, setCategoriesWanted] = useState(false);
@@ -77,8 +87,9 @@ export const BudgetPage = () => {
   const isArchived = plan.State === PLAN_STATE_ARCHIVED;
   const canEdit = plan.Permissions.CanEditBudget && !isArchived;
 
+  // After the baseline lock every budget write below asks why, once per save (DESIGN.md §14).
   return (
-    <>
+    <BudgetReasonProvider>
       <PageHeader
         title="Budget"
         subtitle={
@@ -94,6 +105,17 @@ export const BudgetPage = () => {
               what="budget items"
               onExport={exportItems(plan)}
             />
+            {canEdit && (items.data?.length ?? 0) >= 2 ? (
+              <Button
+                icon={<SwapOutlined />}
+                onClick={() => {
+                  setReallocateOpened(true);
+                  setReallocating(true);
+                }}
+              >
+                Reallocate
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
                 Add item
@@ -135,7 +157,7 @@ export const BudgetPage = () => {
               <Segmented<GridView>
                 aria-label="Columns"
                 value={gridView}
-                options={['Amounts', 'Months', 'Quarters', 'Year']}
+                options={['Amounts', 'Months', 'Quarters', 'Year', 'Forecast']}
                 onChange={setGridView}
               />
             </Flex>
@@ -159,6 +181,10 @@ export const BudgetPage = () => {
             <BelowTheFoldOnPhone>
               <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
             </BelowTheFoldOnPhone>
+          ) : gridView === 'Forecast' ? (
+            <Suspense fallback={<LoadingState label="Loading the forecast…" />}>
+              <ForecastGrid planId={plan.Id} rows={view.rows} canEdit={canEdit} />
+            </Suspense>
           ) : (
             <Suspense fallback={<LoadingState label="Loading the months…" />}>
               <MonthGrid
@@ -185,6 +211,11 @@ export const BudgetPage = () => {
           />
         </Suspense>
       ) : null}
-    </>
+      {reallocateOpened ? (
+        <Suspense fallback={null}>
+          <ReallocateModal open={reallocating} plan={plan} items={items.data ?? []} onClose={() => setReallocating(false)} />
+        </Suspense>
+      ) : null}
+    </BudgetReasonProvider>
   );
 };

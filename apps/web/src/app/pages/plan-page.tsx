@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePlan, usePlanTotals } from '../../features/plans/api/plan-queries.ts';
 import { PlanRowActions } from '../../features/plans/components/plan-row-actions.tsx';
 import { useOnContextSwitch } from '../../features/plans/hooks/use-context-switch.ts';
+import { useProfile } from '../../shared/api/identity.ts';
 import { useContextSelection } from '../../shared/context/context-selection.tsx';
 import { formatDate } from '../../shared/format/dates.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -17,6 +18,10 @@ const ActivityFeed = lazyPart(async () => (await import('../../features/activiti
 const CommentsPanel = lazyPart(async () => (await import('../../features/comments/components/comments-panel.tsx')).CommentsPanel);
 // Who else views the plan (DESIGN.md §13): loaded after the page, off its first load.
 const PlanViewers = lazyPart(async () => (await import('../../shared/ui/plan-viewers.tsx')).PlanViewers, null);
+// Where the plan will land (DESIGN.md §14), against its Budget and Baseline.
+const LandingCard = lazyPart(async () => (await import('../../shared/ui/landing-card.tsx')).LandingCard, null);
+// The baseline and its budget changes (DESIGN.md §14), loaded beside the page like the feeds.
+const BaselinePanel = lazyPart(async () => (await import('../../features/baseline/components/baseline-panel.tsx')).BaselinePanel);
 const PlanTotalsView = lazyPart(async () => (await import('../../features/plans/components/plan-totals-view.tsx')).PlanTotalsView);
 
 const stateLabel = (plan: MarketingPlan) =>
@@ -38,6 +43,7 @@ export const PlanPage = () => {
   const { setPlanId } = useContextSelection();
   const plan = usePlan(id);
   const totals = usePlanTotals(id);
+  const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState<MarketingPlan | null>(null);
   // Another team in the shell: its plans; another plan: that plan's page (DESIGN.md §12).
@@ -87,6 +93,11 @@ export const PlanPage = () => {
             ]}
           />
         </Card>
+        {data.Landing ? (
+          <section aria-label="Landing">
+            <LandingCard landing={data.Landing} />
+          </section>
+        ) : null}
         <section aria-label="Totals">
           {totals.isPending ? (
             <LoadingState label="Adding up the plan…" />
@@ -95,6 +106,13 @@ export const PlanPage = () => {
           ) : (
             <PlanTotalsView totals={totals.data} />
           )}
+        </section>
+        <section aria-label="Baseline">
+          <BaselinePanel
+            plan={data}
+            canLock={data.Permissions.CanManagePlan && data.State !== PLAN_STATE_ARCHIVED}
+            canUnlock={profile.data?.TenantRole === 'Owner' || profile.data?.TenantRole === 'Admin'}
+          />
         </section>
         {/* Plan page embeds (comments, activity feed) go here, each in its own section. */}
         <Row gutter={[16, 16]}>

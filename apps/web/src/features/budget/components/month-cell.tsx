@@ -18,6 +18,8 @@ export const MonthCell = ({
   onEdit,
   onSave,
   onCancel,
+  note,
+  className,
 }: {
   cellKey: string;
   display: string;
@@ -35,6 +37,10 @@ export const MonthCell = ({
   onEdit: () => void;
   onSave: (text: string) => void;
   onCancel: () => void;
+  /** What the screen reader hears after the amount, instead of the spread note (the Forecast view: “entered”, “closed”…). */
+  note?: string;
+  /** Extra classes of the cell (the Forecast view marks closed months). */
+  className?: string;
 }) => {
   const [draft, setDraft] = useState(value);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -106,8 +112,8 @@ export const MonthCell = ({
     <td
       tabIndex={active ? 0 : -1}
       data-cell={cellKey}
-      aria-label={`${label}: ${display}${spread ? ' (spread evenly; not phased)' : ''}`}
-      className={`month-grid-cell num${spread ? ' spread' : ''}${active ? ' active' : ''}${editable ? ' editable' : ''}`}
+      aria-label={`${label}: ${display}${note !== undefined ? note : spread ? ' (spread evenly; not phased)' : ''}`}
+      className={`month-grid-cell num${spread ? ' spread' : ''}${active ? ' active' : ''}${editable ? ' editable' : ''}${className ? ` ${className}` : ''}`}
       onFocus={onActivate}
       onDoubleClick={editable ? onEdit : undefined}
     >

@@ -2,6 +2,7 @@ import type { Dashboard } from '@plansmith/contract';
 import { Card, Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { LandingCard } from '../../../shared/ui/landing-card.tsx';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
@@ -52,6 +53,9 @@ export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
           </Card>
         </Col>
       ))}
+      <Col span={24}>
+        <LandingCard landing={dashboard.Landing} />
+      </Col>
       <Col span={24}>
         <Card size="small">
           <Flex vertical gap={4}>

@@ -29,6 +29,16 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
     { title: 'Available', dataIndex: 'Available', key: 'Available', ...MONEY_COLUMN, render: money },
     { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', ...MONEY_COLUMN, render: money },
     { title: 'Variance', dataIndex: 'Variance', key: 'Variance', ...MONEY_COLUMN, render: money },
+    // DESIGN.md §14: the locked baseline, where the money will land, and Budgeted − Forecast.
+    {
+      title: 'Baseline',
+      dataIndex: 'Baseline',
+      key: 'Baseline',
+      ...MONEY_COLUMN,
+      render: (value: number | null) => (value === null ? '—' : money(value)),
+    },
+    { title: 'Forecast', dataIndex: 'Forecast', key: 'Forecast', ...MONEY_COLUMN, render: money },
+    { title: 'Forecast variance', dataIndex: 'ForecastVariance', key: 'ForecastVariance', ...MONEY_COLUMN, render: money },
     {
       title: '% spent',
       dataIndex: 'Percent',

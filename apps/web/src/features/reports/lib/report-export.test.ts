@@ -12,6 +12,9 @@ const line = (budgeted: number, committed: number, actual: number, planned = 0) 
   LeftToPlan: budgeted - planned - committed - actual,
   Variance: budgeted - actual,
   Percent: budgeted ? actual / budgeted : null,
+  Baseline: null,
+  Forecast: budgeted,
+  ForecastVariance: 0,
 });
 
 const REPORT: BudgetCategoriesReport = {

@@ -12,6 +12,9 @@ const money = (budgeted: number, actual: number, planned = 0) => ({
   LeftToPlan: budgeted - planned - actual,
   Variance: budgeted - actual,
   Percent: budgeted ? actual / budgeted : null,
+  Baseline: null,
+  Forecast: budgeted,
+  ForecastVariance: 0,
 });
 
 const REPORT: BudgetCategoriesReport = {
