@@ -4,6 +4,7 @@ import { App, Button, Col, Flex, Row } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useDeleteBudgetItem, useKeepTheirItem } from '../../features/budget/api/budget-mutations.ts';
+import { BudgetReasonProvider } from '../../features/budget/components/budget-reason.tsx';
 import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
@@ -42,7 +43,7 @@ const LiveBudgetItemForm = ({ item, ...props }: ComponentProps<typeof BudgetItem
  * /budget/{id}: the item's form and monthly phasing, and its spend. Built of sections so other
  * features (the item's expenses, comments, activity) can be added below the marked spot.
  */
-export const BudgetItemPage = () => {
+const BudgetItemPageBody = () => {
   const { id } = useParams();
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
@@ -143,3 +144,10 @@ export const BudgetItemPage = () => {
     </>
   );
 };
+
+/** /budget/items/{id}: after the plan's baseline lock its saves and deletion ask why, once (DESIGN.md §14). */
+export const BudgetItemPage = () => (
+  <BudgetReasonProvider>
+    <BudgetItemPageBody />
+  </BudgetReasonProvider>
+);

@@ -38,6 +38,12 @@ export const budgetKeys = {
   detail: (id: string) => [...budgetKeys.details(), id] as const,
 };
 
+/** A plan's budget changes after its baseline lock (DESIGN.md §14): any budget write may add some. */
+export const budgetChangeKeys = {
+  all: ['budget-changes'] as const,
+  plan: (planId: string) => [...budgetChangeKeys.all, planId] as const,
+};
+
 export const expenseKeys = {
   all: ['expenses'] as const,
   lists: () => [...expenseKeys.all, 'list'] as const,

@@ -2,7 +2,9 @@ import type { BudgetItem } from '@plansmith/contract';
 import { budgetMonthRoutes, type ItemMonths, type SaveMonthsRequest, type SetMonthRequest } from '@plansmith/contract/budget-months';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { budgetKeys, planKeys } from '../../../shared/api/query-keys.ts';
+import { budgetChangeKeys, budgetKeys, planKeys } from '../../../shared/api/query-keys.ts';
+import { useAskReason } from '../components/budget-reason.tsx';
+import { sendWithReason } from '../lib/with-reason.ts';
 
 /** Under the plan's list key, so whatever refreshes the items (any item save) refreshes their months too. */
 export const monthsKey = (planId: string) => [...budgetKeys.list(planId), 'months'] as const;
@@ -33,13 +35,17 @@ const putSavedItems = (queryClient: QueryClient, planId: string, saved: readonly
   for (const item of saved) queryClient.removeQueries({ queryKey: budgetKeys.detail(item.Id) });
   void queryClient.invalidateQueries({ queryKey: budgetKeys.list(planId) });
   void queryClient.invalidateQueries({ queryKey: planKeys.all });
+  void queryClient.invalidateQueries({ queryKey: budgetChangeKeys.all });
 };
 
 /** Saves a block of months (a paste, one cell, or their undo) in one request, and puts the result in place at once. */
 export const useSaveMonths = () => {
   const queryClient = useQueryClient();
+  const ask = useAskReason();
   return useMutation({
-    mutationFn: (input: SaveMonthsRequest) => callApi(budgetMonthRoutes.saveMonths, input),
+    // After the baseline lock the block asks why, once (DESIGN.md §14).
+    mutationFn: (input: SaveMonthsRequest) =>
+      sendWithReason(ask, (Reason) => callApi(budgetMonthRoutes.saveMonths, Reason ? { ...input, Reason } : input)),
     onSuccess: (saved, input) => putSavedItems(queryClient, input.MarketingPlanId, saved),
   });
 };
@@ -56,8 +62,10 @@ export const useKeepTheirMonths = (planId: string) => {
 /** Sets one month of one item (its year total changed or kept); the answer says what it did. */
 export const useSetMonth = (planId: string) => {
   const queryClient = useQueryClient();
+  const ask = useAskReason();
   return useMutation({
-    mutationFn: (input: SetMonthRequest) => callApi(budgetMonthRoutes.setMonth, input),
+    mutationFn: (input: SetMonthRequest) =>
+      sendWithReason(ask, (Reason) => callApi(budgetMonthRoutes.setMonth, Reason ? { ...input, Reason } : input)),
     onSuccess: (result) => putSavedItems(queryClient, planId, [result.Item]),
   });
 };

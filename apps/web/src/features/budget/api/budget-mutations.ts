@@ -1,15 +1,20 @@
 import { type BudgetItem, type BudgetItemSaveRequest, budgetRoutes } from '@plansmith/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
-import { budgetKeys, objectiveKeys, performanceKeys, planKeys } from '../../../shared/api/query-keys.ts';
+import { budgetChangeKeys, budgetKeys, objectiveKeys, performanceKeys, planKeys } from '../../../shared/api/query-keys.ts';
+import { useAskReason } from '../components/budget-reason.tsx';
+import { sendWithReason } from '../lib/with-reason.ts';
 
 /** An item's amount and ObjectiveId move its objective's budget, spend and cost per result. */
 const OBJECTIVE_QUERIES = [objectiveKeys.all, performanceKeys.all] as const;
 
 export const useSaveBudgetItem = () => {
   const queryClient = useQueryClient();
+  const ask = useAskReason();
   return useMutation({
-    mutationFn: (input: BudgetItemSaveRequest) => callApi(budgetRoutes.save, input),
+    // After the baseline lock a budget change asks why, once (DESIGN.md §14).
+    mutationFn: (input: BudgetItemSaveRequest) =>
+      sendWithReason(ask, (Reason) => callApi(budgetRoutes.save, Reason ? { ...input, Reason } : input)),
     onSuccess: (item) => {
       queryClient.setQueryData(budgetKeys.detail(item.Id), item);
       // Put the saved row in place at once, then refetch the plan's list in the background.
@@ -21,8 +26,9 @@ export const useSaveBudgetItem = () => {
           : [...items, row];
       });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.MarketingPlanId) });
-      // Plan totals (lists, details, RebuildPlan) change with every item.
+      // Plan totals (lists, details, RebuildPlan) change with every item, and so may its budget changes.
       void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      void queryClient.invalidateQueries({ queryKey: budgetChangeKeys.all });
       for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
@@ -30,14 +36,16 @@ export const useSaveBudgetItem = () => {
 
 export const useDeleteBudgetItem = () => {
   const queryClient = useQueryClient();
+  const ask = useAskReason();
   return useMutation({
     mutationFn: (item: { id: string; planId: string; version: number }) =>
-      callApi(budgetRoutes.delete, { BudgetItemId: item.id, Version: item.version }),
+      sendWithReason(ask, (Reason) => callApi(budgetRoutes.delete, { BudgetItemId: item.id, Version: item.version, Reason })),
     onSuccess: (_result, item) => {
       queryClient.removeQueries({ queryKey: budgetKeys.detail(item.id) });
       void queryClient.invalidateQueries({ queryKey: budgetKeys.list(item.planId) });
-      // Plan totals (lists, details, RebuildPlan) change with every item.
+      // Plan totals (lists, details, RebuildPlan) change with every item, and so may its budget changes.
       void queryClient.invalidateQueries({ queryKey: planKeys.all });
+      void queryClient.invalidateQueries({ queryKey: budgetChangeKeys.all });
       for (const queryKey of OBJECTIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
     },
   });
