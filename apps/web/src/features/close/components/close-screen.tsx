@@ -115,11 +115,11 @@ const BlockerRow = ({
 
 const UnspentTable = ({ month }: { month: PeriodMonth }) => (
   <div style={{ overflowX: 'auto' }}>
-    <table className="close-unspent" style={{ width: '100%', borderCollapse: 'collapse', minWidth: 320 }}>
+    <table className="close-unspent" style={{ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
       <thead>
         <tr>
           {['Item', 'Budget', 'Actual', 'Unspent'].map((label, index) => (
-            <th key={label} style={{ textAlign: index === 0 ? 'left' : 'right', padding: '6px 8px', borderBottom: '1px solid #f0f0f0' }}>
+            <th key={label} style={{ textAlign: index === 0 ? 'left' : 'right', padding: '6px 4px', borderBottom: '1px solid #f0f0f0' }}>
               {label}
             </th>
           ))}
@@ -128,19 +128,19 @@ const UnspentTable = ({ month }: { month: PeriodMonth }) => (
       <tbody>
         {month.Unspent.map((row) => (
           <tr key={row.BudgetItemId}>
-            <td style={{ padding: '6px 8px' }}>{row.Name}</td>
-            <td style={{ padding: '6px 8px', textAlign: 'right' }}>{formatUsd(row.Budget)}</td>
-            <td style={{ padding: '6px 8px', textAlign: 'right' }}>{formatUsd(row.Actual)}</td>
-            <td style={{ padding: '6px 8px', textAlign: 'right' }}>{formatUsd(row.Unspent)}</td>
+            <td style={{ padding: '6px 4px' }}>{row.Name}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Budget)}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Actual)}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Unspent)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
-          <th style={{ textAlign: 'left', padding: '6px 8px' }}>Total</th>
-          <th style={{ textAlign: 'right', padding: '6px 8px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Budget)))}</th>
-          <th style={{ textAlign: 'right', padding: '6px 8px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Actual)))}</th>
-          <th style={{ textAlign: 'right', padding: '6px 8px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Unspent)))}</th>
+          <th style={{ textAlign: 'left', padding: '6px 4px' }}>Total</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Budget)))}</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Actual)))}</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Unspent)))}</th>
         </tr>
       </tfoot>
     </table>
