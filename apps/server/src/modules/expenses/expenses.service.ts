@@ -21,6 +21,7 @@ import { trackOverspend } from '../notifications/index.ts';
 import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
+import { listTotals } from './expense-list-totals.ts';
 
 type SaveInput = z.output<typeof ExpenseSaveRequestSchema>;
 type ListInput = z.output<typeof GetExpensesRequestSchema>;
@@ -138,7 +139,7 @@ export const createExpensesService = (ctx: AppContext) => ({
         { by: input.SortBy, direction: input.SortDirection },
         { offset: (input.Page - 1) * input.PageSize, limit: input.PageSize },
       ),
-      repo.sumExpenses(ctx.db, auth.tenantId, filter),
+      listTotals(ctx.db, auth.tenantId, filter),
     ]);
     return {
       Items: rows.map(toExpense),
