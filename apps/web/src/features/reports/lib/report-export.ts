@@ -31,8 +31,8 @@ export const buildReportWorkbook = async (report: BudgetCategoriesReport): Promi
   const lines = toReportLines(report);
   const rows = toExportRows(lines);
   const header = Object.keys(rows[0] ?? {});
-  // Columns C to I are money, J the share spent.
-  const format = (index: number) => (index >= 2 && index <= 8 ? MONEY_FORMAT : index === 9 ? '0%' : undefined);
+  // Every number is money except the share spent (a number is never in the two text columns).
+  const format = (index: number) => (header[index] === 'Percent spent' ? '0%' : MONEY_FORMAT);
   const data = [
     [{ value: `${report.PlanName} — budget categories`, fontWeight: 'bold' as const, fontSize: 14 }],
     [`${report.StartDate} to ${report.EndDate}`],

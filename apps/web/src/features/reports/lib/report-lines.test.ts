@@ -8,6 +8,7 @@ const money = (budgeted: number, actual: number, planned = 0) => ({
   Planned: planned,
   Committed: 0,
   Actual: actual,
+  Requested: 0,
   Available: budgeted - actual,
   LeftToPlan: budgeted - planned - actual,
   Variance: budgeted - actual,
@@ -52,8 +53,10 @@ describe('report lines', () => {
 
   it('export to CSV with quoted names, dollar amounts and the percent spent as a fraction', () => {
     const lines = reportToCsv(REPORT).split('\r\n');
-    expect(lines[0]).toBe('Category,Category type,Budgeted,Planned,Committed,Actual,Available,Left to plan,Variance,Percent spent');
-    expect(lines[1]).toBe('"Paid, ""Media""",Productive,100,90,0,25,75,-15,75,0.25');
-    expect(lines[5]).toBe('Total,,150,0,0,75,75,75,75,0.5');
+    expect(lines[0]).toBe(
+      'Category,Category type,Budgeted,Planned,Committed,Actual,Available,Left to plan,Variance,Baseline,Forecast,Forecast variance,Percent spent',
+    );
+    expect(lines[1]).toBe('"Paid, ""Media""",Productive,100,90,0,25,75,-15,75,,100,0,0.25');
+    expect(lines[5]).toBe('Total,,150,0,0,75,75,75,75,,150,0,0.5');
   });
 });

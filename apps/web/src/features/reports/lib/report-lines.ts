@@ -43,6 +43,10 @@ export const toExportRows = (lines: ReportLine[]) =>
     Available: line.Available,
     'Left to plan': line.LeftToPlan,
     Variance: line.Variance,
+    // DESIGN.md §14, as the table shows them: an empty Baseline cell while the baseline is not locked.
+    Baseline: line.Baseline ?? '',
+    Forecast: line.Forecast,
+    'Forecast variance': line.ForecastVariance,
     'Percent spent': line.Percent === null ? '' : Math.round(line.Percent * 10_000) / 10_000,
   }));
 
