@@ -8,7 +8,9 @@
 // `node --import tsx apps/server/bench/big-tenant-seed.ts` seeds (or says it is there already);
 // `… --force` makes it again. The big-tenant bench calls ensureBigTenantSeed itself.
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -206,7 +208,39 @@ const serverUrl = (url: string) => {
   return server.toString();
 };
 
-/** Whether the database exists and holds this version's finished seed. */
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../src/db/migrations');
+
+/** Each migration file's name and the SHA-1 of its text. */
+const migrationHashes = (): Map<string, string> =>
+  new Map(
+    readdirSync(MIGRATIONS_DIR)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => [
+        file,
+        createHash('sha1')
+          .update(readFileSync(path.join(MIGRATIONS_DIR, file)))
+          .digest('hex'),
+      ]),
+  );
+
+/** Notes the text of the migrations the database has applied, so a later change to one of them is seen. */
+const recordMigrations = async (client: pg.Client): Promise<void> => {
+  await client.query('CREATE TABLE IF NOT EXISTS bench_migrations (name text PRIMARY KEY, sha1 text NOT NULL)');
+  const applied = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
+  for (const [name, sha1] of migrationHashes()) {
+    if (applied.has(name)) {
+      await client.query(
+        'INSERT INTO bench_migrations (name, sha1) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET sha1 = excluded.sha1',
+        [name, sha1],
+      );
+    }
+  }
+};
+
+/**
+ * Whether the database exists and holds this version's finished seed, made with migrations whose
+ * text has not changed since (a new migration is fine: it is applied on top).
+ */
 const isSeeded = async (url: string): Promise<boolean> => {
   const admin = new pg.Client({ connectionString: serverUrl(url) });
   await admin.connect();
@@ -222,7 +256,12 @@ const isSeeded = async (url: string): Promise<boolean> => {
     const marker = await client.query<{ version: number }>(
       `SELECT version FROM bench_seed WHERE to_regclass('bench_seed') IS NOT NULL AND name = 'big-tenant'`,
     );
-    return marker.rows[0]?.version === SEED_VERSION;
+    if (marker.rows[0]?.version !== SEED_VERSION) return false;
+    const current = migrationHashes();
+    const table = await client.query(`SELECT 1 FROM pg_class WHERE oid = to_regclass('bench_migrations')`);
+    if (table.rowCount === 0) return true;
+    const recorded = await client.query<{ name: string; sha1: string }>('SELECT name, sha1 FROM bench_migrations');
+    return recorded.rows.every((row) => current.get(row.name) === row.sha1);
   } catch {
     return false;
   } finally {
@@ -266,6 +305,9 @@ export const ensureBigTenantSeed = async (
     const applied = await migrate(database, { sandbox: false });
     if (seeded) {
       if (applied.length > 0) step(`migrations applied to the seeded database: ${applied.join(', ')}`);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await recordMigrations(client).finally(() => client.end());
       return { seeded: false, seconds: (performance.now() - started) / 1000, steps };
     }
     step(`migrated (${applied.length} migrations) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
@@ -309,6 +351,7 @@ export const ensureBigTenantSeed = async (
       'CREATE TABLE bench_seed (name text PRIMARY KEY, version integer NOT NULL, seconds numeric NOT NULL, seeded_at timestamptz NOT NULL DEFAULT now())',
     );
     await client.query(`INSERT INTO bench_seed (name, version, seconds) VALUES ('big-tenant', $1, $2)`, [SEED_VERSION, seconds.toFixed(1)]);
+    await recordMigrations(client);
     step(`seeded in ${seconds.toFixed(1)} s`);
     return { seeded: true, seconds, steps };
   } finally {
