@@ -68,6 +68,9 @@ const MUST_CARRY_VERSION = [
   '/api/ActivityClient/Delete',
   '/api/CommentsClient/Save',
   '/api/CommentClient/Delete',
+  '/api/ApprovalClient/SavePolicy',
+  '/api/ApprovalClient/Approve',
+  '/api/ApprovalClient/Reject',
   '/api/BudgetItemClient/Reallocate',
   '/api/ForecastClient/Save',
 ];

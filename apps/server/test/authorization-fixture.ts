@@ -7,6 +7,8 @@ import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { budgetItemForecasts } from '../src/schema/forecast.ts';
+import { approvalRequests } from '../src/schema/approvals.ts';
+import { expenses } from '../src/schema/expenses.ts';
 import { imports } from '../src/schema/imports.ts';
 import { lookups } from '../src/schema/lookups.ts';
 import { inboxNotifications } from '../src/schema/notifications.ts';
@@ -39,6 +41,8 @@ export type EntityFixture = {
   importId: string;
   /** The tenant's funnel stage: the plan has a funnel model, the stage's setting and one grid cell (FIXTURE_MONTH). */
   funnelStageId: string;
+  /** A pending approval request (DESIGN.md §15) for a second expense of the plan, asked by the tenant's Member. */
+  requestId: string;
 };
 
 /** The month of the fixture plan's funnel grid cell (actual and forecast saved). */
@@ -121,6 +125,30 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   });
   const result = await t.post('/api/ObjectiveClient/SaveResult', { ObjectiveId: objectiveId, Date: '2026-03-01', Value: 7 }, owner);
   expect(result.status, result.text).toBe(200);
+  const requestId = newId();
+  const pending = await createExpenseRow(t, tenant, {
+    planId: plan.id,
+    itemId: item.id,
+    amountCents: 600_000,
+    name: `${label} request`,
+    status: 2,
+  });
+  await t.ctx.db
+    .update(expenses)
+    .set({ approval: 1 })
+    .where(and(eq(expenses.tenantId, tenant.id), eq(expenses.id, pending.id)));
+  await t.ctx.db.insert(approvalRequests).values({
+    tenantId: tenant.id,
+    id: requestId,
+    kind: 1,
+    marketingPlanId: plan.id,
+    budgetItemId: item.id,
+    expenseId: pending.id,
+    what: `${label} request`,
+    amountCents: 600_000,
+    requestedStatus: 2,
+    requestedBy: tenant.users.member.id,
+  });
   const funnelStageId = await fixtureStage(t, tenant);
   const funnel = await t.post(
     '/api/FunnelClient/Save',
@@ -154,6 +182,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     notificationId,
     importId,
     funnelStageId,
+    requestId,
   };
 };
 
@@ -250,6 +279,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     ProductId: productId,
     NotificationId: fixture.notificationId,
     ImportId: fixture.importId,
+    RequestId: fixture.requestId,
     Query: FIXTURE_TERM,
   };
   const idOfClient = ID_OF_CLIENT[client];
@@ -270,6 +300,7 @@ export const teamScopedIds = (fixture: EntityFixture): string[] => [
   fixture.objectiveResultId,
   fixture.playId,
   fixture.importId,
+  fixture.requestId,
 ];
 
 /** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */

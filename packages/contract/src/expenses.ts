@@ -11,6 +11,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { ExpenseApprovalSchema } from './approvals.ts';
 import { defineRoutes } from './route.ts';
 
 /** Expense status (DESIGN.md §5): 1 planned, 2 committed, 3 actual. */
@@ -68,6 +69,8 @@ export const ExpenseSchema = z.object({
   CreatedAt: InstantSchema,
   UpdatedAt: InstantSchema,
   Version: RowVersionSchema,
+  Approval: ExpenseApprovalSchema.describe('Pending: it counts as Requested, not as its Status, until approved (DESIGN.md §15)'),
+  ApprovalNote: z.string().nullable().describe('The last decision’s note (a rejection’s reason)'),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 
@@ -124,6 +127,7 @@ export const ExpenseTotalsSchema = z.object({
   Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
+  Requested: z.number().describe('Pending requests (saved as Committed or Actual, not yet approved); in none of the above'),
 });
 export type ExpenseTotals = z.infer<typeof ExpenseTotalsSchema>;
 
@@ -137,6 +141,7 @@ export const ExpenseItemSummarySchema = z.object({
   Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
+  Requested: z.number().describe('Pending requests: in neither Committed nor Actual until approved'),
   Available: z.number().describe('Amount − Committed − Actual'),
   LeftToPlan: z.number().describe('Amount − Planned − Committed − Actual; negative when over-planned (DESIGN.md §12)'),
   BurnRate: z.number().describe('Actual ÷ Amount; 0 when the amount is 0'),

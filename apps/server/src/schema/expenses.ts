@@ -6,6 +6,8 @@ import { rowVersion } from './row-version.ts';
 
 /** 1 planned, 2 committed, 3 actual */
 export type ExpenseStatus = 1 | 2 | 3;
+/** 0 none, 1 pending, 2 approved, 3 rejected */
+export type ExpenseApproval = 0 | 1 | 2 | 3;
 
 export const expenses = pgTable(
   'expenses',
@@ -26,6 +28,12 @@ export const expenses = pgTable(
     /** 1 productive, 2 operational, 3 personnel */
     categoryType: smallint('category_type').$type<1 | 2 | 3>().notNull(),
     active: boolean('active').notNull().default(true),
+    /** 0 none, 1 pending (counts as Requested), 2 approved, 3 rejected (DESIGN.md §15, migration 1030) */
+    approval: smallint('approval').$type<ExpenseApproval>().notNull().default(0),
+    /** The Amount last approved: raising the Amount above it asks again. */
+    approvedAmountCents: bigint('approved_amount_cents', { mode: 'number' }),
+    /** The last decision's note (a rejection's reason). */
+    approvalNote: text('approval_note'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,7 +61,8 @@ export const expenseSums = pgTable(
     budgetItemId: uuid('budget_item_id').notNull(),
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    status: smallint('status').$type<ExpenseStatus>().notNull(),
+    /** 1 planned, 2 committed, 3 actual, 4 requested (a pending expense, migration 1030) */
+    status: smallint('status').$type<ExpenseStatus | 4>().notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     expenseCount: integer('expense_count').notNull(),
   },

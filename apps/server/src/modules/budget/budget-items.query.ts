@@ -27,6 +27,7 @@ export type BudgetItemRow = {
   actual: string | number | bigint;
   committed: string | number | bigint;
   planned: string | number | bigint;
+  requested: string | number | bigint;
   is_phased: boolean;
 };
 
@@ -60,6 +61,7 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
     bi.objective_id::text AS objective_id, bi.general_ledger_code_id::text AS general_ledger_code_id,
     to_char(bi.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, bi.version,
     coalesce(s.actual, 0) AS actual, coalesce(s.committed, 0) AS committed, coalesce(s.planned, 0) AS planned,
+    coalesce(s.requested, 0) AS requested,
     EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = bi.tenant_id AND m.budget_item_id = bi.id) AS is_phased
   FROM budget_items bi
   JOIN budget_categories bc ON bc.tenant_id = bi.tenant_id AND bc.id = bi.budget_category_id
@@ -68,7 +70,8 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
     SELECT
       sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
       sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
-      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}) AS planned,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.requested}) AS requested
     FROM expense_sums es
     WHERE es.tenant_id = bi.tenant_id AND es.budget_item_id = bi.id
   ) s ON true

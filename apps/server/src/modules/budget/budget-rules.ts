@@ -60,6 +60,7 @@ export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
     Actual: toDollars(actual),
     Committed: toDollars(committed),
     Planned: toDollars(row.planned),
+    Requested: toDollars(Number(row.requested ?? 0)),
     Available: toDollars(amount - committed - actual),
     LeftToPlan: toDollars(leftToPlanCents({ budget: amount, planned: Number(row.planned), committed, actual })),
     ItemType: row.item_type === 2 ? 2 : 1,

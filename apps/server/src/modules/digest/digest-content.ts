@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers } from '../../schema/teams.ts';
 import { users } from '../../schema/tenants.ts';
+import { listOldPendingRequests } from '../approvals/index.ts';
 import { listOverdueExpenses, sumOverdueExpenses } from '../expenses/index.ts';
 import { formatCents } from '../notifications/index.ts';
 import { withNotificationDefaults } from '../people/index.ts';
@@ -10,6 +11,9 @@ import { listPlansWithSums } from '../plans/index.ts';
 import { timeElapsed } from './digest-week.ts';
 
 const OVERDUE_SHOWN = 3;
+/** A request pending longer than this is named in the digest (DESIGN.md §15). */
+const OLD_REQUEST_DAYS = 3;
+const DAY_MS = 86_400_000;
 const LIVE_STATES = new Set([0, 1]);
 
 export type PlanDigest = {
@@ -48,6 +52,22 @@ const describePlan = async (db: Db, tenantId: string, today: string, entry: Awai
     );
   } else {
     lines.push('Overdue: none.');
+  }
+  // Requests waiting more than three days (today's start minus three days): named so they are decided.
+  const waiting = await listOldPendingRequests(
+    db,
+    tenantId,
+    plan.id,
+    new Date(Date.parse(`${today}T00:00:00Z`) - OLD_REQUEST_DAYS * DAY_MS),
+  );
+  if (waiting.length > 0) {
+    const shown = waiting
+      .slice(0, OVERDUE_SHOWN)
+      .map((request) => `${request.what} (${formatCents(request.amountCents)}, asked ${request.requestedAt.toISOString().slice(0, 10)})`);
+    const more = waiting.length > shown.length ? `, and ${waiting.length - shown.length} more` : '';
+    lines.push(
+      `Waiting for approval for more than ${OLD_REQUEST_DAYS} days: ${waiting.length} ${waiting.length === 1 ? 'request' : 'requests'}: ${shown.join('; ')}${more}.`,
+    );
   }
   return { planId: plan.id, teamId: plan.teamId, name: plan.name, lines };
 };

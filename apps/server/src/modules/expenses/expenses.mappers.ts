@@ -1,5 +1,6 @@
 import type { Expense } from '@plansmith/contract';
 import { toDollars } from '../../lib/money.ts';
+import { wireApproval } from '../approvals/index.ts';
 import type { ExpenseRow } from './expenses.repository.ts';
 
 export const toExpense = (row: ExpenseRow): Expense => ({
@@ -21,6 +22,8 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   CreatedAt: row.createdAt.toISOString(),
   UpdatedAt: row.updatedAt.toISOString(),
   Version: row.version,
+  Approval: wireApproval(row.approval),
+  ApprovalNote: row.approvalNote,
 });
 
 /** The fields the audit trail compares (wire names, dollars). */
@@ -36,6 +39,7 @@ export const auditSnapshot = (expense: Expense): Record<string, unknown> => ({
   BudgetItemId: expense.BudgetItemId,
   GeneralLedgerCodeId: expense.GeneralLedgerCodeId,
   Active: expense.Active,
+  Approval: expense.Approval,
 });
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -6,7 +6,7 @@ import { budgetCategories } from '../../schema/categories.ts';
 import { comments } from '../../schema/comments.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { marketingPlans } from '../../schema/plans.ts';
-import { type ExpenseStatus, expenses } from '../../schema/expenses.ts';
+import { type ExpenseApproval, type ExpenseStatus, expenses } from '../../schema/expenses.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { cents } from '../../db/rows.ts';
 import { lockVersion } from '../../db/row-versions.ts';
@@ -25,6 +25,8 @@ export type ExpenseValues = {
   status: ExpenseStatus;
   categoryType: ExpenseCategoryType;
   active: boolean;
+  /** DESIGN.md §15: 1 pending counts as Requested, not as its status. */
+  approval: ExpenseApproval;
 };
 
 export type ExpenseFilter = {
@@ -55,6 +57,9 @@ export const expenseSelection = {
   status: expenses.status,
   categoryType: expenses.categoryType,
   active: expenses.active,
+  approval: expenses.approval,
+  approvedAmountCents: expenses.approvedAmountCents,
+  approvalNote: expenses.approvalNote,
   createdBy: expenses.createdBy,
   createdAt: expenses.createdAt,
   updatedAt: expenses.updatedAt,
@@ -124,17 +129,21 @@ export const listExpensePage = async (
     .offset(page.offset);
 };
 
-export type ExpenseSums = { count: number; amount: number; planned: number; committed: number; actual: number };
+export type ExpenseSums = { count: number; amount: number; planned: number; committed: number; actual: number; requested: number };
 
-/** Count of every match; money sums (cents) over the active ones. */
+/**
+ * Count of every match; money sums (cents) over the active ones. A pending expense (approval 1) is
+ * Requested, in none of planned, committed or actual until approved (DESIGN.md §15).
+ */
 export const sumExpenses = async (db: Db, tenantId: string, filter: ExpenseFilter): Promise<ExpenseSums> => {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       amount: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active}), 0)::bigint`,
-      planned: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 1), 0)::bigint`,
-      committed: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 2), 0)::bigint`,
-      actual: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.status} = 3), 0)::bigint`,
+      planned: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.approval} <> 1 and ${expenses.status} = 1), 0)::bigint`,
+      committed: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.approval} <> 1 and ${expenses.status} = 2), 0)::bigint`,
+      actual: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.approval} <> 1 and ${expenses.status} = 3), 0)::bigint`,
+      requested: sql<string>`coalesce(sum(${expenses.amountCents}) filter (where ${expenses.active} and ${expenses.approval} = 1), 0)::bigint`,
     })
     .from(expenses)
     .where(filterConditions(tenantId, filter));
@@ -144,6 +153,7 @@ export const sumExpenses = async (db: Db, tenantId: string, filter: ExpenseFilte
     planned: cents(row?.planned),
     committed: cents(row?.committed),
     actual: cents(row?.actual),
+    requested: cents(row?.requested),
   };
 };
 
@@ -240,14 +250,14 @@ export const findBudgetItem = async (db: Db, tenantId: string, itemId: string): 
   return row ? { ...row, amountCents: Number(row.amountCents) } : null;
 };
 
-/** The item's planned, committed and actual money (active expenses), in cents. */
+/** The item's planned, committed, actual and requested money (active expenses), in cents. */
 export const sumItemSpend = async (
   db: Db,
   tenantId: string,
   itemId: string,
-): Promise<{ planned: number; committed: number; actual: number }> => {
+): Promise<{ planned: number; committed: number; actual: number; requested: number }> => {
   const sums = await sumExpenses(db, tenantId, { budgetItemId: itemId });
-  return { planned: sums.planned, committed: sums.committed, actual: sums.actual };
+  return { planned: sums.planned, committed: sums.committed, actual: sums.actual, requested: sums.requested };
 };
 
 export const findGeneralLedgerCode = async (db: Db, tenantId: string, id: string): Promise<{ id: string; name: string } | null> => {

@@ -17,6 +17,7 @@ import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
+import { expenseApprovalRule, syncExpenseRequest } from '../approvals/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
@@ -114,6 +115,7 @@ export const createExpensesService = (ctx: AppContext) => ({
         Planned: toDollars(spend.planned),
         Committed: toDollars(spend.committed),
         Actual: toDollars(spend.actual),
+        Requested: toDollars(spend.requested),
         Available: toDollars(item.amountCents - spend.committed - spend.actual),
         LeftToPlan: toDollars(leftToPlanCents({ budget: item.amountCents, ...spend })),
         BurnRate: burnRate(spend.actual, item.amountCents),
@@ -152,6 +154,7 @@ export const createExpensesService = (ctx: AppContext) => ({
         Planned: toDollars(sums.planned),
         Committed: toDollars(sums.committed),
         Actual: toDollars(sums.actual),
+        Requested: toDollars(sums.requested),
       },
       BudgetItem: itemSummary,
     };
@@ -185,6 +188,11 @@ export const createExpensesService = (ctx: AppContext) => ({
       assertDateInPlan(access, input.PurchaseDate);
       const future = futureActualProblem({ status: input.Status, purchaseDate: input.PurchaseDate }, callerToday(ctx, auth));
       if (future) throw fieldError('PurchaseDate', future);
+      const amountCents = toCents(input.Amount);
+      const active = isNew ? true : (input.Active ?? existing?.row.active ?? true);
+      // DESIGN.md §15: at or above the team's threshold, saved by someone who does not decide, it waits.
+      const rule = await expenseApprovalRule(tx, auth, access);
+      const approval = rule.judge(existing ? existing.row : null, { status: input.Status, amountCents, active });
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,
@@ -195,17 +203,39 @@ export const createExpensesService = (ctx: AppContext) => ({
         description: input.Description?.trim() ? input.Description : null,
         purchaseOrder: input.PurchaseOrder,
         purchaseDate: input.PurchaseDate,
-        amountCents: toCents(input.Amount),
+        amountCents,
         status: input.Status,
         categoryType: input.CategoryType,
         // New expenses are always active (SPEC.md §5).
-        active: isNew ? true : (input.Active ?? existing?.row.active ?? true),
+        active,
+        approval: approval.approval,
       };
       const now = ctx.clock.now();
       if (isNew) await repo.insertExpense(tx, auth.tenantId, id, values, auth.userId, now);
       else await repo.updateExpense(tx, auth.tenantId, id, values, now);
       const saved = await repo.findExpense(tx, auth.tenantId, id);
       if (!saved) throw notFound('The expense');
+      if (approval.request !== 'none') {
+        const spend = approval.request === 'open' ? await repo.sumItemSpend(tx, auth.tenantId, item.id) : null;
+        await syncExpenseRequest(
+          ctx,
+          tx,
+          auth,
+          {
+            id,
+            name: saved.name,
+            amountCents,
+            status: saved.status,
+            marketingPlanId: saved.marketingPlanId,
+            planName: access.plan.name,
+            teamId: access.plan.teamId,
+            budgetItemId: item.id,
+            budgetItemName: item.name,
+            availableCents: spend ? item.amountCents - spend.committed - spend.actual : null,
+          },
+          approval.request,
+        );
+      }
       const expense = toExpense(saved);
       const changes = existing ? diffFields(auditSnapshot(toExpense(existing.row)), auditSnapshot(expense)) : null;
       if (isNew || (changes && Object.keys(changes).length > 0)) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -9,13 +9,15 @@ import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 import { toExpense } from './expenses.mappers.ts';
 import { type ExpenseRow, expenseSelection } from './expenses.repository.ts';
 
-/** Planned or committed, active, dated before today: money that should have become actual. */
+/** Planned or committed (not a pending request), active, dated before today: money that should have become actual. */
 const overdueWhere = (tenantId: string, planId: string, today: string) =>
   and(
     eq(expenses.tenantId, tenantId),
     eq(expenses.marketingPlanId, planId),
     eq(expenses.active, true),
     inArray(expenses.status, [1, 2]),
+    // A pending request is not open money until it is approved (DESIGN.md §15; migration 1030's index).
+    ne(expenses.approval, 1),
     lt(expenses.purchaseDate, today),
   );
 
@@ -49,7 +51,7 @@ export const sumOverdueExpenses = async (db: Db, tenantId: string, planId: strin
         SELECT count(*) AS count, coalesce(sum(e.amount_cents), 0) AS amount
         FROM expenses e
         WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
-          AND e.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed})
+          AND e.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed}) AND e.approval <> 1
           AND e.purchase_date >= (SELECT day FROM month_start) AND e.purchase_date < ${today}::date
       )
       SELECT (earlier.count + this_month.count)::int AS count, (earlier.amount + this_month.amount)::bigint AS amount

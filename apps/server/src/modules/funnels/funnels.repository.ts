@@ -168,7 +168,7 @@ export const selectPlanMoney = async (db: Db, tenantId: string, planId: string):
         (SELECT coalesce(sum(amount_cents), 0)::bigint FROM budget_items
           WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active) AS budget,
         (SELECT coalesce(sum(amount_cents), 0)::bigint FROM expenses
-          WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND status = ${SQL_EXPENSE_STATUS.actual}) AS spend`),
+          WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND approval <> 1 AND status = ${SQL_EXPENSE_STATUS.actual}) AS spend`),
   );
   return { budgetCents: Number(row?.budget ?? 0), spendCents: Number(row?.spend ?? 0) };
 };

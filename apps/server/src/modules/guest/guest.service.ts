@@ -44,7 +44,7 @@ export const createGuestService = (ctx: AppContext) => ({
       Description: plan.description,
       StartDate: plan.startDate,
       EndDate: plan.endDate,
-      ...money({ budgeted: 0, planned: 0, committed: 0, actual: 0 }),
+      ...money({ budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 }),
       Categories: [],
       Types: [],
     };

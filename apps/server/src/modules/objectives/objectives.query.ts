@@ -83,7 +83,7 @@ export const objectiveFiguresQuery = (tenantId: string, filter: ObjectiveFilter,
       SELECT sum(es.amount_cents) AS spent,
         coalesce(sum(es.amount_cents) FILTER (WHERE es.month < date_trunc('month', (${cutoff}::date + 1)::timestamp)::date), 0)
           + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
-              WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+              WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.approval <> 1 AND e.status = ${SQL_EXPENSE_STATUS.actual}
                 AND e.purchase_date >= date_trunc('month', (${cutoff}::date + 1)::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
           AS cut_spent
       FROM expense_sums es

@@ -71,7 +71,7 @@ export const performanceTotalsQuery = (tenantId: string, planId: string, cutoff:
     (coalesce(sum(es.amount_cents) FILTER (
         WHERE es.status = ${SQL_EXPENSE_STATUS.actual} AND es.month < date_trunc('month', (${cutoff}::date + 1)::timestamp)::date), 0)
       + (SELECT coalesce(sum(e.amount_cents), 0) FROM expenses e
-          WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status = ${SQL_EXPENSE_STATUS.actual}
+          WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.approval <> 1 AND e.status = ${SQL_EXPENSE_STATUS.actual}
             AND e.purchase_date >= date_trunc('month', (${cutoff}::date + 1)::timestamp)::date AND e.purchase_date <= ${cutoff}::date)
     )::text AS cut_spent_cents
   FROM expense_sums es

@@ -39,7 +39,7 @@ export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string
           sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
           sum(e.amount_cents) FILTER (WHERE e.status = ${SQL_EXPENSE_STATUS.planned}) AS planned
         FROM expenses e
-        WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active
+        WHERE e.tenant_id = bi.tenant_id AND e.budget_item_id = bi.id AND e.active AND e.approval <> 1
       ) s ON true
       WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId}
     )
@@ -56,7 +56,7 @@ export const rebuildPlanTotals = async (db: Db, tenantId: string, planId: string
     SELECT 4, NULL, NULL, NULL, NULL, NULL, NULL,
       sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.actual}), sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.committed}), sum(amount_cents) FILTER (WHERE status = ${SQL_EXPENSE_STATUS.planned}), 0
     FROM expenses
-    WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND budget_item_id IS NULL
+    WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${planId} AND active AND approval <> 1 AND budget_item_id IS NULL
     `,
   );
   const sumsOf = (row: GroupRow) => ({

@@ -5,7 +5,7 @@ import { cents, selectRows } from '../../db/rows.ts';
 import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 
 /** Money of one report line, in cents. */
-export type CentsLine = { budgeted: number; planned: number; committed: number; actual: number };
+export type CentsLine = { budgeted: number; planned: number; committed: number; actual: number; requested: number };
 
 export type CategoryReportRow =
   | ({ level: 'category'; categoryType: ExpenseCategoryType; id: string; name: string; sortOrder: number } & CentsLine)
@@ -22,6 +22,7 @@ type RawRow = {
   planned: unknown;
   committed: unknown;
   actual: unknown;
+  requested: unknown;
 };
 
 /**
@@ -41,7 +42,8 @@ export const budgetCategoriesStatement = (tenantId: string, planId: string) => s
     SELECT bi.budget_category_id AS category_id,
       sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.planned}) AS planned,
       sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.committed}) AS committed,
-      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}) AS actual
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.actual}) AS actual,
+      sum(es.amount_cents) FILTER (WHERE es.status = ${SQL_EXPENSE_STATUS.requested}) AS requested
     FROM expense_sums es
     JOIN budget_items bi ON bi.tenant_id = es.tenant_id AND bi.id = es.budget_item_id
     WHERE es.tenant_id = ${tenantId} AND es.marketing_plan_id = ${planId}
@@ -52,7 +54,8 @@ export const budgetCategoriesStatement = (tenantId: string, planId: string) => s
     coalesce(sum(im.budgeted), 0)::bigint AS budgeted,
     coalesce(sum(em.planned), 0)::bigint AS planned,
     coalesce(sum(em.committed), 0)::bigint AS committed,
-    coalesce(sum(em.actual), 0)::bigint AS actual
+    coalesce(sum(em.actual), 0)::bigint AS actual,
+    coalesce(sum(em.requested), 0)::bigint AS requested
   FROM budget_categories c
   LEFT JOIN item_money im ON im.category_id = c.id
   LEFT JOIN expense_money em ON em.category_id = c.id
@@ -66,6 +69,7 @@ const toLine = (row: RawRow): CentsLine => ({
   planned: cents(row.planned),
   committed: cents(row.committed),
   actual: cents(row.actual),
+  requested: cents(row.requested),
 });
 
 export const selectBudgetCategoriesReport = async (db: Db, tenantId: string, planId: string): Promise<CategoryReportRow[]> => {

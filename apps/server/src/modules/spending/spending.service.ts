@@ -36,7 +36,7 @@ export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRow, 
     selectPhasedBudget(db, tenantId, plan.id),
     selectSpendByMonth(db, tenantId, plan.id),
   ]);
-  const total = reportRows.find((row) => row.level === 'total') ?? { budgeted: 0, planned: 0, committed: 0, actual: 0 };
+  const total = reportRows.find((row) => row.level === 'total') ?? { budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 };
   return {
     total,
     months: buildSpendingMonths(plan, budget, spend),

@@ -1,0 +1,112 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { buildPublicUrl } from '../mail/index.ts';
+import { formatCents, queueNotification } from '../notifications/index.ts';
+import { withNotificationDefaults } from '../people/index.ts';
+import { decidesFor } from './approval-rules.ts';
+import * as repo from './approvals.repository.ts';
+
+export const requestPath = (requestId: string): string => `/approvals?request=${requestId}`;
+
+const STATUS_WORDS = { 2: 'committed', 3: 'actual' } as const;
+
+export type NewRequestNotice = {
+  tenantId: string;
+  teamId: string;
+  requestId: string;
+  requesterId: string;
+  requesterName: string;
+  what: string;
+  amountCents: number;
+  requestedStatus: 2 | 3;
+  planName: string;
+  itemName: string | null;
+  /** Item Amount − Committed − Actual without the request. */
+  availableCents: number | null;
+};
+
+/** Who hears of a new request: the people who decide it (not the requester), active, joined, who chose approval mail. */
+export const listDeciders = async (db: Db, tenantId: string, teamId: string, requesterId: string): Promise<repo.Person[]> => {
+  const policy = await repo.findPolicy(db, tenantId, teamId);
+  const approverIds = policy?.approverIds ?? null;
+  const candidates =
+    approverIds === null ? await repo.findLeadsAndAdmins(db, tenantId, teamId) : await repo.findPeople(db, tenantId, teamId, approverIds);
+  const deciders = candidates.filter(
+    (person) =>
+      person.id !== requesterId &&
+      person.active &&
+      person.joined &&
+      decidesFor({ userId: person.id, tenantRole: person.tenantRole, teamRoleId: person.teamRoleId }, { approverIds }),
+  );
+  // With the Leads deciding, the team's Leads hear of it; Admins and Owners only when the team has no Lead.
+  if (approverIds !== null) return deciders;
+  const leads = deciders.filter((person) => person.teamRoleId === 1);
+  return leads.length > 0 ? leads : deciders;
+};
+
+/** Each approver hears of a new request, by mail and in the app, in the request's transaction. */
+export const notifyNewRequest = async (ctx: AppContext, tx: Db, notice: NewRequestNotice): Promise<void> => {
+  const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
+  const link = requestPath(notice.requestId);
+  const money = `${formatCents(notice.amountCents)} ${STATUS_WORDS[notice.requestedStatus]}`;
+  const title = `Approval needed: ${notice.what} (${formatCents(notice.amountCents)})`;
+  const against = notice.itemName ? ` against ${notice.itemName}` : '';
+  const body = `${notice.requesterName} asks to record ${money}${against} in ${notice.planName}.${
+    notice.availableCents === null
+      ? ''
+      : ` Available on the item: ${formatCents(notice.availableCents)} now, ${formatCents(notice.availableCents - notice.amountCents)} if approved.`
+  }`;
+  for (const person of deciders) {
+    if (!withNotificationDefaults(person.settings).Approvals) continue;
+    await queueNotification(ctx, tx, {
+      tenantId: notice.tenantId,
+      kind: 'approval',
+      to: { userId: person.id, email: person.email },
+      mail: {
+        subject: title,
+        heading: title,
+        paragraphs: [`Hi ${person.firstName},`, body, 'Until it is approved it counts as Requested, not as spent.'],
+        action: { label: 'Review the request', url: buildPublicUrl(ctx.config.publicUrl, link) },
+      },
+      inbox: { kind: 'approval', title, body, link },
+    });
+  }
+};
+
+/** The requester hears of the decision (unless they turned approval mail off or are gone). */
+export const notifyDecision = async (
+  ctx: AppContext,
+  tx: Db,
+  input: {
+    tenantId: string;
+    teamId: string;
+    requestId: string;
+    requesterId: string | null;
+    deciderName: string;
+    approved: boolean;
+    what: string;
+    amountCents: number;
+    note: string | null;
+  },
+): Promise<void> => {
+  if (!input.requesterId) return;
+  const [person] = await repo.findPeople(tx, input.tenantId, input.teamId, [input.requesterId]);
+  if (!person?.active || !person.joined || !withNotificationDefaults(person.settings).Approvals) return;
+  const title = `${input.approved ? 'Approved' : 'Rejected'}: ${input.what} (${formatCents(input.amountCents)})`;
+  const body = input.approved
+    ? `${input.deciderName} approved your request; it now counts as spent.${input.note ? ` Note: ${input.note}` : ''}`
+    : `${input.deciderName} rejected your request; the expense is Planned again. Why: ${input.note ?? ''}`;
+  const link = requestPath(input.requestId);
+  await queueNotification(ctx, tx, {
+    tenantId: input.tenantId,
+    kind: 'approval',
+    to: { userId: person.id, email: person.email },
+    mail: {
+      subject: title,
+      heading: title,
+      paragraphs: [`Hi ${person.firstName},`, body],
+      action: { label: 'Open the request', url: buildPublicUrl(ctx.config.publicUrl, link) },
+    },
+    inbox: { kind: 'approval', title, body, link },
+  });
+};

@@ -1,0 +1,5 @@
+// The approvals module (DESIGN.md §15) as other modules and the app see it; everything else in this folder is private.
+export { registerApprovalRoutes } from './approvals.routes.ts';
+export { listOldPendingRequests, sumPendingRequests } from './pending-requests.ts';
+export { APPROVAL, wireApproval } from './approval-rules.ts';
+export { expenseApprovalRule, type ExpenseApprovalPlan, type SavedExpense, syncExpenseRequest } from './expense-requests.ts';
