@@ -96,4 +96,5 @@ export const keptListTotals = async (db: Db, tenantId: string, filter: ExpenseFi
 
 /** The list's totals: from the sums when they can answer the filter, else summed from the expenses. */
 export const listTotals = async (db: Db, tenantId: string, filter: ExpenseFilter): Promise<ListTotals> =>
-  (await keptListTotals(db, tenantId, filter)) ?? { requested: 0, ...(await sumExpenses(db, tenantId, filter)) };
+  // Requested 0 unless the rows' totals carry their own (approvals, DESIGN.md §15).
+  (await keptListTotals(db, tenantId, filter)) ?? Object.assign({ requested: 0 }, await sumExpenses(db, tenantId, filter));
