@@ -33,7 +33,7 @@
 // redispatched, so it does not fail.
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,7 +116,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The server as `npm run serve` runs it, on PORT; it migrates and seeds the demo (the first does, the second finds it done). */
 const startInstance = async (port: number, databaseUrl: string, secret: string, dir: string): Promise<ChildProcess> => {
   const log = path.join(dir, `app-${port}.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+  // LOAD_CPU_PROF=1: each instance writes a V8 CPU profile into the kept log directory when it stops.
+  const profile = process.env.LOAD_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -378,7 +380,7 @@ type PasteWrite = { kind: 'paste'; itemId: string; cents: number; months: number
 type Write = ExpenseWrite | PasteWrite;
 type AckedExpense = { id: string; name: string; planId: string; cents: number; status: 1 | 2 | 3; version: number };
 /** 'closed': the connection ended without an answer (HAProxy closes the client's connection when the instance dies mid-request). */
-type Failure = { kind: string; status: number | 'closed' | 'timeout'; at: number; servedBy: string };
+type Failure = { kind: string; status: number | 'closed' | 'timeout'; at: number; servedBy: string; message?: string };
 
 type Run = {
   latencies: Map<string, number[]>;
@@ -401,6 +403,93 @@ type Run = {
   /** Answers the bench could not read (a bug of the bench, printed). */
   benchErrors: string[];
 };
+
+/** The Message of an error answer (the app's), or the start of the body (HAProxy's). */
+const messageOf = (body: string): string => {
+  try {
+    return String((JSON.parse(body) as { Message?: unknown }).Message ?? body.slice(0, 120));
+  } catch {
+    return body.replace(/\s+/g, ' ').slice(0, 120);
+  }
+};
+
+/** The CPU time a process has used so far, in ms (Linux /proc; 0 once it is gone). */
+const cpuMs = (pid: number | undefined): number => {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of the line: 12th and 13th after the command.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+};
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU used during the load by each instance, by this database's PostgreSQL backends and by the
+ * bench itself (autocannon), sampled every 2 s (a killed instance keeps its last sample), with the
+ * load average and the connections the PostgreSQL server holds for every database (it is shared).
+ */
+const startMonitor = async (instances: readonly ChildProcess[]) => {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  const startCpu = instances.map((instance) => cpuMs(instance.pid));
+  const lastCpu = [...startCpu];
+  const backends = new Map<number, { first: number; last: number }>();
+  const loads: number[] = [];
+  const connections: number[] = [];
+  const benchStart = process.cpuUsage();
+  const transactions = async () =>
+    Number(
+      (
+        await client.query<{ count: string }>('SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1', [
+          DATABASE_NAME,
+        ])
+      ).rows[0]?.count ?? 0,
+    );
+  const transactionsBefore = await transactions();
+  const sample = async () => {
+    instances.forEach((instance, index) => {
+      const now = cpuMs(instance.pid);
+      if (now > 0) lastCpu[index] = now;
+    });
+    loads.push(os.loadavg()[0] ?? 0);
+    const rows = (await client.query<{ pid: number; datname: string | null }>('SELECT pid, datname FROM pg_stat_activity')).rows;
+    connections.push(rows.length);
+    for (const row of rows.filter((candidate) => candidate.datname === DATABASE_NAME)) {
+      const now = cpuMs(row.pid);
+      const known = backends.get(row.pid);
+      if (known) known.last = now;
+      else backends.set(row.pid, { first: first ? now : 0, last: now });
+    }
+  };
+  let first = true;
+  await sample();
+  first = false;
+  const timer = setInterval(() => void sample().catch(() => undefined), 2_000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await sample().catch(() => undefined);
+      // The statistics collector reports a backend's counts within a second or so.
+      await sleep(1_500);
+      const transactionCount = (await transactions()) - transactionsBefore;
+      await client.end();
+      const bench = process.cpuUsage(benchStart);
+      return {
+        instanceMs: lastCpu.map((cpu, index) => cpu - (startCpu[index] ?? 0)),
+        postgresMs: [...backends.values()].reduce((sum, backend) => sum + backend.last - backend.first, 0),
+        benchMs: (bench.user + bench.system) / 1000,
+        loadHighest: Math.max(...loads),
+        loadMean: loads.reduce((sum, load) => sum + load, 0) / loads.length,
+        connectionsHighest: Math.max(...connections),
+        transactions: transactionCount,
+      };
+    },
+  };
+};
+type Usage = Awaited<ReturnType<Awaited<ReturnType<typeof startMonitor>>['stop']>>;
 
 /** The cents of virtual user `vu`'s n-th expense: every kind of cents, $0.01 to $5,000. */
 const expenseCents = (vu: number, n: number) => ((vu * 7919 + n * 104_729) % 500_000) + 1;
@@ -614,8 +703,8 @@ const drive = async (fixture: Fixture, socket: string, kill?: { at: number; inst
     benchErrors: [],
   };
   const inFlight = new Map<number, Write>();
-  const lostAnswer = (context: Context, status: Failure['status'], servedBy = '') => {
-    run.failures.push({ kind: context.kind ?? '?', status, at: performance.now(), servedBy });
+  const lostAnswer = (context: Context, status: Failure['status'], servedBy = '', message?: string) => {
+    run.failures.push({ kind: context.kind ?? '?', status, at: performance.now(), servedBy, ...(message ? { message } : {}) });
     const write = context.vu === undefined ? undefined : inFlight.get(context.vu);
     if (write) run.uncertain.push(write);
     if (context.vu !== undefined) inFlight.delete(context.vu);
@@ -653,7 +742,7 @@ const drive = async (fixture: Fixture, socket: string, kill?: { at: number; inst
       const user = fixture.users[context.vu];
       const servedBy = String(headers['x-served-by'] ?? headers['X-Served-By'] ?? '');
       if (status < 200 || status >= 300) {
-        lostAnswer(context, status, servedBy);
+        lostAnswer(context, status, servedBy, messageOf(body));
         return;
       }
       inFlight.delete(context.vu);
@@ -900,6 +989,7 @@ const phase = async (label: string, withKill: boolean): Promise<BenchFigure[]> =
   const secret = randomBytes(32).toString('hex');
   const instances: ChildProcess[] = [];
   let haproxy: ChildProcess | undefined;
+  let keepLogs = process.env.LOAD_CPU_PROF === '1';
   try {
     const databaseUrl = await recreateDatabase();
     instances.push(await startInstance(APP_PORTS[0], databaseUrl, secret, dir));
@@ -921,8 +1011,10 @@ const phase = async (label: string, withKill: boolean): Promise<BenchFigure[]> =
     }
     const before = await haproxyStats(proxy.socket);
     const loadBefore = os.loadavg()[0] ?? 0;
+    const monitor = await startMonitor(instances);
     const run = await drive(fixture, proxy.socket, withKill ? { at: SECONDS / 2, instance: instances[1] as ChildProcess } : undefined);
     const after = await haproxyStats(proxy.socket);
+    const usage = await monitor.stop();
     const verdict = await verify(databaseUrl, fixture, run);
     if (run.benchErrors.length > 0)
       console.error(`${label}: answers the bench could not read:\n  ${run.benchErrors.slice(0, 10).join('\n  ')}`);
@@ -931,12 +1023,22 @@ const phase = async (label: string, withKill: boolean): Promise<BenchFigure[]> =
         `${label}: acknowledged writes not found as acknowledged:\n  ${[...verdict.expensesLost, ...verdict.pastesLost].slice(0, 20).join('\n  ')}`,
       );
     }
-    return figures(label, run, verdict, { before, after, signIns, loadBefore });
+    if (run.failures.length > 0) {
+      keepLogs = true;
+      const messages = new Map<string, number>();
+      for (const failure of run.failures) {
+        const key = `${failure.status}: ${failure.message ?? '(no answer)'}`;
+        messages.set(key, (messages.get(key) ?? 0) + 1);
+      }
+      console.error(`${label}: the failures' messages (instance logs kept in ${dir}):`);
+      for (const [message, count] of messages) console.error(`  ${count} × ${message}`);
+    }
+    return figures(label, run, verdict, { before, after, signIns, loadBefore, usage });
   } finally {
     await stopProcess(haproxy);
     for (const instance of instances) await stopProcess(instance);
     await dropDatabase().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    if (!keepLogs) rmSync(dir, { recursive: true, force: true });
   }
 };
 
@@ -944,7 +1046,7 @@ const figures = (
   label: string,
   run: Run,
   verdict: Verdict,
-  extra: { before: ServerStat[]; after: ServerStat[]; signIns: number[]; loadBefore: number },
+  extra: { before: ServerStat[]; after: ServerStat[]; signIns: number[]; loadBefore: number; usage: Usage },
 ): BenchFigure[] => {
   const all = [...run.latencies.values()].flat();
   const total = all.length;
@@ -997,6 +1099,28 @@ const figures = (
     return `${server.name} ${server.total - start} (${server.status})`;
   });
   out.push({ name: `${label}: served per instance`, value: total, unit: '', note: `HAProxy's totals: ${served.join(', ')}` });
+  const { usage } = extra;
+  const perRequest = (ms: number) => round(ms / Math.max(total, 1), 2);
+  out.push(
+    {
+      name: `${label}: CPU per request, both instances`,
+      value: perRequest(usage.instanceMs.reduce((sum, ms) => sum + ms, 0)),
+      unit: 'ms',
+      note: `app1 ${round(usage.instanceMs[0] ?? 0, 0)} ms, app2 ${round(usage.instanceMs[1] ?? 0, 0)} ms of CPU over the run`,
+    },
+    {
+      name: `${label}: CPU per request, PostgreSQL`,
+      value: perRequest(usage.postgresMs),
+      unit: 'ms',
+      note: `this database's backends, ${round(usage.postgresMs, 0)} ms; ${round(usage.transactions / Math.max(total, 1), 1)} transactions per request (pg_stat_database, each statement outside a transaction counts as one); the server held up to ${usage.connectionsHighest} connections (every database: it is shared)`,
+    },
+    {
+      name: `${label}: CPU per request, the load generator`,
+      value: perRequest(usage.benchMs),
+      unit: 'ms',
+      note: `load average ${round(usage.loadMean, 2)} mean, ${round(usage.loadHighest, 2)} highest during the run, on ${os.cpus().length} cores`,
+    },
+  );
   out.push(
     {
       name: `${label}: acknowledged writes checked`,
