@@ -12,6 +12,7 @@ const item = (id: string, category: string, amount: number, actual: number, item
   Actual: actual,
   Committed: 0,
   Planned: 0,
+  Requested: 0,
   Available: amount - actual,
   LeftToPlan: amount - actual,
   ItemType: itemType,

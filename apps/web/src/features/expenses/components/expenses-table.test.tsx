@@ -23,6 +23,8 @@ const expense: Expense = {
   CreatedAt: '2026-03-14T12:00:00.000Z',
   UpdatedAt: '2026-03-14T12:00:00.000Z',
   Version: 1,
+  Approval: null,
+  ApprovalNote: null,
 };
 
 describe('the expenses table', () => {

@@ -27,6 +27,11 @@ const CHOICES: { name: keyof NotificationSettings; label: string; help: string }
     label: 'Month-close reminders',
     help: 'For a team’s Leads: on the third working day of a month whose previous month is still open, a reminder to close it.',
   },
+  {
+    name: 'Approvals',
+    label: 'Approvals',
+    help: 'When a request waits for you as an approver of your team, and when a request of yours is approved or rejected.',
+  },
   { name: 'ProductNews', label: 'Product news', help: 'Occasional news about new Plansmith features.' },
 ];
 
