@@ -163,3 +163,85 @@ describe('the Forecast view of the month grid', () => {
     ]);
   });
 });
+
+describe('Ctrl+Z in the Forecast view', () => {
+  const saves = () => api.sent.filter((request) => request.path === '/api/ForecastClient/Save').map((request) => request.body);
+
+  it('puts a typed forecast back to what was entered before, in one save carrying the cell’s version, once', async () => {
+    const { user, ads } = await forecastView('Undo typed');
+    await user.click(await cell('Google Ads, Mar 2026'));
+    await user.keyboard('812.5{Enter}');
+    await waitFor(async () => expect(await savedOf(ads.id)).toEqual([['2026-03-01', 81_250, 1]]), { timeout: 10_000 });
+    await user.keyboard('850{Enter}');
+    await waitFor(async () => expect((await cell('Google Ads, Mar 2026')).textContent).toBe('$850.00'), { timeout: 10_000 });
+    expect(await savedOf(ads.id)).toEqual([['2026-03-01', 85_000, 2]]);
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(async () => expect((await cell('Google Ads, Mar 2026')).textContent).toBe('$812.50'), { timeout: 10_000 });
+    expect(await savedOf(ads.id)).toEqual([['2026-03-01', 81_250, 3]]);
+    expect(saves()).toHaveLength(3);
+    expect(saves()[2]).toEqual({
+      MarketingPlanId: expect.any(String),
+      Cells: [{ BudgetItemId: ads.id, Month: '2026-03', Forecast: 812.5, Version: 2 }],
+    });
+    await screen.findByText('Undone: changed the forecast of Google Ads, Mar 2026.', undefined, { timeout: 10_000 });
+    // One step: a second Ctrl+Z sends nothing.
+    await user.keyboard('{Control>}z{/Control}');
+    expect(saves()).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /Undo:/ })).toBeNull();
+  });
+
+  it('puts a pasted block back as one save with each cell’s version (a cell that followed the budget follows it again)', async () => {
+    const { user, ads, webinars } = await forecastView('Undo paste');
+    await user.click(await cell('Webinars, Apr 2026'));
+    await user.keyboard('333.33{Enter}');
+    await waitFor(async () => expect(await savedOf(webinars.id)).toEqual([['2026-04-01', 33_333, 1]]), { timeout: 10_000 });
+    await user.click(await cell('Google Ads, Apr 2026'));
+    fireEvent.paste(document.activeElement as HTMLElement, { clipboardData: { getData: () => '1,000\t19.99\n$250\t0\n' } });
+    await waitFor(async () => expect((await cell('Webinars, Apr 2026')).textContent).toBe('$250.00'), { timeout: 10_000 });
+    expect(await savedOf(webinars.id)).toEqual([
+      ['2026-04-01', 25_000, 2],
+      ['2026-05-01', 0, 1],
+    ]);
+    await user.click(await screen.findByRole('button', { name: /Undo: pasted 4 forecast cells$/ }));
+    await waitFor(async () => expect((await cell('Webinars, May 2026')).textContent).toBe('$300.00'), { timeout: 10_000 });
+    expect((await cell('Google Ads, Apr 2026')).textContent).toBe('$600.00');
+    expect((await cell('Google Ads, May 2026')).textContent).toBe('$600.00');
+    expect((await cell('Webinars, Apr 2026')).textContent).toBe('$333.33');
+    expect(await savedOf(ads.id)).toEqual([
+      ['2026-04-01', null, 2],
+      ['2026-05-01', null, 2],
+    ]);
+    expect(await savedOf(webinars.id)).toEqual([
+      ['2026-04-01', 33_333, 3],
+      ['2026-05-01', null, 2],
+    ]);
+    expect(saves()).toHaveLength(3);
+    expect(saves()[2]).toEqual({
+      MarketingPlanId: expect.any(String),
+      Cells: [
+        { BudgetItemId: ads.id, Month: '2026-04', Forecast: null, Version: 1 },
+        { BudgetItemId: ads.id, Month: '2026-05', Forecast: null, Version: 1 },
+        { BudgetItemId: webinars.id, Month: '2026-04', Forecast: 333.33, Version: 2 },
+        { BudgetItemId: webinars.id, Month: '2026-05', Forecast: null, Version: 1 },
+      ],
+    });
+  });
+
+  it('undoes nothing when a colleague changed the cell since, and says so', async () => {
+    const { user, tenant, plan, ads } = await forecastView('Undo stale');
+    await user.click(await cell('Google Ads, Jun 2026'));
+    await user.keyboard('640{Enter}');
+    await waitFor(async () => expect(await savedOf(ads.id)).toEqual([['2026-06-01', 64_000, 1]]), { timeout: 10_000 });
+    const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+    await api.call(
+      forecastRoutes.saveForecast,
+      { MarketingPlanId: plan.id, Cells: [{ BudgetItemId: ads.id, Month: '2026-06', Forecast: 19.99, Version: 1 }] },
+      admin,
+    );
+    await user.click(await cell('Google Ads, Jun 2026'));
+    await user.keyboard('{Control>}z{/Control}');
+    await screen.findByText(/The undo would overwrite it, so nothing was undone\./, undefined, { timeout: 10_000 });
+    expect(await savedOf(ads.id)).toEqual([['2026-06-01', 1_999, 2]]);
+    await waitFor(async () => expect((await cell('Google Ads, Jun 2026')).textContent).toBe('$19.99'), { timeout: 10_000 });
+  });
+});

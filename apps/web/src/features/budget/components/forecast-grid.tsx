@@ -10,17 +10,21 @@ import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { forecastKey, useForecast, useSaveForecast } from '../api/forecast-queries.ts';
 import type { BudgetRow } from '../lib/budget-rows.ts';
 import {
+  enteredBefore,
   forecastMergeFields,
   itemsInRowOrder,
   monthLabel,
   pastedCells,
   staleForecastCells,
   typedCell,
+  undoCellsOf,
   withCurrentVersions,
+  withStaleEntered,
 } from '../lib/forecast-cells.ts';
 import { fitCell, type GridCell, type GridShape, isArrowKey, moveCell } from '../lib/grid-navigation.ts';
 import { parseClipboardBlock } from '../lib/month-paste.ts';
 import { MonthCell } from './month-cell.tsx';
+import { UndoLastButton, useUndoLast } from './use-undo-last.tsx';
 import './month-grid.css';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -106,17 +110,29 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
     return () => cancelAnimationFrame(frame);
   }, [cellRow, cellCol, editing, virtualizer]);
 
+  // Ctrl+Z as in the Months view (the same hook): the last typed cell or pasted block back, in one save.
+  const { lastChange, remember, undoLast } = useUndoLast<ForecastSaveCell[]>({
+    send: (undo) => save.mutateAsync({ MarketingPlanId: planId, Cells: undo }),
+    busy: save.isPending,
+    onStale: () => void queryClient.invalidateQueries({ queryKey: forecastKey(planId) }),
+  });
+
   /** Saves cells in one request; a stale one asks: keep theirs, or save mine over theirs (never retried on its own). */
-  const saveCells = async (cells: ForecastSaveCell[], label: string): Promise<void> => {
+  const saveCells = async (
+    cells: ForecastSaveCell[],
+    label: string,
+    before: ReadonlyMap<string, number | null> = enteredBefore(forecast.data, cells),
+  ): Promise<void> => {
     if (cells.length === 0) return;
     try {
-      await save.mutateAsync({ MarketingPlanId: planId, Cells: cells });
-      message.success(label);
+      const saved = await save.mutateAsync({ MarketingPlanId: planId, Cells: cells });
+      remember(label, undoCellsOf(cells, before, saved));
+      message.success(`${label}. Press Ctrl+Z to undo.`);
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409 ? staleForecastCells(error.current) : [];
       if (stale.length === 0) return void message.error(errorMessage(error), 8);
       const choice = await merge.ask((error as ApiError).message, forecastMergeFields(stale, cells));
-      if (choice === 'mine') return saveCells(withCurrentVersions(cells, stale), label);
+      if (choice === 'mine') return saveCells(withCurrentVersions(cells, stale), label, withStaleEntered(before, stale));
       void queryClient.invalidateQueries({ queryKey: forecastKey(planId) });
       message.info('Kept their forecasts.');
     }
@@ -135,7 +151,12 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
     if (!target) return;
     const typed = typedCell(target.item, target.cell, text);
     if ('error' in typed) return void message.error(typed.error, 8);
-    if (typed.cell) void saveCells([typed.cell], `Forecast of ${target.item.Name}, ${monthLabel(target.cell.Month)} saved`);
+    const where = `${target.item.Name}, ${monthLabel(target.cell.Month)}`;
+    if (typed.cell)
+      void saveCells(
+        [typed.cell],
+        typed.cell.Forecast === null ? `Put the forecast of ${where} back to the budget` : `Changed the forecast of ${where}`,
+      );
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTableElement>) => {
@@ -152,7 +173,13 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    if (editing || !fitted) return;
+    if (editing) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      void undoLast();
+      return;
+    }
+    if (!fitted) return;
     const target = cellAt(fitted);
     if (isArrowKey(event.key)) {
       event.preventDefault();
@@ -181,12 +208,18 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
         {editable ? (
           <KeyboardHint>
             Arrow keys move, Enter or a digit edits a month’s forecast, Delete puts it back to the budget, Ctrl+V pastes a block copied from
-            a spreadsheet.{' '}
+            a spreadsheet, Ctrl+Z undoes the last change.{' '}
           </KeyboardHint>
         ) : null}
         Grey amounts follow the budget; a month never forecasts less than its actual and committed spend.
         {closedCount > 0 ? ` Closed months (striped) forecast their actual spend and cannot change.` : ''}
         <span data-testid="forecast-landing">{` Landing ${formatUsd(data.Totals.Forecast)} against a budget of ${formatUsd(data.Totals.Budget)}.`}</span>
+        {lastChange ? (
+          <>
+            {' '}
+            <UndoLastButton label={lastChange.label} busy={save.isPending} onUndo={() => void undoLast()} />
+          </>
+        ) : null}
       </Typography.Paragraph>
       <div ref={scrollRef} className="month-grid">
         <table

@@ -1,7 +1,7 @@
 import { type BudgetItem, type MonthKey, spreadOverMonths, toCents, toDollars } from '@plansmith/contract';
 import type { SaveMonthsItem, SetMonthRequest } from '@plansmith/contract/budget-months';
 import { App } from 'antd';
-import { createElement, useState } from 'react';
+import { createElement } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { type MergeField, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { useKeepTheirMonths, useSaveMonths, useSetMonth } from '../api/budget-months.ts';
@@ -9,12 +9,11 @@ import type { MonthModel } from '../lib/month-grid-model.ts';
 import type { PasteItem } from '../lib/month-paste.ts';
 import { cellMergeFields, type ReadItem, staleItemsOf, withCellVersion, withRowVersions } from '../lib/month-versions.ts';
 import { MonthEditMessage } from './month-edit-message.tsx';
+import { useUndoLast } from './use-undo-last.tsx';
 
-type LastChange = { label: string; undo: SaveMonthsItem[] };
+export { lowerFirst } from './use-undo-last.tsx';
+
 type MonthEditRequest = Omit<SetMonthRequest, 'Version' | 'Cells'>;
-
-/** "Changed Google Ads, Mar 2026" → "changed Google Ads, Mar 2026": the names stay as written. */
-export const lowerFirst = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** How an item was read, from the answer of a save: its version and its cells' (DESIGN.md §13). */
 const readOfSaved = (item: BudgetItem): ReadItem => ({ Version: item.Version, Months: item.Months ?? [] });
@@ -31,7 +30,11 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
   const setMonth = useSetMonth(planId);
   const keepTheirs = useKeepTheirMonths(planId);
   const merge = useMergeDialog();
-  const [lastChange, setLastChange] = useState<LastChange | null>(null);
+  const { lastChange, remember, undoLast } = useUndoLast<SaveMonthsItem[]>({
+    send: (undo) => save.mutateAsync({ MarketingPlanId: planId, Items: undo }),
+    busy: save.isPending || setMonth.isPending,
+    onStale: (current) => keepTheirs(staleItemsOf(current)),
+  });
   const amountOf = (itemId: string) => model.items.find((entry) => entry.id === itemId)?.item.Amount ?? 0;
   /** The item as the grid shows it: the version of its row and of each of its cells. */
   const readOf = (itemId: string): ReadItem => ({
@@ -85,7 +88,7 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
     const totalBefore = amountOf(request.BudgetItemId);
     try {
       const result = await setMonth.mutateAsync(withCellVersion(request, read));
-      setLastChange({ label, undo: undoAfter(undo, [result.Item]) });
+      remember(label, undoAfter(undo, [result.Item]));
       const key = `month-edit-${request.BudgetItemId}`;
       const offerKeep = request.YearTotal === null && result.Item.Amount !== totalBefore;
       const onKeepYearTotal = offerKeep
@@ -128,7 +131,7 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
         MarketingPlanId: planId,
         Items: items.map((item) => withRowVersions(item, readFor(item.BudgetItemId))),
       });
-      setLastChange({ label, undo: undoAfter(undo, saved) });
+      remember(label, undoAfter(undo, saved));
       message.success(`${label}. Press Ctrl+Z to undo.`);
     } catch (error) {
       const over = await resolveStale(error, (current) => items.find((item) => item.BudgetItemId === current.Id) ?? null);
@@ -140,26 +143,6 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
       }
       if (!(error instanceof ApiError && error.status === 409 && staleItemsOf(error.current).length > 0))
         message.error(errorMessage(error), 8);
-    }
-  };
-
-  const undoLast = async () => {
-    if (!lastChange || save.isPending || setMonth.isPending) return;
-    try {
-      await save.mutateAsync({ MarketingPlanId: planId, Items: lastChange.undo });
-      setLastChange(null);
-      message.info(`Undone: ${lowerFirst(lastChange.label)}.`);
-    } catch (error) {
-      message.error(
-        error instanceof ApiError && error.status === 409
-          ? `${error.message} The undo would overwrite it, so nothing was undone.`
-          : errorMessage(error),
-        8,
-      );
-      if (error instanceof ApiError && error.status === 409) {
-        keepTheirs(staleItemsOf(error.current));
-        setLastChange(null);
-      }
     }
   };
 

@@ -105,3 +105,46 @@ export const itemsInRowOrder = (forecast: Forecast | undefined, itemIds: readonl
   const byId = new Map((forecast?.Items ?? []).map((item) => [item.BudgetItemId, item]));
   return itemIds.flatMap((id) => byId.get(id) ?? []);
 };
+
+const cellKey = (itemId: string, month: string) => `${itemId}|${month}`;
+
+/** What each cell about to be saved holds as read: its entered forecast, or null when it follows the budget. */
+export const enteredBefore = (forecast: Forecast | undefined, cells: readonly ForecastSaveCell[]): Map<string, number | null> => {
+  const byItem = new Map((forecast?.Items ?? []).map((item) => [item.BudgetItemId, item]));
+  return new Map(
+    cells.map((cell) => [
+      cellKey(cell.BudgetItemId, cell.Month),
+      byItem.get(cell.BudgetItemId)?.Cells.find((read) => read.Month === cell.Month)?.Entered ?? null,
+    ]),
+  );
+};
+
+/**
+ * The undo of a saved block (DESIGN.md §13): every cell back to what it held before, with the Version
+ * the save's answer gave it, so one ForecastClient/Save puts the block back — or, when someone changed
+ * a cell since, answers 409 and writes nothing.
+ */
+export const undoCellsOf = (
+  cells: readonly ForecastSaveCell[],
+  before: ReadonlyMap<string, number | null>,
+  saved: Forecast,
+): ForecastSaveCell[] => {
+  const byItem = new Map(saved.Items.map((item) => [item.BudgetItemId, item]));
+  return cells.map((cell) => ({
+    BudgetItemId: cell.BudgetItemId,
+    Month: cell.Month,
+    Forecast: before.get(cellKey(cell.BudgetItemId, cell.Month)) ?? null,
+    Version: byItem.get(cell.BudgetItemId)?.Cells.find((now) => now.Month === cell.Month)?.Version ?? null,
+  }));
+};
+
+/** "Save mine over theirs": what the stale cells held before my save is theirs, not what I read. */
+export const withStaleEntered = (
+  before: ReadonlyMap<string, number | null>,
+  stale: readonly ForecastStaleCell[],
+): Map<string, number | null> => {
+  const next = new Map(before);
+  for (const cell of stale)
+    if (next.has(cellKey(cell.BudgetItemId, cell.Month))) next.set(cellKey(cell.BudgetItemId, cell.Month), cell.Entered);
+  return next;
+};
