@@ -7,7 +7,8 @@
 //  - PGlite (the app's own, in its worker): the demo seed with 100,000 expenses in one plan
 //    (demo-expenses.ts), made fresh.
 // Target: p95 ≤ 100 ms each. The machine is shared: the 1-minute load is noted beside each figure.
-// BIG_TENANT_RUNS (default 30) samples per figure after 3 warm-ups; BIG_TENANT_PGLITE=off skips PGlite.
+// BIG_TENANT_RUNS (default 30) samples per figure after 3 warm-ups (5 without warm-ups for a call whose
+// first answer took over 1 s: a miss either way); BIG_TENANT_PGLITE=off skips PGlite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import { addDemoExpenses } from './demo-expenses.ts';
 
 const RUNS = Math.max(30, Number(process.env.BIG_TENANT_RUNS ?? 30));
 const TARGET_MS = 100;
+const SLOW_RUNS = 5;
 const PAGE_SIZE = 50;
 const PGLITE_EXPENSES = 100_000;
 
@@ -82,16 +84,21 @@ const measure = async (app: FastifyInstance, token: string, where: string, calls
       if (response.statusCode !== 200) throw new Error(`${call.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
       return response.body;
     };
+    const firstStart = performance.now();
     const problem = call.check?.(await send());
+    const first = performance.now() - firstStart;
     if (problem) throw new Error(`${where}, ${call.name}: ${problem}`);
+    // A call ten times over the target is a miss whatever its p95: a few runs say by how much
+    // without holding the shared machine for minutes.
+    const runs = first > 10 * TARGET_MS ? SLOW_RUNS : RUNS;
     const before = load();
-    const timings = await time(send, RUNS);
+    const timings = await time(send, runs, runs === RUNS ? 3 : 0);
     const p95 = percentile(timings, 95);
     figures.push({
       name: `${where}: ${call.name}`,
       value: round(p95, 1),
       unit: 'ms p95',
-      note: `p50 ${round(percentile(timings, 50), 1)} ms, ${RUNS} runs, load ${before}→${load()}; ${p95 <= TARGET_MS ? 'met' : `OVER ${TARGET_MS} ms`}`,
+      note: `p50 ${round(percentile(timings, 50), 1)} ms, ${runs} runs${runs === RUNS ? '' : ` (the first took ${Math.round(first)} ms)`}, load ${before}→${load()}; ${p95 <= TARGET_MS ? 'met' : `OVER ${TARGET_MS} ms`}`,
     });
   }
   return figures;
