@@ -110,3 +110,39 @@ export const notifyDecision = async (
     inbox: { kind: 'approval', title, body, link },
   });
 };
+
+/** Each approver hears once of an import's requests, with the link to the queue. */
+export const notifyImportRequests = async (
+  ctx: AppContext,
+  tx: Db,
+  notice: {
+    tenantId: string;
+    teamId: string;
+    requesterId: string;
+    requesterName: string;
+    planName: string;
+    fileName: string;
+    count: number;
+    amountCents: number;
+  },
+): Promise<void> => {
+  const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
+  const link = '/approvals';
+  const title = `Approval needed: ${notice.count} imported ${notice.count === 1 ? 'expense' : 'expenses'} (${formatCents(notice.amountCents)})`;
+  const body = `${notice.requesterName} imported ${notice.fileName} into ${notice.planName}; ${notice.count} of its rows are at or above the team's threshold and wait for a decision.`;
+  for (const person of deciders) {
+    if (!withNotificationDefaults(person.settings).Approvals) continue;
+    await queueNotification(ctx, tx, {
+      tenantId: notice.tenantId,
+      kind: 'approval',
+      to: { userId: person.id, email: person.email },
+      mail: {
+        subject: title,
+        heading: title,
+        paragraphs: [`Hi ${person.firstName},`, body, 'Until they are approved they count as Requested, not as spent.'],
+        action: { label: 'Review the requests', url: buildPublicUrl(ctx.config.publicUrl, link) },
+      },
+      inbox: { kind: 'approval', title, body, link },
+    });
+  }
+};

@@ -168,6 +168,34 @@ export const updateRequest = async (
     .where(and(eq(approvalRequests.tenantId, tenantId), eq(approvalRequests.id, id)));
 };
 
+/**
+ * The requests of the expenses just imported that wait (approval 1): one statement for a chunk of
+ * created rows (`createdJson`, [id, row, name] each). Answers how many and their money.
+ */
+export const insertRequestsForPendingExpenses = async (
+  db: Db,
+  tenantId: string,
+  userId: string,
+  createdJson: string,
+  now: Date,
+): Promise<{ count: number; amountCents: number }> => {
+  const [row] = await selectRows<{ count: number; amount: string }>(
+    db,
+    sql`
+      WITH made AS (
+        INSERT INTO approval_requests (tenant_id, id, kind, marketing_plan_id, budget_item_id, expense_id, what, amount_cents,
+          requested_status, status, requested_by, requested_at)
+        SELECT e.tenant_id, gen_random_uuid(), 1, e.marketing_plan_id, e.budget_item_id, e.id, e.name, e.amount_cents,
+          e.status, ${PENDING}, ${userId}, ${now.toISOString()}::timestamptz
+        FROM expenses e
+        WHERE e.tenant_id = ${tenantId} AND e.approval = ${PENDING}
+          AND e.id IN (SELECT (c->>0)::uuid FROM jsonb_array_elements(${createdJson}::jsonb) c)
+        RETURNING amount_cents)
+      SELECT count(*)::int AS count, coalesce(sum(amount_cents), 0)::text AS amount FROM made`,
+  );
+  return { count: Number(row?.count ?? 0), amountCents: Number(row?.amount ?? 0) };
+};
+
 /** A request as List answers it: with its plan, team, item, people and the item's money. */
 export type RequestView = {
   id: string;

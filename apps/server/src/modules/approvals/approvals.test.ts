@@ -5,6 +5,7 @@ import { EMPTY_ID } from '@plansmith/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
+import { base64, COMMIT } from '../../../test/imports-fixture.ts';
 import { mailSince, outboxMark, recipientsOf } from '../../../test/outbox.ts';
 import { createPlanWithItem } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
@@ -241,6 +242,49 @@ describe('which saves wait as requests', () => {
     const planned = await save(planner, expenseBody(plan.id, item.id, { Id: asked.Id, Version: asked.Version, Status: 1 }));
     expect(planned.Approval).toBeNull();
     expect(await pendingRequestOf(asked.Id)).toBeNull();
+  });
+});
+
+describe('imports follow the rule row by row', () => {
+  const csv = [
+    'Purchase Date,Vendor,Cost,Item,Status,Notes',
+    '2026-03-10,Vendor A,5000.00,Paid search,Committed,At the threshold',
+    '2026-03-11,Vendor B,4999.99,Paid search,Actual,A cent below',
+    '2026-03-12,Vendor C,9000,Paid search,Planned,Planned',
+    '2026-03-13,Vendor D,6000.01,Paid search,Actual,Above',
+  ].join('\n');
+  const importInto = (planId: string, token: string) =>
+    t.post(COMMIT, { Kind: 'Expenses', MarketingPlanId: planId, FileName: 'costs.csv', ContentBase64: base64(csv) }, token);
+
+  it("a Planner's import: each Committed or Actual row at or above the threshold waits, one mail per approver for the file", async () => {
+    await setPolicy({ ExpenseThreshold: 5000, Approvers: 'Leads' });
+    const { plan, item } = await createPlanWithItem(t, acme);
+    const mark = await outboxMark(t);
+    const imported = await importInto(plan.id, await acme.tokenFor('member'));
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body.Result.Created).toBe(4);
+    const requests = await t.ctx.db.select().from(approvalRequests).where(eq(approvalRequests.marketingPlanId, plan.id));
+    expect(requests.map((row) => [row.amountCents, row.requestedStatus, row.status]).sort()).toEqual([
+      [500_000, 2, 1],
+      [600_001, 3, 1],
+    ]);
+    const items = (await t.post('/api/BudgetItemClient/GetBudgetItems', { MarketingPlanId: plan.id }, lead.token)).body.Result;
+    expect(items.find((entry: { Id: string }) => entry.Id === item.id)).toMatchObject({
+      Committed: 0,
+      Actual: 4999.99,
+      Planned: 9000,
+      Requested: 11000.01,
+    });
+    const mails = await mailSince(t, mark, 'approval');
+    expect(recipientsOf(mails)).toEqual([acme.users.admin.email, acme.users.owner.email, lead.email].sort());
+    expect(mails[0]?.subject).toBe('Approval needed: 2 imported expenses ($11,000.01)');
+  });
+
+  it("a Lead's import waits for nobody", async () => {
+    const { plan } = await createPlanWithItem(t, acme);
+    expect((await importInto(plan.id, lead.token)).status).toBe(200);
+    const requests = await t.ctx.db.select().from(approvalRequests).where(eq(approvalRequests.marketingPlanId, plan.id));
+    expect(requests).toEqual([]);
   });
 });
 

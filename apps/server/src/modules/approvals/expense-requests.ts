@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { ExpenseApproval } from '../../schema/expenses.ts';
 import type { TeamPermission } from '../access/index.ts';
-import { notifyNewRequest } from './approval-mail.ts';
+import { notifyImportRequests, notifyNewRequest } from './approval-mail.ts';
 import { decidesFor, type ExpenseState, expenseApprovalOnSave, REQUEST } from './approval-rules.ts';
 import * as repo from './approvals.repository.ts';
 
@@ -105,5 +105,44 @@ export const syncExpenseRequest = async (
     planName: expense.planName,
     itemName: expense.budgetItemName,
     availableCents: expense.availableCents,
+  });
+};
+
+/**
+ * An import's rule, row by row (DESIGN.md §15): the Amount from which its Committed and Actual rows
+ * wait as requests, or null when none waits (no threshold, or the importer decides the team's requests).
+ */
+export const importApprovalThreshold = async (
+  db: Db,
+  auth: AuthContext,
+  access: { plan: { teamId: string }; permission: TeamPermission },
+): Promise<number | null> => {
+  const policy = await repo.findPolicy(db, auth.tenantId, access.plan.teamId);
+  if (!policy || policy.expenseThresholdCents === null) return null;
+  const decides = decidesFor({ userId: auth.userId, tenantRole: auth.role, teamRoleId: access.permission.teamRoleId }, policy);
+  return decides ? null : policy.expenseThresholdCents;
+};
+
+/** The requests of one imported chunk's pending rows (`createdJson`: [id, row, name] per row created). */
+export const openImportedRequests = (db: Db, auth: AuthContext, createdJson: string, now: Date) =>
+  repo.insertRequestsForPendingExpenses(db, auth.tenantId, auth.userId, createdJson, now);
+
+/** One mail per approver for an import's requests (not one per row), with the link to the queue. */
+export const notifyImportedRequests = async (
+  ctx: AppContext,
+  tx: Db,
+  auth: AuthContext,
+  input: { teamId: string; planName: string; fileName: string; count: number; amountCents: number },
+): Promise<void> => {
+  const [requester] = await repo.findPeople(tx, auth.tenantId, input.teamId, [auth.userId]);
+  await notifyImportRequests(ctx, tx, {
+    tenantId: auth.tenantId,
+    teamId: input.teamId,
+    requesterId: auth.userId,
+    requesterName: requester ? `${requester.firstName} ${requester.lastName}`.trim() : 'Someone',
+    planName: input.planName,
+    fileName: input.fileName,
+    count: input.count,
+    amountCents: input.amountCents,
   });
 };

@@ -2,4 +2,12 @@
 export { registerApprovalRoutes } from './approvals.routes.ts';
 export { listOldPendingRequests, sumPendingRequests } from './pending-requests.ts';
 export { APPROVAL, wireApproval } from './approval-rules.ts';
-export { expenseApprovalRule, type ExpenseApprovalPlan, type SavedExpense, syncExpenseRequest } from './expense-requests.ts';
+export {
+  expenseApprovalRule,
+  type ExpenseApprovalPlan,
+  importApprovalThreshold,
+  notifyImportedRequests,
+  openImportedRequests,
+  type SavedExpense,
+  syncExpenseRequest,
+} from './expense-requests.ts';

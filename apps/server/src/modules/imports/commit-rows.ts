@@ -26,6 +26,7 @@ export const EXPENSE_COLUMNS: BulkColumns = {
   status: 'smallint',
   category_type: 'smallint',
   active: 'boolean',
+  approval: 'smallint',
   created_by: 'uuid',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
@@ -65,6 +66,11 @@ export type CommitScope = {
   /** The commit's instant, ISO 8601. */
   now: string;
   skipDuplicates: boolean;
+  /**
+   * DESIGN.md §15, row by row: a Committed or Actual row at or above it waits as a request (approval 1);
+   * null when the plan's team has no expense threshold or the importer decides its requests.
+   */
+  approvalThresholdCents: number | null;
 };
 
 /** One chunk's rows as the JSON each insert takes, and what was created ([id, row, name] each) for the activities. */
@@ -87,6 +93,7 @@ const expenseRow = (draft: ExpenseDraft, id: string, scope: CommitScope) => ({
   status: draft.status,
   category_type: draft.categoryType,
   active: true,
+  approval: scope.approvalThresholdCents !== null && draft.status !== 1 && draft.amountCents >= scope.approvalThresholdCents ? 1 : 0,
   created_by: scope.userId,
   created_at: scope.now,
   updated_at: scope.now,

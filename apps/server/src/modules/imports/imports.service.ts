@@ -1,3 +1,4 @@
+import { importApprovalThreshold, notifyImportedRequests, openImportedRequests } from '../approvals/index.ts';
 import { monthsBetween, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import {
   IMPORT_KIND_LABELS,
@@ -128,6 +129,7 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           importId,
           now: now.toISOString(),
           skipDuplicates: input.SkipDuplicates,
+          approvalThresholdCents: input.Kind === 'Expenses' ? await importApprovalThreshold(tx, auth, access) : null,
         });
         const counts = file.counts;
         if (file.created === 0) {
@@ -167,8 +169,15 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           }),
         ]);
         // A chunk at a time: each is a few statements, and other requests run between them.
+        const requested = { count: 0, amountCents: 0 };
         for (const chunk of file.chunks) {
           await repo.insertCommitChunk(tx, input.Kind, chunk);
+          if (input.Kind === 'Expenses') {
+            // The rows that wait for approval (approval 1) get their requests, chunk by chunk.
+            const opened = await openImportedRequests(tx, auth, chunk.createdJson, now);
+            requested.count += opened.count;
+            requested.amountCents += opened.amountCents;
+          }
           const created = JSON.parse(chunk.createdJson) as [id: string, row: number, name: string][];
           await recordActivities(
             tx,
@@ -176,6 +185,14 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
               activity({ entityType, entityId: id, name, description: `Imported from ${input.FileName}, row ${row}` }),
             ),
           );
+        }
+        if (requested.count > 0) {
+          await notifyImportedRequests(ctx, tx, auth, {
+            teamId: access.plan.teamId,
+            planName: access.plan.name,
+            fileName: input.FileName,
+            ...requested,
+          });
         }
         // The mapping that worked is the tenant's starting point for the next file of this kind.
         await repo.saveMapping(tx, auth.tenantId, input.Kind, file.mapping, auth.userId, now);
