@@ -122,7 +122,7 @@ export const ReallocateModal = ({
             style={{ marginBottom: 16 }}
             type={left.data && left.data.Left <= 0 ? 'warning' : 'info'}
             showIcon
-            message={
+            title={
               left.isPending
                 ? 'Adding up what the month has left…'
                 : left.isError
