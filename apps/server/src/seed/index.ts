@@ -3,6 +3,7 @@ import { seedDemoBilling } from './billing.seed.ts';
 import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoMonthClose } from './month-close.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
@@ -14,7 +15,7 @@ import { seedDemoSpending } from './spending.seed.ts';
  * skip existing rows), so a later release can add a part and an old data directory gains it.
  * Parts run in order, all in one transaction.
  */
-const DEMO_SEED_PARTS = [
+export const DEMO_SEED_PARTS = [
   seedDemoIdentity,
   seedDemoPlanning,
   seedDemoSpending,
@@ -23,6 +24,7 @@ const DEMO_SEED_PARTS = [
   seedDemoObjectives,
   seedDemoPlaybook,
   seedDemoFunnels,
+  seedDemoMonthClose,
 ];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {

@@ -1,0 +1,409 @@
+import { type MonthKey, monthsBetween, spreadOverMonths } from '@plansmith/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { budgetByMonth } from '../modules/baseline/index.ts';
+import * as baselineRepo from '../modules/baseline/baseline.repository.ts';
+import { formatCents } from '../modules/notifications/index.ts';
+import { longMonth, nextMonthOf } from '../modules/periods/period-months.ts';
+import * as periodsRepo from '../modules/periods/periods.repository.ts';
+import { activities } from '../schema/activities.ts';
+import { budgetItemMonths, budgetItems } from '../schema/budget.ts';
+import { expenses } from '../schema/expenses.ts';
+import { budgetChanges, budgetItemForecasts } from '../schema/forecast.ts';
+import { marketingPlans } from '../schema/plans.ts';
+import { DEMO, DEMO_PLAN } from './demo-ids.ts';
+
+/*
+ * The demo plan's marketing-ops month (DESIGN.md §14, issue 31.6): its baseline locked in January,
+ * January–October 2026 closed with roll forward, forecasts that differ from budget on a few items,
+ * a reallocation and a budget change with reasons. The demo story is fixed in 2026 as of November
+ * (spending.seed.ts), so the closed months are fixed too: the seed is the same every day.
+ */
+
+const tenantId = DEMO.tenantId;
+const planId = DEMO_PLAN.id;
+const { owner, admin } = DEMO.users;
+
+/** Fixed ids of this part: 6b1f3c2e-0d4a-4f7e-9a5c-<kind><n>, so reseeding finds the same rows. */
+const seedId = (kind: 'changes' | 'activity' | 'group', n: number): string =>
+  `6b1f3c2e-0d4a-4f7e-9a5c-${({ changes: '0b', activity: '0a', group: '0c' } as const)[kind]}${n.toString(16).padStart(10, '0')}`;
+
+const itemNamed = (name: string) => {
+  const found = DEMO_PLAN.items.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`demo item ${name} is missing`);
+  return found;
+};
+
+/** When the demo Owner locked the baseline: the plan's first working week. */
+export const DEMO_BASELINE_LOCKED_AT = new Date('2026-01-05T16:00:00Z');
+
+/** The months the seed closes (roll forward), each on the third of the month after by the Owner. */
+export const DEMO_CLOSED_MONTHS: readonly MonthKey[] = monthsBetween('2026-01-01', '2026-10-31');
+export const demoClosedAt = (month: MonthKey): Date => new Date(`${nextMonthOf(month)}-03T17:00:00Z`);
+
+/**
+ * The open commitments dated before November (spending.seed.ts), settled as a person would before
+ * closing: September's analytics invoice arrived (marked Actual), October's LinkedIn flight slipped
+ * into November (moved, still Committed: a November blocker on /close and overdue on the dashboard).
+ */
+export const DEMO_SETTLEMENTS = [
+  {
+    expenseId: '6b1f3c2e-0d4a-4f7e-9a52-0e0000000070',
+    from: { purchaseDate: '2026-09-26', status: 2 as const },
+    to: { purchaseDate: '2026-09-26', status: 3 as const },
+    by: owner.id,
+    at: '2026-10-05T15:00:00Z',
+    description: 'Marked actual: the invoice arrived and matches the PO',
+  },
+  {
+    expenseId: '6b1f3c2e-0d4a-4f7e-9a52-0e0000000016',
+    from: { purchaseDate: '2026-10-26', status: 2 as const },
+    to: { purchaseDate: '2026-11-06', status: 2 as const },
+    by: owner.id,
+    at: '2026-11-02T15:00:00Z',
+    description: 'Moved from Oct 26, 2026 to Nov 6, 2026: the flight starts in November',
+  },
+] as const;
+
+/** A planner's forecasts of open months that differ from their Budget (dollars), all ≥ the month's Actual + Committed. */
+export const DEMO_FORECASTS = [
+  { item: itemNamed('Google Search Ads').id, month: '2026-11', cents: 1_150_000 },
+  { item: itemNamed('Google Search Ads').id, month: '2026-12', cents: 1_100_000 },
+  { item: itemNamed('Video Production').id, month: '2026-11', cents: 925_000 },
+  { item: itemNamed('Programmatic Display').id, month: '2026-11', cents: 450_000 },
+  { item: itemNamed('PR Agency Retainer').id, month: '2026-12', cents: 520_000 },
+  { item: itemNamed('Webinar Series').id, month: '2026-12', cents: 95_000 },
+] as const;
+
+/** The reallocation after the lock: December's unused Meta budget to Google Search Ads. */
+export const DEMO_REALLOCATION = {
+  from: itemNamed('Meta Retargeting').id,
+  to: itemNamed('Google Search Ads').id,
+  month: '2026-12' as MonthKey,
+  cents: 150_000,
+  reason: 'Search is converting at twice the rate of retargeting; moving December budget to cover the holiday bids.',
+  by: owner.id,
+  at: new Date('2026-11-09T15:30:00Z'),
+};
+
+/** The edit after the lock: December's webinar budget raised for the year-end customer webinar. */
+export const DEMO_BUDGET_EDIT = {
+  item: itemNamed('Webinar Series').id,
+  month: '2026-12' as MonthKey,
+  afterCents: 100_000,
+  reason: 'Year-end customer webinar added: a second session in December.',
+  by: admin.id,
+  at: new Date('2026-11-12T10:15:00Z'),
+};
+
+type Counter = { changes: number; activity: number; group: number };
+
+const addActivities = async (db: Db, rows: (typeof activities.$inferInsert)[]) => {
+  if (rows.length > 0) await db.insert(activities).values(rows).onConflictDoNothing();
+};
+
+/** LockBaseline's snapshot (baseline.service.ts): each item's Budget per month as the grid shows it. */
+export const lockDemoBaseline = async (db: Db): Promise<void> => {
+  const items = await baselineRepo.lockPlanItemBudgets(db, tenantId, planId);
+  const cells = await baselineRepo.listPlanMonthCells(db, tenantId, planId);
+  const planMonths = monthsBetween(DEMO_PLAN.startDate, DEMO_PLAN.endDate);
+  const rows = items.flatMap((item) =>
+    [...budgetByMonth({ ...item, months: cells.filter((cell) => cell.itemId === item.id) }, planMonths)].map(([month, amountCents]) => ({
+      tenantId,
+      planId,
+      itemId: item.id,
+      month,
+      amountCents,
+    })),
+  );
+  await baselineRepo.insertBaselines(db, rows);
+  await baselineRepo.setPlanBaseline(db, tenantId, planId, DEMO_BASELINE_LOCKED_AT, owner.id);
+  await addActivities(db, [
+    {
+      tenantId,
+      id: seedId('activity', 1),
+      entityType: 'MarketingPlan',
+      entityId: planId,
+      marketingPlanId: planId,
+      actorId: owner.id,
+      action: 'update',
+      name: DEMO_PLAN.name,
+      description: `Baseline locked: ${items.length} budget ${items.length === 1 ? 'item' : 'items'} snapshotted by month`,
+      createdAt: DEMO_BASELINE_LOCKED_AT,
+    },
+  ]);
+};
+
+/** Settles the open commitments dated before November (only rows still as seeded are touched). */
+export const settleDemoCommitments = async (db: Db): Promise<void> => {
+  for (const [index, settlement] of DEMO_SETTLEMENTS.entries()) {
+    const at = new Date(settlement.at);
+    const [row] = await db
+      .update(expenses)
+      .set({ purchaseDate: settlement.to.purchaseDate, status: settlement.to.status, updatedAt: at })
+      .where(
+        and(
+          eq(expenses.tenantId, tenantId),
+          eq(expenses.id, settlement.expenseId),
+          eq(expenses.status, settlement.from.status),
+          eq(expenses.purchaseDate, settlement.from.purchaseDate),
+        ),
+      )
+      .returning({ name: expenses.name });
+    if (!row) continue;
+    await addActivities(db, [
+      {
+        tenantId,
+        id: seedId('activity', 0x100 + index),
+        entityType: 'Expense',
+        entityId: settlement.expenseId,
+        marketingPlanId: planId,
+        actorId: settlement.by,
+        action: 'update',
+        name: row.name,
+        description: settlement.description,
+        createdAt: at,
+      },
+    ]);
+  }
+};
+
+/**
+ * Closes one month with roll forward by PlanPeriodClient/Close's rule (periods.service.ts, through
+ * its repository): unphased items get their spread as explicit months; each active item's unspent
+ * (Budget − Actual, never negative) leaves the month and is added to the next month, recorded as
+ * two budget_changes rows kind 3 'Month close: <Month YYYY>' with one group; then the period row.
+ * periods-seed.test.ts proves the result equals what Close writes on the same data.
+ */
+const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolean> => {
+  const months = monthsBetween(DEMO_PLAN.startDate, DEMO_PLAN.endDate);
+  const following = months[months.indexOf(month) + 1];
+  if (!following) return false;
+  // A month closes only with nothing Planned or Committed left in it or earlier, as Close refuses.
+  if ((await periodsRepo.listBlockers(db, tenantId, planId, `${nextMonthOf(month)}-01`)).length > 0) return false;
+  const now = demoClosedAt(month);
+  const reason = `Month close: ${longMonth(month)}`;
+  const items = await periodsRepo.listPlanItems(db, tenantId, planId, true);
+  const unphased = items.filter((item) => !item.phased);
+  await periodsRepo.insertMonthCells(
+    db,
+    tenantId,
+    unphased.flatMap((item) =>
+      spreadOverMonths(item.amount_cents, months).map(([cellMonth, amountCents]) => ({ itemId: item.id, month: cellMonth, amountCents })),
+    ),
+  );
+  for (const item of unphased) {
+    item.phased = true;
+    await periodsRepo.touchItem(db, tenantId, item.id, now);
+  }
+  const cells = await periodsRepo.listMonthCells(db, tenantId, planId, [month, following]);
+  const actuals = await periodsRepo.actualsOfMonth(db, tenantId, planId, month);
+  const rows = items
+    .filter((item) => item.active)
+    .map((item) => {
+      const budget = cells.get(item.id)?.get(month) ?? 0;
+      const actual = actuals.get(item.id) ?? 0;
+      return { item, budget, actual, unspent: Math.max(0, budget - actual) };
+    })
+    .filter((row) => row.unspent > 0);
+  const changes: (typeof budgetChanges.$inferInsert)[] = [];
+  const trail: (typeof activities.$inferInsert)[] = [];
+  for (const row of rows) {
+    ids.group += 1;
+    const base = {
+      tenantId,
+      marketingPlanId: planId,
+      budgetItemId: row.item.id,
+      budgetItemName: row.item.name,
+      kind: 3 as const,
+      groupId: seedId('group', ids.group),
+      reason,
+      changedBy: owner.id,
+      changedAt: now,
+    };
+    const before = cells.get(row.item.id)?.get(following) ?? 0;
+    await periodsRepo.setMonthCell(db, tenantId, row.item.id, month, row.budget - row.unspent);
+    await periodsRepo.setMonthCell(db, tenantId, row.item.id, following, before + row.unspent);
+    await periodsRepo.touchItem(db, tenantId, row.item.id, now);
+    changes.push(
+      { ...base, id: seedId('changes', ++ids.changes), month: `${month}-01`, beforeCents: row.budget, afterCents: row.actual },
+      { ...base, id: seedId('changes', ++ids.changes), month: `${following}-01`, beforeCents: before, afterCents: before + row.unspent },
+    );
+    trail.push({
+      tenantId,
+      id: seedId('activity', ++ids.activity),
+      entityType: 'BudgetItem',
+      entityId: row.item.id,
+      marketingPlanId: planId,
+      actorId: owner.id,
+      action: 'update',
+      name: row.item.name,
+      description: `${reason}: ${formatCents(row.unspent)} unspent rolled forward to ${longMonth(following)}`,
+      createdAt: now,
+    });
+  }
+  if (changes.length > 0) await db.insert(budgetChanges).values(changes).onConflictDoNothing();
+  await periodsRepo.insertPeriod(db, tenantId, planId, month, 1, owner.id, now);
+  const total = rows.reduce((sum, row) => sum + row.unspent, 0);
+  const what =
+    rows.length === 0
+      ? 'no unspent budget'
+      : `${formatCents(total)} unspent rolled forward to ${longMonth(following)} (${rows.length} ${rows.length === 1 ? 'item' : 'items'})`;
+  trail.unshift({
+    tenantId,
+    id: seedId('activity', ++ids.activity),
+    entityType: 'MarketingPlan',
+    entityId: planId,
+    marketingPlanId: planId,
+    actorId: owner.id,
+    action: 'update',
+    name: DEMO_PLAN.name,
+    description: `Closed ${longMonth(month)}: ${what}`,
+    createdAt: now,
+  });
+  await addActivities(db, trail);
+  return true;
+};
+
+/** Closes January–October 2026 in order with roll forward (stops at a month that cannot close). */
+export const closeDemoMonths = async (db: Db, ids: Counter = { changes: 0, activity: 0x200, group: 0 }): Promise<void> => {
+  await periodsRepo.lockPlan(db, tenantId, planId);
+  for (const month of DEMO_CLOSED_MONTHS) if (!(await closeMonth(db, month, ids))) return;
+};
+
+const monthCell = async (db: Db, itemId: string, month: MonthKey): Promise<number> => {
+  const [row] = await db
+    .select({ cents: budgetItemMonths.amountCents })
+    .from(budgetItemMonths)
+    .where(
+      and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId), eq(budgetItemMonths.month, `${month}-01`)),
+    );
+  return row?.cents ?? 0;
+};
+
+/** Sets one month of a phased item and its Amount (the sum of its months), as SetMonth does. */
+const setItemMonth = async (db: Db, itemId: string, month: MonthKey, cents: number, at: Date) => {
+  await periodsRepo.setMonthCell(db, tenantId, itemId, month, cents);
+  await db
+    .update(budgetItems)
+    .set({
+      amountCents: sql`(SELECT coalesce(sum(m.amount_cents), 0) FROM budget_item_months m WHERE m.tenant_id = ${tenantId} AND m.budget_item_id = ${itemId})`,
+      updatedAt: at,
+    })
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, itemId)));
+};
+
+const itemName = (id: string) => DEMO_PLAN.items.find((item) => item.id === id)?.name ?? 'an item';
+
+/** The reallocation (kind 2, one group) and the budget edit (kind 1) after the lock, with their reasons and activity. */
+export const seedDemoBudgetChanges = async (db: Db): Promise<void> => {
+  const move = DEMO_REALLOCATION;
+  const label = new Date(`${move.month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const fromBefore = await monthCell(db, move.from, move.month);
+  const toBefore = await monthCell(db, move.to, move.month);
+  await setItemMonth(db, move.from, move.month, fromBefore - move.cents, move.at);
+  await setItemMonth(db, move.to, move.month, toBefore + move.cents, move.at);
+  const kept = { tenantId, marketingPlanId: planId, month: `${move.month}-01` };
+  const description = `Reallocated ${formatCents(move.cents)} of ${label} from ${itemName(move.from)} to ${itemName(move.to)}: ${move.reason}`;
+  const edit = DEMO_BUDGET_EDIT;
+  const editBefore = await monthCell(db, edit.item, edit.month);
+  await setItemMonth(db, edit.item, edit.month, edit.afterCents, edit.at);
+  await db
+    .insert(budgetChanges)
+    .values([
+      {
+        ...kept,
+        id: seedId('changes', 0x1001),
+        budgetItemId: move.from,
+        budgetItemName: itemName(move.from),
+        kind: 2,
+        groupId: seedId('group', 0x1001),
+        beforeCents: fromBefore,
+        afterCents: fromBefore - move.cents,
+        reason: move.reason,
+        changedBy: move.by,
+        changedAt: move.at,
+      },
+      {
+        ...kept,
+        id: seedId('changes', 0x1002),
+        budgetItemId: move.to,
+        budgetItemName: itemName(move.to),
+        kind: 2,
+        groupId: seedId('group', 0x1001),
+        beforeCents: toBefore,
+        afterCents: toBefore + move.cents,
+        reason: move.reason,
+        changedBy: move.by,
+        changedAt: move.at,
+      },
+      {
+        tenantId,
+        marketingPlanId: planId,
+        month: `${edit.month}-01`,
+        id: seedId('changes', 0x1003),
+        budgetItemId: edit.item,
+        budgetItemName: itemName(edit.item),
+        kind: 1,
+        groupId: null,
+        beforeCents: editBefore,
+        afterCents: edit.afterCents,
+        reason: edit.reason,
+        changedBy: edit.by,
+        changedAt: edit.at,
+      },
+    ])
+    .onConflictDoNothing();
+  const entry = (n: number, itemId: string, actorId: string, text: string, at: Date) => ({
+    tenantId,
+    id: seedId('activity', n),
+    entityType: 'BudgetItem',
+    entityId: itemId,
+    marketingPlanId: planId,
+    actorId,
+    action: 'update' as const,
+    name: itemName(itemId),
+    description: text,
+    createdAt: at,
+  });
+  await addActivities(db, [
+    entry(0x1001, move.from, move.by, description, move.at),
+    entry(0x1002, move.to, move.by, description, move.at),
+    entry(
+      0x1003,
+      edit.item,
+      edit.by,
+      `Changed ${longMonth(edit.month)} budget ${formatCents(editBefore)} → ${formatCents(edit.afterCents)}: ${edit.reason}`,
+      edit.at,
+    ),
+  ]);
+};
+
+/** The planner's forecasts, written as the Owner (their writer, migration 1020's trigger, is the transaction's actor). */
+export const seedDemoForecastCells = async (db: Db): Promise<void> => {
+  await db.execute(sql`SELECT set_config('plansmith.actor', ${owner.id}, true)`);
+  await db
+    .insert(budgetItemForecasts)
+    .values(DEMO_FORECASTS.map((cell) => ({ tenantId, budgetItemId: cell.item, month: `${cell.month}-01`, amountCents: cell.cents })))
+    .onConflictDoNothing();
+  await db.execute(sql`SELECT set_config('plansmith.actor', '', true)`);
+};
+
+/**
+ * The part (idempotent): runs once, on a demo plan whose baseline is not locked and that has no closed
+ * month (a demo someone already worked with keeps its own history).
+ */
+export const seedDemoMonthClose = async (db: Db): Promise<void> => {
+  const [plan] = await db
+    .select({ lockedAt: marketingPlans.baselineLockedAt })
+    .from(marketingPlans)
+    .where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, planId)))
+    .for('update');
+  if (!plan || plan.lockedAt) return;
+  if ((await periodsRepo.listClosedPeriods(db, tenantId, planId)).length > 0) return;
+  await lockDemoBaseline(db);
+  await settleDemoCommitments(db);
+  await closeDemoMonths(db);
+  await seedDemoBudgetChanges(db);
+  await seedDemoForecastCells(db);
+};
