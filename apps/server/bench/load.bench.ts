@@ -28,9 +28,14 @@
 // the instance never saw it: safe for a POST. It is never retried once sent (no `empty-response`,
 // `response-timeout` or `junk-response`): an instance killed while writing may have committed, and
 // a resent Save would record the expense twice. So a request in flight to a dying instance fails
-// (502) and its client must read before trying again; a new request sent there before the health
-// check (GET /healthz every 500 ms, down after 2 failures) notices is refused at connect and
-// redispatched, so it does not fail.
+// (HAProxy answers 502, or, on a kept-alive server connection, closes the client's connection
+// unanswered as a server would) and its client must read before trying again; a new request sent
+// there before the health check (GET /healthz every 500 ms, down after 2 failures) notices is
+// refused at connect and redispatched, so it does not fail. The last DRAIN_S seconds only read,
+// so no write is cut unanswered by the end of the run; a write whose answer never came (in flight
+// at the kill) may have committed or not, and the check accepts either, counting those that did.
+// CPU per request (the instances, this database's backends, the load generator) is printed beside
+// the latencies: on a shared machine the latencies say how busy it was, the CPU what a request costs.
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -190,13 +195,27 @@ backend apps
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
+  # A busy instance answers /healthz late (behind the requests its event loop holds): without its
+  # own timeout a check must answer within inter (500 ms), and under load both were marked DOWN at
+  # once (HAProxy's 503 'No server is available'). A killed one refuses the connection at once.
+  timeout check 5s
   default-server inter 500ms fall 2 rise 2
   http-response set-header X-Served-By %s
   server app1 127.0.0.1:${APP_PORTS[0]} check
   server app2 127.0.0.1:${APP_PORTS[1]} check
 `;
 
-type ServerStat = { name: string; status: string; inFlight: number; total: number };
+type ServerStat = {
+  name: string;
+  status: string;
+  inFlight: number;
+  total: number;
+  /** Failed connections, failed answers (after the request was sent), retries, redispatches. */
+  connectionErrors: number;
+  responseErrors: number;
+  retries: number;
+  redispatches: number;
+};
 
 /** `show stat` on HAProxy's socket: each server of the backend with its status and current sessions. */
 const haproxyStats = (socket: string): Promise<ServerStat[]> =>
@@ -220,6 +239,10 @@ const haproxyStats = (socket: string): Promise<ServerStat[]> =>
             status: cells[at('status')] ?? '',
             inFlight: Number(cells[at('scur')] ?? 0),
             total: Number(cells[at('stot')] ?? 0),
+            connectionErrors: Number(cells[at('econ')] || 0),
+            responseErrors: Number(cells[at('eresp')] || 0),
+            retries: Number(cells[at('wretr')] || 0),
+            redispatches: Number(cells[at('wredis')] || 0),
           })),
       );
     });
@@ -264,6 +287,10 @@ type VirtualUser = {
   mine: string[];
   itemVersion: number;
   cells: { Month: string; Version: number }[];
+  /** Whether cells are as last read: a paste changes them, so the next paste reads the grid first. */
+  cellsFresh: boolean;
+  /** Expenses whose last write had no answer: the user reads before editing them again (never edited here). */
+  unsure: Set<string>;
 };
 
 type Fixture = { users: VirtualUser[]; tenantIds: string[]; planIds: string[]; seededCents: Map<string, number> };
@@ -330,6 +357,8 @@ const seedLoad = async (databaseUrl: string): Promise<Fixture> => {
           mine: [],
           itemVersion: Number(item?.version ?? 1),
           cells: [],
+          cellsFresh: true,
+          unsure: new Set(),
         });
       }
       // Earlier expenses of the plan, so its reads are not of an empty plan.
@@ -380,7 +409,7 @@ type PasteWrite = { kind: 'paste'; itemId: string; cents: number; months: number
 type Write = ExpenseWrite | PasteWrite;
 type AckedExpense = { id: string; name: string; planId: string; cents: number; status: 1 | 2 | 3; version: number };
 /** 'closed': the connection ended without an answer (HAProxy closes the client's connection when the instance dies mid-request). */
-type Failure = { kind: string; status: number | 'closed' | 'timeout'; at: number; servedBy: string; message?: string };
+type Failure = { kind: string; status: number | 'closed' | 'timeout'; at: number; sentAt: number; servedBy: string; message?: string };
 
 type Run = {
   latencies: Map<string, number[]>;
@@ -498,7 +527,7 @@ const dollars = (cents: number) => cents / 100;
 /** A year total spread over the 12 months to the cent (the first months take the remainder). */
 const spread = (cents: number): number[] => MONTHS.map((_, index) => Math.floor(cents / 12) + (index < cents % 12 ? 1 : 0));
 
-type Context = { vu?: number; kind?: string; write?: Write };
+type Context = { vu?: number; kind?: string; write?: Write; sentAt?: number };
 type Step = {
   kind: string;
   build: (user: VirtualUser, run: Run) => { kind?: string; method?: 'GET' | 'POST'; path: string; body?: unknown; write?: Write };
@@ -554,11 +583,16 @@ const STEPS: Step[] = [
         (item) => item.BudgetItemId === user.itemId,
       );
       user.cells = (mine?.Months ?? []).map((month) => ({ Month: month.Month, Version: month.Version }));
+      user.cellsFresh = true;
     },
   },
   {
     kind: 'paste into grid',
     build: (user) => {
+      // The grid as it is now first, when the last read of it is older than a paste (or was lost).
+      if (!user.cellsFresh)
+        return { kind: 'budget grid', path: '/api/BudgetItemClient/GetPlanMonths', body: { MarketingPlanId: user.planId } };
+      user.cellsFresh = false;
       const cents = 1_000_000 + ((user.index * 7919 + user.rounds * 104_729) % 5_000_000);
       const months = spread(cents);
       return {
@@ -624,7 +658,7 @@ const STEPS: Step[] = [
   {
     kind: 'edit expense',
     build: (user, run) => {
-      const id = user.mine.at(-1);
+      const id = user.mine.findLast((candidate) => !user.unsure.has(candidate));
       const acked = id ? run.expenses.get(id) : undefined;
       if (!acked) return { kind: 'expenses page', path: '/api/ExpenseClient/GetExpenses', body: { MarketingPlanId: user.planId, Page: 2 } };
       const n = Number(acked.name.split('-')[1]);
@@ -704,9 +738,17 @@ const drive = async (fixture: Fixture, socket: string, kill?: { at: number; inst
   };
   const inFlight = new Map<number, Write>();
   const lostAnswer = (context: Context, status: Failure['status'], servedBy = '', message?: string) => {
-    run.failures.push({ kind: context.kind ?? '?', status, at: performance.now(), servedBy, ...(message ? { message } : {}) });
+    run.failures.push({
+      kind: context.kind ?? '?',
+      status,
+      at: performance.now(),
+      sentAt: context.sentAt ?? 0,
+      servedBy,
+      ...(message ? { message } : {}),
+    });
     const write = context.vu === undefined ? undefined : inFlight.get(context.vu);
     if (write) run.uncertain.push(write);
+    if (write?.kind === 'edit' && write.id && context.vu !== undefined) fixture.users[context.vu]?.unsure.add(write.id);
     if (context.vu !== undefined) inFlight.delete(context.vu);
   };
 
@@ -723,6 +765,8 @@ const drive = async (fixture: Fixture, socket: string, kill?: { at: number; inst
       if (built.write && performance.now() - run.startedAt > (SECONDS - DRAIN_S) * 1000)
         built = { kind: 'expenses page', path: '/api/ExpenseClient/GetExpenses', body: { MarketingPlanId: user.planId } };
       context.kind = built.kind ?? step.kind;
+      // autocannon writes the request as soon as it is built.
+      context.sentAt = performance.now();
       context.write = built.write;
       if (built.write) inFlight.set(user.index, built.write);
       return {
@@ -746,11 +790,13 @@ const drive = async (fixture: Fixture, socket: string, kill?: { at: number; inst
         return;
       }
       inFlight.delete(context.vu);
-      if (!user || !step.answered || (step.kind !== context.kind && context.kind !== 'sign in')) return;
+      // A step may have sent another kind of request (a read instead of a write): its handler reads the answer.
+      const handler = context.kind === 'sign in' ? STEPS[0] : STEPS.find((candidate) => candidate.kind === context.kind);
+      if (!user || !handler?.answered) return;
       try {
         // The API answers { Result }; the sign-in answers the tokens themselves.
         const parsed = JSON.parse(body) as { Result?: unknown };
-        step.answered(user, context.kind === 'sign in' ? parsed : parsed.Result, context, run);
+        handler.answered(user, context.kind === 'sign in' ? parsed : parsed.Result, context, run);
       } catch (error) {
         run.benchErrors.push(`${context.kind}: ${(error as Error).message}`);
       }
@@ -1165,6 +1211,10 @@ const figures = (
     const beforeKill = run.failures.filter((failure) => failure.at < killedAt).length;
     const untilDown = run.failures.filter((failure) => failure.at >= killedAt && failure.at <= downAt).length;
     const afterDown = run.failures.filter((failure) => failure.at > downAt).length;
+    const sentBeforeKill = run.failures.filter(
+      (failure) => failure.at >= killedAt && failure.at <= downAt && failure.sentAt < killedAt,
+    ).length;
+    const killed = extra.after.find((server) => server.name === 'app2');
     out.push(
       {
         name: `${label}: in flight to app2 at the kill`,
@@ -1177,6 +1227,12 @@ const figures = (
         value: untilDown,
         unit: '',
         note: `${errorsByStatus(run.failures.filter((failure) => failure.at >= killedAt && failure.at <= downAt))}; HAProxy marked it DOWN after ${run.downAt ? round(run.downAt - killedAt, 0) : '—'} ms`,
+      },
+      {
+        name: `${label}: … of them sent before the kill`,
+        value: sentBeforeKill,
+        unit: '',
+        note: `in flight at the kill; the other ${untilDown - sentBeforeKill} were sent after it, before HAProxy marked it DOWN. HAProxy on app2: ${killed?.connectionErrors ?? 0} failed connections, ${killed?.responseErrors ?? 0} failed answers, ${killed?.retries ?? 0} retries, ${killed?.redispatches ?? 0} redispatched to app1`,
       },
       { name: `${label}: failures before the kill`, value: beforeKill, unit: '', note: withTarget(beforeKill === 0, 'must be 0') },
       { name: `${label}: failures after marked down`, value: afterDown, unit: '', note: withTarget(afterDown === 0, 'must be 0') },
