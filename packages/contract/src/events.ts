@@ -35,6 +35,12 @@ export const LIVE_ENTITIES = [
   'Team',
   'TeamMember',
   'Comment',
+  // The marketing-ops month (DESIGN.md §14): a forecast cell (Id: its item), a baseline cell (Id: its
+  // item), a budget change after the lock (reallocation, month close), a closed month (Id: its plan).
+  'BudgetItemForecast',
+  'BudgetItemBaseline',
+  'BudgetChange',
+  'PlanPeriod',
 ] as const;
 export const LiveEntitySchema = z.enum(LIVE_ENTITIES);
 export type LiveEntity = z.infer<typeof LiveEntitySchema>;
@@ -44,7 +50,7 @@ export const LiveChangeEventSchema = z.object({
   Type: z.enum(['changed', 'deleted']),
   Entity: LiveEntitySchema,
   Id: IdSchema.nullable().describe(
-    'The row (a month or expectation cell: its budget item or funnel stage; a team membership: the person); null for a bulk change of Rows rows',
+    'The row (a month, forecast, baseline or expectation cell: its budget item or funnel stage; a closed month: its plan; a team membership: the person); null for a bulk change of Rows rows',
   ),
   MarketingPlanId: IdSchema.nullable().describe('The plan the row belongs to; null for tenant-wide rows (categories, lookups, teams)'),
   Version: z.number().int().nullable().describe('The row’s version after the change (before it, for deleted)'),

@@ -3,6 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { callApi } from './client.ts';
 import {
   activityKeys,
+  budgetChangeKeys,
   budgetKeys,
   dashboardKeys,
   expectationKeys,
@@ -29,6 +30,8 @@ import {
 const CATEGORIES: QueryKey = ['budget-categories'];
 const LOOKUPS: QueryKey = ['lookups'];
 const COMMENTS: QueryKey = ['comments'];
+/** The close screen's months, blockers and unspent budget (features/close's periodKeys). */
+const PERIODS: QueryKey = ['periods'];
 
 const PLAN_FIGURES: QueryKey[] = [planKeys.all, reportKeys.all, spendingKeys.all, dashboardKeys.all];
 
@@ -39,9 +42,10 @@ export const keysFor = (event: LiveChangeEvent): QueryKey[] => {
       return [...PLAN_FIGURES, teamKeys.all];
     case 'BudgetItem':
     case 'BudgetItemMonth':
-      return [budgetKeys.all, expenseKeys.all, objectiveKeys.all, performanceKeys.all, ...PLAN_FIGURES];
+      return [budgetKeys.all, expenseKeys.all, objectiveKeys.all, performanceKeys.all, PERIODS, ...PLAN_FIGURES];
     case 'Expense':
-      return [expenseKeys.all, budgetKeys.all, performanceKeys.all, ...PLAN_FIGURES];
+      // PERIODS: the close screen's blockers and unspent budget.
+      return [expenseKeys.all, budgetKeys.all, performanceKeys.all, PERIODS, ...PLAN_FIGURES];
     case 'BudgetCategory':
       return [CATEGORIES, budgetKeys.all, ...PLAN_FIGURES];
     case 'Lookup':
@@ -60,6 +64,17 @@ export const keysFor = (event: LiveChangeEvent): QueryKey[] => {
       return [teamKeys.all, identityKeys.permissions(), planKeys.all];
     case 'Comment':
       return [COMMENTS];
+    // The marketing-ops month (DESIGN.md §14). The Forecast view's query sits under budgetKeys; Landing
+    // shows on the plan page, the dashboard and the report.
+    case 'BudgetItemForecast':
+      return [budgetKeys.all, ...PLAN_FIGURES];
+    case 'BudgetItemBaseline':
+      return [budgetKeys.all, budgetChangeKeys.all, ...PLAN_FIGURES];
+    case 'BudgetChange':
+      return [budgetChangeKeys.all, budgetKeys.all, PERIODS];
+    case 'PlanPeriod':
+      // A closed or reopened month: the close screen, the grids' closed months, the expenses dated in it.
+      return [PERIODS, budgetKeys.all, expenseKeys.all, ...PLAN_FIGURES];
   }
 };
 
