@@ -1,5 +1,6 @@
 // The benches' big plan: `count` expenses added in SQL to the demo Owner's live plan with the most
-// items, spread over its items, statuses, a year of dates and 750 payees (seconds, not minutes).
+// items, spread over its items, statuses, the plan's open days (after its closed months) and 750 payees
+// (seconds, not minutes).
 import type { Database } from '../src/db/client.ts';
 import { DEMO_USER } from './built-app.ts';
 
@@ -17,10 +18,15 @@ export const addDemoExpenses = async (database: Database, count: number): Promis
     `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_order,
        purchase_date, amount_cents, status, category_type, active)
      SELECT p.tenant_id, gen_random_uuid(), p.id, i.id, 'Invoice ' || g, 'Payee ' || (g % 750), 'PO-' || g,
-       date '2026-01-01' + (g % 365), 100 + (g * 7919) % 250000, 1 + (g % 10 = 0)::int + (g % 10 > 1)::int * 2,
+       o.first_day + (g % o.days), 100 + (g * 7919) % 250000, 1 + (g % 10 = 0)::int + (g % 10 > 1)::int * 2,
        c.category_type, true
      FROM generate_series(1, $2::int) AS g
      CROSS JOIN marketing_plans p
+     -- The plan's open days: nothing may be dated in a closed month (the demo closes January–October 2026).
+     CROSS JOIN LATERAL (SELECT d.first_day, p.end_date - d.first_day + 1 AS days
+                           FROM (SELECT coalesce((SELECT max(pp.month) + interval '1 month' FROM plan_periods pp
+                                                   WHERE pp.tenant_id = p.tenant_id AND pp.marketing_plan_id = p.id)::date,
+                                                 p.start_date) AS first_day) d) o
      JOIN (SELECT b.id, b.budget_category_id, (row_number() OVER (ORDER BY b.id)) - 1 AS n,
                   count(*) OVER () AS items
              FROM budget_items b WHERE b.marketing_plan_id = $1) AS i ON i.n = g % i.items

@@ -112,7 +112,8 @@ const signIn = async (base: string): Promise<string> => {
 const importRows = (seeded: Seeded): (string | number)[][] => [
   ['Purchase date', 'Payee', 'Amount', 'Budget item', 'Status', 'Description'],
   ...Array.from({ length: IMPORT_ROWS }, (_, row) => [
-    `2026-${String(1 + (row % 12)).padStart(2, '0')}-15`,
+    // November and December: the demo plan's open months (its January–October 2026 are closed).
+    `2026-${11 + (row % 2)}-15`,
     `Import payee ${row % 500}`,
     10 + ((row * 7919) % 250_000) / 100,
     seeded.itemNames[row % seeded.itemNames.length] ?? '',
