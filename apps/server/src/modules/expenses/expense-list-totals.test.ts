@@ -9,7 +9,7 @@ import { createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/rows.ts';
 import { keptListTotals, keptTotalsQuery, listTotals, wholeMonths } from './expense-list-totals.ts';
-import { type ExpenseFilter, sumExpenses } from './expenses.repository.ts';
+import { type ExpenseFilter, type ExpenseSort, expensePageQuery, listExpensePage, sumExpenses } from './expenses.repository.ts';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof setup>>;
@@ -131,5 +131,58 @@ describe('GetExpenses totals from the kept sums', () => {
     expect(plan).not.toMatch(/Seq Scan on (expenses|expense_sums)\b/);
     expect(plan).toMatch(/Index (Only )?Scan using expense_sums_(pkey|plan_idx)|Bitmap Index Scan on expense_sums_(pkey|plan_idx)/);
     expect(plan).toMatch(/(Index|Bitmap Index) (Only )?Scan (using|on) expenses_inactive_idx/);
+  });
+});
+
+describe('expense pages', () => {
+  /** The page's ids as a hand-written ORDER BY … LIMIT … OFFSET over the plan's expenses says. */
+  const expectedIds = async (where: string, orderBy: string, offset: number, limit: number) =>
+    (
+      await t.database.queryRows<{ id: string }>(
+        `SELECT id FROM expenses WHERE tenant_id = $1 AND marketing_plan_id = $2 ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+        [f.tenant.id, f.plan.id],
+      )
+    ).map((row) => row.id);
+
+  it('are the rows a plain ORDER BY … OFFSET picks, with their item names, for every sort, ties included', async () => {
+    const cases: [ExpenseFilter, ExpenseSort, string, string][] = [
+      [{}, { by: 'PurchaseDate', direction: 'desc' }, '', 'purchase_date DESC, id DESC'],
+      [{}, { by: 'PurchaseDate', direction: 'asc' }, '', 'purchase_date, id'],
+      [
+        { status: 3, dateFrom: '2026-01-01', dateTo: '2026-11-30' },
+        { by: 'PurchaseDate', direction: 'desc' },
+        "AND status = 3 AND purchase_date BETWEEN '2026-01-01' AND '2026-11-30'",
+        'purchase_date DESC, id DESC',
+      ],
+      [{}, { by: 'Amount', direction: 'asc' }, '', 'amount_cents, id'],
+      [{}, { by: 'Name', direction: 'desc' }, '', 'name DESC, id DESC'],
+      [{ budgetItemId: f.events.id }, { by: 'Payee', direction: 'asc' }, `AND budget_item_id = '${f.events.id}'`, 'payee, id'],
+    ];
+    for (const [filter, sort, where, orderBy] of cases) {
+      for (const offset of [0, 10, 37]) {
+        const rows = await listExpensePage(t.ctx.db, f.tenant.id, { marketingPlanId: f.plan.id, ...filter }, sort, { offset, limit: 10 });
+        const label = `${JSON.stringify(filter)} ${orderBy} offset ${offset}`;
+        expect(
+          rows.map((row) => row.id),
+          label,
+        ).toEqual(await expectedIds(where, orderBy, offset, 10));
+        for (const row of rows) expect(row.budgetItemName, label).toBe(row.budgetItemId === f.search.id ? 'Paid search' : 'Events');
+      }
+    }
+  });
+
+  it('are chosen before the item and GL code names are joined (a deep page joined and sorted every match)', async () => {
+    const statement = expensePageQuery(
+      t.ctx.db,
+      f.tenant.id,
+      { marketingPlanId: f.plan.id, status: 3, dateFrom: '2026-01-01', dateTo: '2026-11-30' },
+      { by: 'PurchaseDate', direction: 'desc' },
+      { offset: 40, limit: 10 },
+    ).getSQL() as SQL;
+    const rows = await selectRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`EXPLAIN ${statement}`);
+    const plan = rows.map((row) => row['QUERY PLAN']);
+    // Joined first, the statement's top node is the Limit over the joined, sorted matches.
+    expect(plan[0], plan.join('\n')).not.toMatch(/^Limit/);
+    expect(plan.join('\n')).toMatch(/Subquery Scan on chosen|->\s+Limit/);
   });
 });

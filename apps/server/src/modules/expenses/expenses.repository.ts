@@ -113,20 +113,41 @@ const SORT_COLUMNS = {
   Payee: expenses.payee,
 } as const;
 
-/** One page, newest first by default; the id breaks ties so pages never overlap. */
+/**
+ * One page, newest first by default; the id breaks ties so pages never overlap. The page's ids are
+ * chosen from the expenses alone (for the default order, along expenses_plan_date_idx) and only
+ * those rows are joined to their item's and GL code's names: joined first, every match was joined and
+ * sorted whole (page 200 of a 20,000-expense plan sorted 14,500 joined rows, spilling to disk).
+ */
 export const listExpensePage = async (
   db: Db,
   tenantId: string,
   filter: ExpenseFilter,
   sort: ExpenseSort,
   page: { offset: number; limit: number },
-): Promise<ExpenseRow[]> => {
+): Promise<ExpenseRow[]> => expensePageQuery(db, tenantId, filter, sort, page);
+
+/** The statement of listExpensePage. */
+export const expensePageQuery = (
+  db: Db,
+  tenantId: string,
+  filter: ExpenseFilter,
+  sort: ExpenseSort,
+  page: { offset: number; limit: number },
+) => {
   const order = sort.direction === 'asc' ? asc : desc;
-  return selectExpenses(db)
+  const chosen = db
+    .select({ id: expenses.id })
+    .from(expenses)
     .where(filterConditions(tenantId, filter))
     .orderBy(order(SORT_COLUMNS[sort.by]), order(expenses.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('chosen');
+  return selectExpenses(db)
+    .innerJoin(chosen, eq(chosen.id, expenses.id))
+    .where(eq(expenses.tenantId, tenantId))
+    .orderBy(order(SORT_COLUMNS[sort.by]), order(expenses.id));
 };
 
 export type ExpenseSums = { count: number; amount: number; planned: number; committed: number; actual: number; requested: number };
