@@ -1,29 +1,78 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { dollarsOf } from './page-models/expenses-pages.ts';
 import { ImportPage, MonthGrid, seriousViolations } from './page-models/import-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
+import { chooseOption } from './page-models/select-option.ts';
 import writeXlsxFile from 'write-excel-file/node';
 
 // Issue 14's journeys on the demo's 2026 plan (the context plan after sign-in): a CSV with one bad
 // row and one duplicate imported as it is, then undone; a 3 × 4 block pasted into the month grid,
-// then undone with Ctrl+Z.
+// then undone with Ctrl+Z. The demo's January–October 2026 are closed (its month-close seed), so the
+// imports are dated in its open November and December, and the paste has a plan of its own.
 
 const EXPENSES_CSV = [
   'Name,Amount,Purchase Date,Budget Item,Payee,PO Number',
-  'E2E banner ads,"1,250.00",2026-03-05,Google Search Ads,Acme Media,E2E-PO-1',
-  'E2E broken row,lots,2026-03-06,Google Search Ads,Acme Media,E2E-PO-2',
-  'E2E launch video,980.50,03/07/2026,Meta Retargeting,Studio Nine,E2E-PO-3',
-  'E2E banner ads,"1,250.00",2026-03-05,Google Search Ads,Acme Media,E2E-PO-1',
+  'E2E banner ads,"1,250.00",2026-11-05,Google Search Ads,Acme Media,E2E-PO-1',
+  'E2E broken row,lots,2026-11-06,Google Search Ads,Acme Media,E2E-PO-2',
+  'E2E launch video,980.50,11/07/2026,Meta Retargeting,Studio Nine,E2E-PO-3',
+  'E2E banner ads,"1,250.00",2026-11-05,Google Search Ads,Acme Media,E2E-PO-1',
   '',
 ].join('\r\n');
 
-// 2,000 items in one category, $1 in March each: the grid's scale case (issue 14: smooth with 2,000 items).
+// 2,000 items in one category, $1 in December each: the grid's scale case (issue 14: smooth with 2,000 items).
 const BULK_ITEMS_CSV = [
-  'Name,Category,Jan 2026,Feb 2026,Mar 2026',
-  ...Array.from({ length: 2000 }, (_, index) => `Bulk item ${String(index + 1).padStart(4, '0')},Content,0,0,1`),
+  'Name,Category,Nov 2026,Dec 2026',
+  ...Array.from({ length: 2000 }, (_, index) => `Bulk item ${String(index + 1).padStart(4, '0')},Content,0,1`),
   '',
 ].join('\n');
+
+const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The API as the demo Owner: a 2026 plan of its own (no closed month, no locked baseline) with the demo
+ * plan's three paid media items phased evenly by month: $10,000, $7,000 and $3,000 a month.
+ */
+const arrangePastePlan = async (request: APIRequestContext, name: string) => {
+  const login = await request.post('/api/identity/token/user', {
+    data: { Username: DEMO_OWNER.email, Password: DEMO_OWNER.password, ClientId: 'plansmith-web' },
+  });
+  expect(login.ok()).toBe(true);
+  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const call = async (path: string, data: unknown) => {
+    const response = await request.post(path, { data, headers: { Authorization: `Bearer ${AccessToken}` } });
+    const body = (await response.json()) as { Result: never; Message: string | null };
+    expect(response.status(), body.Message ?? '').toBe(200);
+    return body.Result;
+  };
+  const plans = (await call('/api/MarketingPlanClient/GetMarketingPlans', {})) as { Name: string; TeamId: string }[];
+  const categories = (await call('/api/BudgetCategoryClient/GetBudgetCategories', {})) as { Id: string; Name: string }[];
+  const teamId = plans.find((candidate) => candidate.Name === '2026 Marketing Plan')?.TeamId ?? plans[0]?.TeamId;
+  const categoryId = categories.find((category) => category.Name === 'Paid Media')?.Id ?? categories[0]?.Id;
+  if (!teamId || !categoryId) throw new Error('the demo tenant has no team or category');
+  const created = (await call('/api/MarketingPlanClient/Save', {
+    Id: EMPTY_ID,
+    Name: name,
+    TeamId: teamId,
+    StartDate: '2026-01-01',
+    EndDate: '2026-12-31',
+  })) as { Id: string };
+  for (const [itemName, monthly] of [
+    ['Google Search Ads', 10_000],
+    ['LinkedIn Sponsored Content', 7_000],
+    ['Meta Retargeting', 3_000],
+  ] as const) {
+    await call('/api/BudgetItemClient/Save', {
+      Id: EMPTY_ID,
+      Name: itemName,
+      Amount: monthly * 12,
+      ItemType: 1,
+      BudgetCategoryId: categoryId,
+      MarketingPlanId: created.Id,
+      Months: Array.from({ length: 12 }, (_, index) => ({ Month: `2026-${String(index + 1).padStart(2, '0')}`, Amount: monthly })),
+    });
+  }
+};
 
 test.describe('import and the month grid', () => {
   test('fixes rows in the preview: a cell edited, an unknown item mapped to an existing one in every row, day-first dates read as such', async ({
@@ -31,9 +80,9 @@ test.describe('import and the month grid', () => {
   }) => {
     const csv = [
       'Name,Amount,Purchase Date,Budget Item,Payee',
-      'E2E fix amount,lots,14/03/2026,Google Search Ads,Acme Media',
-      'E2E fix item one,120,15/03/2026,Search engine ads,Acme Media',
-      'E2E fix item two,130,16/03/2026,search engine ADS,Acme Media',
+      'E2E fix amount,lots,14/11/2026,Google Search Ads,Acme Media',
+      'E2E fix item one,120,15/11/2026,Search engine ads,Acme Media',
+      'E2E fix item two,130,16/11/2026,search engine ADS,Acme Media',
       '',
     ].join('\r\n');
     await new LoginPage(page).signInAs(DEMO_OWNER);
@@ -45,7 +94,7 @@ test.describe('import and the month grid', () => {
     const importPage = new ImportPage(page);
     await importPage.chooseFile('fix-me.csv', csv);
     await expect(page.getByRole('combobox', { name: 'Date order' })).toBeVisible();
-    await expect(page.getByText('Read day first: 14/03/2026 has 14 in the first position.')).toBeVisible();
+    await expect(page.getByText('Read day first: 14/11/2026 has 14 in the first position.')).toBeVisible();
     await expect(importPage.count('With errors')).toHaveText('3');
 
     await page.getByRole('button', { name: /^Fix Amount of row 2/ }).click();
@@ -67,7 +116,7 @@ test.describe('import and the month grid', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('row', { name: /E2E fix amount/ })).toContainText('$99.50');
     await expect(page.getByRole('row', { name: /E2E fix item two/ })).toContainText('Google Search Ads');
-    await expect(page.getByRole('row', { name: /E2E fix item two/ })).toContainText(/Mar 16, 2026|2026-03-16|03\/16\/2026/);
+    await expect(page.getByRole('row', { name: /E2E fix item two/ })).toContainText(/Nov 16, 2026|2026-11-16|11\/16\/2026/);
   });
 
   test('imports a CSV with one bad row and one duplicate as it is, commits the two good rows, then undoes the import', async ({ page }) => {
@@ -76,7 +125,7 @@ test.describe('import and the month grid', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page).toHaveURL(/\/import\?kind=expenses$/);
     const importPage = new ImportPage(page);
-    await importPage.chooseFile('march-expenses.csv', EXPENSES_CSV);
+    await importPage.chooseFile('november-expenses.csv', EXPENSES_CSV);
 
     // The guessed columns, every row checked, the counts.
     await expect(importPage.mappingSelect('Budget item')).toContainText('Budget Item');
@@ -94,7 +143,7 @@ test.describe('import and the month grid', () => {
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect(page.getByText('Imported 2 expenses')).toBeVisible();
     await expect(page.getByText('Skipped 2: 1 with errors, 1 duplicate.')).toBeVisible();
-    await expect(importPage.historyRow('march-expenses.csv')).toContainText('Demo');
+    await expect(importPage.historyRow('november-expenses.csv')).toContainText('Demo');
 
     await page.getByRole('button', { name: 'Go to expenses' }).click();
     await page.getByLabel('Search expenses').fill('E2E');
@@ -105,10 +154,10 @@ test.describe('import and the month grid', () => {
 
     // Undo from the history: the two rows go, the history says so.
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await importPage.historyRow('march-expenses.csv').getByRole('button', { name: 'Undo' }).click();
+    await importPage.historyRow('november-expenses.csv').getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Undo import' }).click();
-    await expect(page.getByText('Undone: removed 2 rows that march-expenses.csv created.')).toBeVisible();
-    await expect(importPage.historyRow('march-expenses.csv')).toContainText('Undone');
+    await expect(page.getByText('Undone: removed 2 rows that november-expenses.csv created.')).toBeVisible();
+    await expect(importPage.historyRow('november-expenses.csv')).toContainText('Undone');
 
     await page.goto('/expenses');
     await page.getByLabel('Search expenses').fill('E2E');
@@ -118,14 +167,15 @@ test.describe('import and the month grid', () => {
 
   test('imports budget items from an Excel workbook with a title row, real dates as month headers and a total row', async ({ page }) => {
     // As a planner's workbook looks: a title above the header, months as Excel dates, a Total row.
+    // November and December: the demo plan's open months.
     const month = (index: number) => ({ value: new Date(Date.UTC(2026, index, 1)), type: Date, format: 'mmm yyyy' });
     const bytes = await writeXlsxFile(
       [
-        ['Q1 launch budget'],
-        ['Program', 'Category', month(0), month(1), month(2)],
-        ['XLSX trade show', 'Events', 1000, 2500.5, 0],
-        ['XLSX retargeting', 'paid media', 300, 300, 300],
-        ['Total', '', 1300, 2800.5, 300],
+        ['Q4 launch budget'],
+        ['Program', 'Category', month(10), month(11)],
+        ['XLSX trade show', 'Events', 1000, 2500.5],
+        ['XLSX retargeting', 'paid media', 300, 300],
+        ['Total', '', 1300, 2800.5],
       ],
       { sheet: 'Budget 2026' },
     ).toBuffer();
@@ -135,9 +185,9 @@ test.describe('import and the month grid', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page).toHaveURL(/\/import\?kind=budget-items$/);
     const importPage = new ImportPage(page);
-    await importPage.chooseFile('q1-launch.xlsx', bytes);
+    await importPage.chooseFile('q4-launch.xlsx', bytes);
     await expect(page.getByText('Guessed from the header row (row 2).')).toBeVisible();
-    await expect(importPage.mappingSelect('Jan 2026')).toContainText('2026-01-01');
+    await expect(importPage.mappingSelect('Nov 2026')).toContainText('2026-11-01');
     await expect(importPage.count('Ready')).toHaveText('2');
     await expect(importPage.count('Total rows (ignored)')).toHaveText('1');
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
@@ -146,22 +196,26 @@ test.describe('import and the month grid', () => {
     await page.getByRole('button', { name: 'Go to the budget' }).click();
     const grid = new MonthGrid(page);
     await grid.show('Months');
-    await expect(grid.cell('XLSX trade show', 'Feb 2026')).toHaveAccessibleName('XLSX trade show, Feb 2026: $2,500.50');
+    await expect(grid.cell('XLSX trade show', 'Dec 2026')).toHaveAccessibleName('XLSX trade show, Dec 2026: $2,500.50');
     await expect(grid.budgetCell('XLSX trade show')).toHaveText('$3,500.50');
-    await expect(grid.budgetCell('XLSX retargeting')).toHaveText('$900.00');
+    await expect(grid.budgetCell('XLSX retargeting')).toHaveText('$600.00');
 
     await page.goto('/import?kind=budget-items');
-    await importPage.historyRow('q1-launch.xlsx').getByRole('button', { name: 'Undo' }).click();
+    await importPage.historyRow('q4-launch.xlsx').getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Undo import' }).click();
-    await expect(page.getByText('Undone: removed 2 rows that q1-launch.xlsx created.')).toBeVisible();
+    await expect(page.getByText('Undone: removed 2 rows that q4-launch.xlsx created.')).toBeVisible();
   });
 
   test('pastes a 3 × 4 block from a spreadsheet into the month grid, sees the roll-ups, and undoes it with Ctrl+Z', async ({
     page,
     context,
+    request,
   }) => {
+    const plan = `Paste E2E ${Date.now()}`;
+    await arrangePastePlan(request, plan);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await new LoginPage(page).signInAs(DEMO_OWNER);
+    await chooseOption(page.getByLabel('Context plan'), plan);
     const budget = new BudgetPage(page);
     await budget.open();
     const grid = new MonthGrid(page);
@@ -231,7 +285,7 @@ test.describe('import and the month grid', () => {
     const grid = new MonthGrid(page);
     await budget.open();
     await grid.show('Months');
-    const marchBefore = dollarsOf((await grid.totalCell('Mar 2026').textContent()) ?? '');
+    const decemberBefore = dollarsOf((await grid.totalCell('Dec 2026').textContent()) ?? '');
 
     const importPage = new ImportPage(page);
     await page.goto('/import?kind=budget-items');
@@ -242,18 +296,18 @@ test.describe('import and the month grid', () => {
 
     await budget.open();
     await grid.show('Months');
-    await expect(grid.cell('Bulk item 0001', 'Jan 2026')).toBeVisible();
+    await expect(grid.cell('Bulk item 0001', 'Dec 2026')).toBeVisible();
     // Speed is measured in the benches, not asserted here: this journey checks the big grid works.
     await grid.show('Quarters');
-    await expect(grid.cell('Bulk item 0001', 'Q1 2026')).toBeVisible();
+    await expect(grid.cell('Bulk item 0001', 'Q4 2026')).toBeVisible();
     await grid.show('Months');
     // Virtualised: a screenful of rows is in the page, not 2,000.
     expect(await grid.renderedRows()).toBeLessThan(60);
     await grid.scrollToEnd();
-    await expect(grid.cell('Bulk item 0001', 'Jan 2026')).toHaveCount(0);
+    await expect(grid.cell('Bulk item 0001', 'Dec 2026')).toHaveCount(0);
     expect(await grid.renderedRows()).toBeLessThan(60);
-    // 2,000 × $1 in March on top of the plan's own March.
-    expect(dollarsOf((await grid.totalCell('Mar 2026').textContent()) ?? '')).toBe(marchBefore + 2000);
+    // 2,000 × $1 in December on top of the plan's own December.
+    expect(dollarsOf((await grid.totalCell('Dec 2026').textContent()) ?? '')).toBe(decemberBefore + 2000);
 
     await page.goto('/import?kind=budget-items');
     await importPage.historyRow('two-thousand-items.csv').getByRole('button', { name: 'Undo' }).click();
