@@ -136,7 +136,8 @@ export const BudgetItemSaveRequestSchema = z
       .nullish()
       .describe(
         'Monthly phasing that sums to Amount to the cent, within the plan’s dates. Missing keeps the current phasing; null or [] clears it. ' +
-          'An item without phasing counts as spread evenly over the plan’s months, the leftover cents one each to the first months (spreadCents).',
+          'An item without phasing counts as spread evenly over the plan’s months, the leftover cents one each to the first months (spreadCents). ' +
+          'Once a month of the plan is closed (DESIGN.md §14), an item that would be left without phasing (created without Months, its Amount changed while unphased, or its phasing cleared) gets its Amount spread evenly over the OPEN months only, stored as its Months: a closed month keeps the cells it has (none for a new item), and an Amount below them is 400. A closed month’s $0.00 cell left out of Months is kept. An unphased item made before a month closed with a share in it answers 409 to an Amount change: phase it by month.',
       ),
     Version: VersionSchema.optional().describe(
       'Required when updating: the item’s Version as read; a stale one answers 409 with the item as it is now (DESIGN.md §13)',

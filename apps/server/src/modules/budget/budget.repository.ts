@@ -131,6 +131,8 @@ export const replaceMonthsOf = async (
       .onConflictDoUpdate({
         target: [budgetItemMonths.tenantId, budgetItemMonths.budgetItemId, budgetItemMonths.month],
         set: { amountCents: sql`excluded.amount_cents` },
+        // A cell sent back unchanged is not written: in a closed month (DESIGN.md §14) the trigger would refuse even that.
+        setWhere: sql`${budgetItemMonths.amountCents} IS DISTINCT FROM excluded.amount_cents`,
       });
   }
 };

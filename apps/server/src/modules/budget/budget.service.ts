@@ -21,7 +21,7 @@ import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
 import { staleCellOf, staleCellsError, staleItemError } from './budget-versions.ts';
-import { refuseDeleteInClosedMonth } from './closed-months.ts';
+import { phaseAroundClosedMonths, refuseDeleteInClosedMonth } from './closed-months.ts';
 import * as repo from './budget.repository.ts';
 
 type SaveInput = z.output<typeof BudgetItemSaveRequestSchema>;
@@ -166,8 +166,16 @@ export const createBudgetService = (ctx: AppContext) => {
           amountCents,
           itemType: input.ItemType,
         };
-        const newMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
-        if (existing && !newMonths) checkKeptMonths(currentMonths, amountCents);
+        const askedMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
+        if (existing && !askedMonths) checkKeptMonths(currentMonths, amountCents);
+        // With closed months, an item left unphased gets its Amount spread over the open months only (DESIGN.md §14).
+        const newMonths = await phaseAroundClosedMonths(tx, auth.tenantId, access.plan, {
+          name: input.Name,
+          amountCents,
+          amountBefore: existing?.amountCents ?? null,
+          current: currentMonths,
+          next: askedMonths,
+        });
         // After the baseline lock a change of the item's budget says why and is kept (DESIGN.md §14).
         const id = existing?.id ?? newId();
         await keepBudgetChanges(tx, {

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { JsonText } from '../../plugins/route.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
+import { phaseImportedItems, refuseUndoInClosedMonth } from '../budget/index.ts';
 import { templateProblem } from '../expenses/index.ts';
 import { COMMIT_CHUNK_ROWS, type CommitScope } from './commit-rows.ts';
 import { createNamed, createsFor, withCreates } from './create-named.ts';
@@ -195,6 +196,8 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           });
         }
         // The mapping that worked is the tenant's starting point for the next file of this kind.
+        // Items without months in a plan with closed months: their Amount spread over the open months (DESIGN.md §14).
+        if (input.Kind === 'BudgetItems') await phaseImportedItems(tx, auth.tenantId, access.plan, importId);
         await repo.saveMapping(tx, auth.tenantId, input.Kind, file.mapping, auth.userId, now);
         return {
           ImportId: importId,
@@ -249,6 +252,8 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
           }
         }
         const now = ctx.clock.now();
+        // Deleting items cascades to their cells, which the closed-month trigger lets through: ask first.
+        if (record.kind === 'BudgetItems') await refuseUndoInClosedMonth(tx, auth.tenantId, access.plan, importId, record.fileName);
         const removed = await repo.deleteCreated(tx, auth.tenantId, importId, record.kind);
         const entityType = record.kind === 'Expenses' ? 'Expense' : 'BudgetItem';
         const base = { tenantId: auth.tenantId, actorId: auth.userId, marketingPlanId: record.marketingPlanId, at: now };
