@@ -96,7 +96,9 @@ test.describe('forecast', () => {
     await page.evaluate((text) => navigator.clipboard.writeText(text), '400\t$2,000.00\r\n');
     await forecastCell(page, 'Forecast events', months[0]).click();
     await page.keyboard.press('ControlOrMeta+V');
-    await expect(page.getByText('Pasted 2 forecast cells')).toBeVisible();
+    // The toast (the Undo button beside the grid says it too).
+    await expect(page.getByText('Pasted 2 forecast cells. Press Ctrl+Z to undo.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo: pasted 2 forecast cells' })).toBeVisible();
     await expect(forecastCell(page, 'Forecast events', months[0])).toHaveAccessibleName(/: \$400\.00 \(entered\)/);
     await expect(forecastCell(page, 'Forecast events', months[1])).toHaveAccessibleName(/: \$2,000\.00 \(entered\)/);
     // Search 1,000 + 1,250.50 + 1,000; events 400 + 2,000 + 1,000 = $6,650.50.
