@@ -22,7 +22,14 @@ export const PeriodBlockerSchema = z.object({
   ExpenseId: IdSchema,
   Name: z.string(),
   PurchaseDate: DateOnlySchema,
-  Status: ExpenseStatusSchema.describe('1 planned or 2 committed: what keeps the month from closing'),
+  Status: ExpenseStatusSchema.describe(
+    '1 planned or 2 committed: what keeps the month from closing; any status (3 actual too) while its approval is pending',
+  ),
+  Approval: z
+    .literal('Pending')
+    .nullable()
+    .describe('Pending: an approval request waits for it (DESIGN.md §15), which blocks the close until it is approved or rejected'),
+  StatusLabel: z.string().describe('What blocks it, as the close screen says it: “Pending approval”, else “Planned” or “Committed”'),
   Amount: z.number().describe('US dollars'),
   BudgetItemId: IdSchema.nullable(),
   BudgetItemName: z.string().nullable(),
@@ -49,8 +56,14 @@ export const PeriodMonthSchema = z.object({
   UnspentChoice: UnspentChoiceSchema.nullable().describe('What the close did with the unspent budget; null while open'),
   Blockers: z
     .array(PeriodBlockerSchema)
-    .describe('Only for the next month to close: the active Planned or Committed expenses dated in it or earlier, oldest first'),
-  Unspent: z.array(PeriodUnspentSchema).describe('Only for the next month to close: each active item with budget or actual in the month'),
+    .describe(
+      'Only for the next month to close: the active Planned or Committed expenses dated in it or earlier, and those pending approval whatever their Status, oldest first',
+    ),
+  Unspent: z
+    .array(PeriodUnspentSchema)
+    .describe(
+      'Only for the next month to close: each active item with budget or actual in the month. An inactive item counts nowhere (Budget 0 in ForecastClient and the report): its month budget is neither rolled forward nor released, and stays as it is',
+    ),
 });
 export type PeriodMonth = z.infer<typeof PeriodMonthSchema>;
 
@@ -103,7 +116,7 @@ export const planPeriodRoutes = defineRoutes({
     access: 'authenticated',
     permission: 'period.close',
     summary:
-      'Closes the plan’s next open month (the team’s Lead, an Admin or the Owner; not in an archived plan). 409 when an earlier month is open (“Close March 2026 first”), while any Planned or Committed expense is dated in the month or earlier (listed by name), when the month has not ended, or when RollForward is asked in the plan’s last month (nothing after it: choose Release). Unphased items get their months first (their Amount spread evenly, as the grid shows them); each item’s unspent budget (Budget − Actual, never negative) then moves into the next month (RollForward) or is released (Release: the month’s budget and the item’s Amount drop by it), recorded as budget changes with the reason “Month close: March 2026”. One transaction, in the activity trail.',
+      'Closes the plan’s next open month (the team’s Lead, an Admin or the Owner; not in an archived plan). 409 when an earlier month is open (“Close March 2026 first”), while any Planned or Committed expense, or one pending approval, is dated in the month or earlier (listed by name, “Pending approval” for a request), when the month has not ended, or when RollForward is asked in the plan’s last month (nothing after it: choose Release). Unphased items get their months first (their Amount spread evenly, as the grid shows them); each item’s unspent budget (Budget − Actual, never negative) then moves into the next month (RollForward) or is released (Release: the month’s budget and the item’s Amount drop by it), recorded as budget changes with the reason “Month close: March 2026”. One transaction, in the activity trail.',
     body: ClosePeriodRequestSchema,
     response: PlanPeriodsSchema,
     tags: ['month close'],

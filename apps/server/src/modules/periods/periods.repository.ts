@@ -28,27 +28,39 @@ export type BlockerRow = {
   id: string;
   name: string;
   purchase_date: string;
-  status: 1 | 2;
+  status: 1 | 2 | 3;
+  /** Whether an approval request waits for it (DESIGN.md §15): it blocks whatever its Status. */
+  pending_approval: boolean;
   amount_cents: number;
   budget_item_id: string | null;
   budget_item_name: string | null;
   version: number;
 };
 
-/** The active Planned or Committed expenses of the plan dated before `before` (YYYY-MM-DD), oldest first. */
+/**
+ * The active Planned or Committed expenses of the plan dated before `before` (YYYY-MM-DD), and those
+ * waiting for approval (expenses.approval 1, migration 1030) whatever their Status, oldest first.
+ */
 export const listBlockers = async (db: Db, tenantId: string, planId: string, before: string): Promise<BlockerRow[]> =>
   (
     await selectRows<BlockerRow>(
       db,
-      sql`SELECT e.id, e.name, to_char(e.purchase_date, 'YYYY-MM-DD') AS purchase_date, e.status, e.amount_cents,
+      sql`SELECT e.id, e.name, to_char(e.purchase_date, 'YYYY-MM-DD') AS purchase_date, e.status, e.approval = 1 AS pending_approval, e.amount_cents,
                  e.budget_item_id, bi.name AS budget_item_name, e.version
           FROM expenses e
           LEFT JOIN budget_items bi ON bi.tenant_id = e.tenant_id AND bi.id = e.budget_item_id
-          WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active AND e.status IN (${EXPENSE_STATUS.planned}, ${EXPENSE_STATUS.committed})
+          WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ${planId} AND e.active
+            AND (e.status IN (${EXPENSE_STATUS.planned}, ${EXPENSE_STATUS.committed}) OR e.approval = 1)
             AND e.purchase_date < ${before}::date
           ORDER BY e.purchase_date, e.name, e.id`,
     )
-  ).map((row) => ({ ...row, amount_cents: cents(row.amount_cents), status: Number(row.status) as 1 | 2, version: Number(row.version) }));
+  ).map((row) => ({
+    ...row,
+    amount_cents: cents(row.amount_cents),
+    status: Number(row.status) as 1 | 2 | 3,
+    pending_approval: Boolean(row.pending_approval),
+    version: Number(row.version),
+  }));
 
 export type PlanItemRow = { id: string; name: string; amount_cents: number; active: boolean; phased: boolean };
 

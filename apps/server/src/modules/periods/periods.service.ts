@@ -45,13 +45,20 @@ const itemMonths = async (db: Db, tenantId: string, plan: PlanRow, month: MonthK
     });
 };
 
+/** What keeps a blocker open: "Pending approval" while a request waits for it (DESIGN.md §15), else its Status. */
+const blockerLabel = (row: repo.BlockerRow): string => (row.pending_approval ? 'Pending approval' : EXPENSE_STATUS_LABELS[row.status]);
+
 const blockerRefusal = (month: MonthKey, blockers: repo.BlockerRow[]): string => {
   const named = blockers
     .slice(0, NAMED_BLOCKERS)
-    .map((row) => `“${row.name}” (${row.purchase_date}, ${EXPENSE_STATUS_LABELS[row.status]}, ${formatCents(row.amount_cents)})`);
+    .map((row) => `“${row.name}” (${row.purchase_date}, ${blockerLabel(row)}, ${formatCents(row.amount_cents)})`);
   const more = blockers.length > NAMED_BLOCKERS ? ` and ${blockers.length - NAMED_BLOCKERS} more` : '';
   const count = blockers.length === 1 ? '1 expense is' : `${blockers.length} expenses are`;
-  return `${longMonth(month)} cannot close: ${count} still Planned or Committed in it or earlier: ${named.join(', ')}${more}. Mark them actual, move them to an open month or cancel them first.`;
+  const what = blockers.some((row) => row.pending_approval) ? 'still Planned, Committed or pending approval' : 'still Planned or Committed';
+  const settle = blockers.some((row) => row.pending_approval)
+    ? 'Have the requests approved or rejected, mark the others actual, move them to an open month or cancel them first.'
+    : 'Mark them actual, move them to an open month or cancel them first.';
+  return `${longMonth(month)} cannot close: ${count} ${what} in it or earlier: ${named.join(', ')}${more}. ${settle}`;
 };
 
 export const createPeriodService = (ctx: AppContext) => {
@@ -86,6 +93,8 @@ export const createPeriodService = (ctx: AppContext) => {
                 Name: row.name,
                 PurchaseDate: row.purchase_date,
                 Status: row.status,
+                Approval: row.pending_approval ? 'Pending' : null,
+                StatusLabel: blockerLabel(row),
                 Amount: toDollars(row.amount_cents),
                 BudgetItemId: row.budget_item_id,
                 BudgetItemName: row.budget_item_name,

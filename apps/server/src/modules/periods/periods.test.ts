@@ -99,6 +99,8 @@ describe('PlanPeriodClient/Get', () => {
         Name: 'Banner',
         PurchaseDate: '2026-01-10',
         Status: 1,
+        Approval: null,
+        StatusLabel: 'Planned',
         Amount: 19.99,
         BudgetItemId: search.id,
         BudgetItemName: 'Search',

@@ -1,4 +1,4 @@
-import { EXPENSE_STATUS_LABELS, type PeriodBlocker, type PeriodMonth, type PlanPeriods, type UnspentChoice } from '@plansmith/contract';
+import type { PeriodBlocker, PeriodMonth, PlanPeriods, UnspentChoice } from '@plansmith/contract';
 import { Alert, Button, Card, Flex, Input, Popconfirm, Radio, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
@@ -71,7 +71,7 @@ const BlockerRow = ({
     <Flex wrap justify="space-between" align="center" gap={8}>
       <div style={{ minWidth: 200, flex: '1 1 240px' }}>
         <Typography.Text strong>{blocker.Name}</Typography.Text>{' '}
-        <Tag color={blocker.Status === 1 ? 'default' : 'gold'}>{EXPENSE_STATUS_LABELS[blocker.Status]}</Tag>
+        <Tag color={blocker.Approval === 'Pending' ? 'purple' : blocker.Status === 1 ? 'default' : 'gold'}>{blocker.StatusLabel}</Tag>
         <br />
         <Typography.Text type="secondary">
           {formatDate(blocker.PurchaseDate)} · {formatUsd(blocker.Amount)}
@@ -80,9 +80,12 @@ const BlockerRow = ({
       </div>
       {canAct ? (
         <Flex wrap gap={8}>
-          <Button size="small" disabled={busy} onClick={() => onSettle({ kind: 'actual', expenseId: blocker.ExpenseId })}>
-            Mark actual
-          </Button>
+          {/* A request waits for an approver's decision (DESIGN.md §15): marking it actual would only ask again. */}
+          {blocker.Approval === 'Pending' ? null : (
+            <Button size="small" disabled={busy} onClick={() => onSettle({ kind: 'actual', expenseId: blocker.ExpenseId })}>
+              Mark actual
+            </Button>
+          )}
           <Select
             size="small"
             placeholder="Move to…"
