@@ -179,7 +179,12 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout queue 10s
-  option http-keep-alive
+  # Clients keep their connections; the connection to an instance is closed after each answer. The
+  # app closes an idle kept-alive connection after 5 s (app.ts keepAliveTimeout): a request sent by
+  # HAProxy on one just as it closes fails after being sent, which no safe retry covers, and
+  # HAProxy closes the client's connection unanswered. A fresh connection per request (loopback)
+  # avoids that race, and a refused connect is always retried safely.
+  option http-server-close
   option forwardfor
   # Retry (on the other instance: redispatch) only when the connection could not be made, so the
   # instance never saw the request. Never once it was sent: a POST in flight may have committed.
@@ -389,9 +394,21 @@ const seedLoad = async (databaseUrl: string): Promise<Fixture> => {
   }
 };
 
+/** fetch through HAProxy, tried up to 3 times when the connection fails (the checks after the load only read). */
+const fetchAgain = async (url: string, init: RequestInit): Promise<Response> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await sleep(1_000);
+    }
+  }
+};
+
 const signIn = async (email: string): Promise<{ token: string; ms: number }> => {
   const start = performance.now();
-  const response = await fetch(`${FRONT}/api/identity/token/user`, {
+  const response = await fetchAgain(`${FRONT}/api/identity/token/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ Username: email, Password: PASSWORD, ClientId: CLIENT_ID }),
@@ -468,6 +485,10 @@ const startMonitor = async (instances: readonly ChildProcess[]) => {
   const backends = new Map<number, { first: number; last: number }>();
   const loads: number[] = [];
   const connections: number[] = [];
+  /** This database's backends busy (running a statement or inside a transaction) and waiting for a lock, per sample. */
+  const active: number[] = [];
+  const lockWaits: number[] = [];
+  const waitingStatements = new Map<string, number>();
   const benchStart = process.cpuUsage();
   const transactions = async () =>
     Number(
@@ -484,8 +505,17 @@ const startMonitor = async (instances: readonly ChildProcess[]) => {
       if (now > 0) lastCpu[index] = now;
     });
     loads.push(os.loadavg()[0] ?? 0);
-    const rows = (await client.query<{ pid: number; datname: string | null }>('SELECT pid, datname FROM pg_stat_activity')).rows;
+    const rows = (
+      await client.query<{ pid: number; datname: string | null; state: string | null; wait: string | null; query: string }>(
+        'SELECT pid, datname, state, wait_event_type AS wait, left(query, 90) AS query FROM pg_stat_activity',
+      )
+    ).rows;
     connections.push(rows.length);
+    const ours = rows.filter((row) => row.datname === DATABASE_NAME);
+    active.push(ours.filter((row) => row.state === 'active' || row.state === 'idle in transaction').length);
+    lockWaits.push(ours.filter((row) => row.wait === 'Lock').length);
+    for (const row of ours.filter((candidate) => candidate.wait === 'Lock'))
+      waitingStatements.set(row.query, (waitingStatements.get(row.query) ?? 0) + 1);
     for (const row of rows.filter((candidate) => candidate.datname === DATABASE_NAME)) {
       const now = cpuMs(row.pid);
       const known = backends.get(row.pid);
@@ -513,6 +543,11 @@ const startMonitor = async (instances: readonly ChildProcess[]) => {
         loadHighest: Math.max(...loads),
         loadMean: loads.reduce((sum, load) => sum + load, 0) / loads.length,
         connectionsHighest: Math.max(...connections),
+        activeMean: active.reduce((sum, count) => sum + count, 0) / Math.max(active.length, 1),
+        activeHighest: Math.max(...active),
+        lockWaitsHighest: Math.max(...lockWaits),
+        lockWaitsMean: lockWaits.reduce((sum, count) => sum + count, 0) / Math.max(lockWaits.length, 1),
+        waitingStatements: [...waitingStatements].sort((a, b) => b[1] - a[1]).slice(0, 3),
         transactions: transactionCount,
       };
     },
@@ -995,7 +1030,7 @@ const verify = async (databaseUrl: string, fixture: Fixture, run: Run): Promise<
     for (const [index, planId] of fixture.planIds.entries()) {
       const user = fixture.users.find((candidate) => candidate.planId === planId) ?? fixture.users[index];
       const { token } = await signIn(user?.email ?? '');
-      const response = await fetch(`${FRONT}/api/ReportingClient/BudgetCategoriesReport`, {
+      const response = await fetchAgain(`${FRONT}/api/ReportingClient/BudgetCategoriesReport`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ MarketingPlanId: planId }),
@@ -1159,6 +1194,12 @@ const figures = (
       value: perRequest(usage.postgresMs),
       unit: 'ms',
       note: `this database's backends, ${round(usage.postgresMs, 0)} ms; ${round(usage.transactions / Math.max(total, 1), 1)} transactions per request (pg_stat_database, each statement outside a transaction counts as one); the server held up to ${usage.connectionsHighest} connections (every database: it is shared)`,
+    },
+    {
+      name: `${label}: busy database connections`,
+      value: round(usage.activeMean, 1),
+      unit: 'mean',
+      note: `of the instances' 2 × 10 (pg.Pool max): highest ${usage.activeHighest}; waiting for a lock: mean ${round(usage.lockWaitsMean, 2)}, highest ${usage.lockWaitsHighest} (pg_stat_activity every 2 s)${usage.waitingStatements.length > 0 ? `; seen waiting: ${usage.waitingStatements.map(([query, count]) => `${count} × ${query.replace(/\s+/g, ' ')}`).join(' | ')}` : ''}`,
     },
     {
       name: `${label}: CPU per request, the load generator`,
