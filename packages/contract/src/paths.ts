@@ -27,6 +27,7 @@ export const paths = {
   expense: { pattern: '/expenses/:id', title: 'Expense' },
   import: { pattern: '/import', title: 'Import' },
   close: { pattern: '/close', title: 'Month Close' },
+  approvals: { pattern: '/approvals', title: 'Approvals' },
   objectives: { pattern: '/objectives', title: 'Objectives', policy: 'Plan.Performance' },
   objective: { pattern: '/objectives/:id', title: 'Objective', policy: 'Plan.Performance' },
   funnels: { pattern: '/funnels', title: 'Funnels', policy: 'Plan.Performance' },

@@ -67,6 +67,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
   page('import', () => import('./pages/import-page.tsx'), 'ImportPage'),
   page('close', () => import('./pages/close-page.tsx'), 'ClosePage'),
+  page('approvals', () => import('./pages/approvals-page.tsx'), 'ApprovalsPage'),
   page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
   page('reports', () => import('./pages/reports-page.tsx'), 'ReportsPage'),
   page('performance', () => import('./pages/performance-page.tsx'), 'PerformancePage'),

@@ -247,7 +247,9 @@ export const createExpensesService = (ctx: AppContext) => ({
           marketingPlanId: expense.MarketingPlanId,
           action: isNew ? 'create' : 'update',
           name: expense.Name,
-          description: isNew ? `Recorded ${describeExpense(expense)}` : `Updated ${Object.keys(changes ?? {}).join(', ')}`,
+          description: isNew
+            ? `Recorded ${describeExpense(expense)}${expense.Approval === 'Pending' ? ', waiting for approval' : ''}`
+            : `Updated ${Object.keys(changes ?? {}).join(', ')}${expense.Approval === 'Pending' && changes?.Approval ? ' (waiting for approval)' : ''}`,
           changes,
           at: now,
         });

@@ -1,10 +1,11 @@
 import './app-shell.css';
 import { BellOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { getHref } from '@plansmith/contract';
-import { App as AntdApp, Avatar, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
+import { App as AntdApp, Avatar, Badge, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useApprovalCount } from '../../features/approvals/api/approvals-api.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { onboardingNeeded } from '../../features/onboarding/onboarding-needed.ts';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
@@ -61,6 +62,9 @@ export const AppShell = () => {
     setDrawerOpen(true);
   };
 
+  // The badge on Approvals: requests waiting for my decision (DESIGN.md §15), after the first paint.
+  const afterFirstPaint = useAfterFirstPaint();
+  const waitingForMe = useApprovalCount(afterFirstPaint).data?.WaitingForMe ?? 0;
   const menuItems = useMemo<MenuProps['items']>(
     () =>
       NAVIGATION.map((group) => ({
@@ -75,10 +79,17 @@ export const AppShell = () => {
           .map((item) => ({
             key: paths[item.name].pattern,
             icon: item.icon,
-            label: <Link to={paths[item.name].pattern}>{titleOf(item.name)}</Link>,
+            label:
+              item.name === 'approvals' && waitingForMe > 0 ? (
+                <Link to={paths[item.name].pattern} aria-label={`Approvals, ${waitingForMe} waiting for you`}>
+                  {titleOf(item.name)} <Badge count={waitingForMe} size="small" style={{ marginInlineStart: 6 }} />
+                </Link>
+              ) : (
+                <Link to={paths[item.name].pattern}>{titleOf(item.name)}</Link>
+              ),
           })),
       })).filter((group) => group.children.length > 0),
-    [permissions.data],
+    [permissions.data, waitingForMe],
   );
 
   const navigation = (

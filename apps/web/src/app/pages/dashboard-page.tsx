@@ -1,5 +1,5 @@
 import { getHref } from '@plansmith/contract';
-import { Card, Col, Row } from 'antd';
+import { Alert, Card, Col, Row } from 'antd';
 import { Link } from 'react-router';
 import { ActivityList } from '../../features/activities/components/activity-list.tsx';
 import { useDashboard } from '../../features/dashboard/api/dashboard-queries.ts';
@@ -9,6 +9,7 @@ import { MoneyOverview } from '../../features/dashboard/components/money-overvie
 import { OverdueExpenses } from '../../features/dashboard/components/overdue-expenses.tsx';
 import { TopCategories } from '../../features/dashboard/components/top-categories.tsx';
 import { MonthlySpendChart } from '../../features/spending/components/lazy-charts.tsx';
+import { formatCount, formatUsd } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -23,6 +24,16 @@ const DashboardForPlan = ({ planId }: { planId: string }) => {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={data.PlanName} />
+      {data.WaitingForApproval.Count > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`Waiting for approval: ${formatCount(data.WaitingForApproval.Count)} ${data.WaitingForApproval.Count === 1 ? 'request' : 'requests'}, ${formatUsd(data.WaitingForApproval.Amount)}`}
+          description={`Requested ${formatUsd(data.Requested)} counts in neither Committed nor Actual until approved.`}
+          action={<Link to={getHref('approvals')}>Approvals</Link>}
+        />
+      ) : null}
       <MoneyOverview dashboard={data} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={16}>

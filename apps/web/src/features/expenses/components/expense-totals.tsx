@@ -9,5 +9,9 @@ export const ExpenseTotalsBar = ({ totals }: { totals: ExpenseTotals }) => (
     <Statistic title="Actual" value={formatUsd(totals.Actual)} />
     <Statistic title="Committed" value={formatUsd(totals.Committed)} />
     <Statistic title="Planned" value={formatUsd(totals.Planned)} />
+    {totals.Requested > 0 ? (
+      // Waiting for approval (DESIGN.md §15): beside, never inside, Committed and Actual.
+      <Statistic title="Requested" value={formatUsd(totals.Requested)} />
+    ) : null}
   </Flex>
 );

@@ -1,5 +1,5 @@
 import { EXPENSE_SORT_FIELDS, type Expense, getHref } from '@plansmith/contract';
-import { Table, type TableProps, Typography } from 'antd';
+import { Table, type TableProps, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatCount, formatUsd } from '../../../shared/format/money.ts';
@@ -88,7 +88,20 @@ export const ExpensesTable = ({
       dataIndex: 'Status',
       key: 'Status',
       width: 120,
-      render: (_: unknown, expense) => <ExpenseStatusTag status={expense.Status} />,
+      render: (_: unknown, expense) => (
+        <>
+          <ExpenseStatusTag status={expense.Status} />
+          {expense.Approval === 'Pending' ? (
+            <Tag color="orange" title="Waits for approval: counts as Requested, not as its status">
+              Pending approval
+            </Tag>
+          ) : expense.Approval === 'Rejected' ? (
+            <Tag color="red" title={expense.ApprovalNote ?? undefined}>
+              Rejected
+            </Tag>
+          ) : null}
+        </>
+      ),
     },
     {
       title: 'Amount',
