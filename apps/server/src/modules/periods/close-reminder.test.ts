@@ -54,6 +54,10 @@ describe('the month-close reminder', () => {
     const sent = await mailSince(t, mark, 'closeReminder');
     expect(recipientsOf(sent)).toEqual([tenant.users.owner.email]);
     expect(sent[0]?.subject).toBe('Close June 2026 in “Open June”');
+    // The link opens the close page on the plan the mail names, not on the Lead's current plan.
+    const link = `${t.ctx.config.publicUrl.replace(/\/+$/, '')}/close?plan=${open.id}`;
+    expect(sent[0]?.textBody).toContain(link);
+    expect(sent[0]?.htmlBody).toContain(`href="${link}"`);
 
     // Later ticks that day (or after a restart) send nothing again.
     t.clock.set(new Date('2026-07-03T15:00:00Z'));

@@ -48,7 +48,8 @@ const remindPlan = async (ctx: AppContext, plan: DuePlan, month: string): Promis
     );
     const wanted = leads.filter((lead) => withNotificationDefaults(lead.settings, { isLead: true }).MonthClose);
     const name = longMonth(month);
-    const url = buildPublicUrl(ctx.config.publicUrl, '/close');
+    // The close page opens on the plan the mail names, not on the Lead's current plan.
+    const url = buildPublicUrl(ctx.config.publicUrl, '/close', { plan: plan.plan_id });
     for (const lead of wanted) {
       await queueNotification(ctx, tx, {
         tenantId: plan.tenant_id,
