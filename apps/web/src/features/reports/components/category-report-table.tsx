@@ -1,9 +1,15 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
+import type { TableHTMLAttributes } from 'react';
 import { type TableProps, Typography } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
+
+/** The report's table as wide as its content (one line per cell, as scroll x max-content drew it), scrolled by the box around it. */
+const WideTable = (props: TableHTMLAttributes<HTMLTableElement>) => (
+  <table {...props} style={{ ...props.style, width: 'max-content', minWidth: '100%' }} />
+);
 
 const money = (value: number) => (
   <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -47,19 +53,24 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
       render: (percent: number | null) => (percent === null ? '—' : formatPercent(percent)),
     },
   ];
+  // With its Baseline and Forecast columns the report is wider than a laptop screen: the box that
+  // scrolls it is ours and takes focus, so a keyboard can scroll it (axe scrollable-region-focusable).
   return (
-    <ResponsiveTable<ReportLine>
-      className="report-table"
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={toReportLines(report)}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      rowClassName={(line) => `report-line-${line.kind}`}
-      onRow={(line) =>
-        line.kind === 'category' ? {} : { style: { background: line.kind === 'total' ? '#e6f0ff' : '#fafafa', fontWeight: 600 } }
-      }
-    />
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box itself takes focus so arrow keys scroll it
+    <section tabIndex={0} aria-label="Budget categories report table" style={{ overflowX: 'auto' }}>
+      <ResponsiveTable<ReportLine>
+        className="report-table"
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={toReportLines(report)}
+        pagination={false}
+        components={{ table: WideTable }}
+        rowClassName={(line) => `report-line-${line.kind}`}
+        onRow={(line) =>
+          line.kind === 'category' ? {} : { style: { background: line.kind === 'total' ? '#e6f0ff' : '#fafafa', fontWeight: 600 } }
+        }
+      />
+    </section>
   );
 };
