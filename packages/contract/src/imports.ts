@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldErrorSchema, IdSchema, InstantSchema, NameSchema } from './common.ts';
+import { BudgetChangeReasonSchema } from './budget.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { defineRoutes } from './route.ts';
 
@@ -131,6 +132,9 @@ export type ImportPreviewRequest = z.input<typeof ImportPreviewRequestSchema>;
 
 export const ImportCommitRequestSchema = ImportPreviewRequestSchema.extend({
   SkipDuplicates: z.boolean().default(true).describe('Leave out rows that duplicate an existing row or an earlier row of the file'),
+  Reason: BudgetChangeReasonSchema.describe(
+    'Why the budget changes: required (400 “A reason is required…”) for a BudgetItems import that creates any item with money once the plan’s baseline is locked (MarketingPlanClient/LockBaseline); each created item’s budget is then kept as budget change rows with it. Ignored for Expenses and before the lock. Undo of such an import needs none: it keeps the reverse rows with the reason “Undo of import <file name>”',
+  ),
 });
 export type ImportCommitRequest = z.input<typeof ImportCommitRequestSchema>;
 
@@ -239,7 +243,8 @@ export const importRoutes = defineRoutes({
     path: '/api/ImportClient/Undo',
     access: 'authenticated',
     permission: 'import.run',
-    summary: 'Removes exactly the rows an import created; 409 naming the row when one was changed since.',
+    summary:
+      'Removes exactly the rows an import created; 409 naming the row when one was changed since. After the plan’s baseline lock, a budget-items undo keeps the removed budgets as budget change rows with the reason “Undo of import <file name>” (no Reason asked).',
     body: z.object({ ImportId: IdSchema }),
     response: z.object({ ImportId: IdSchema, Removed: z.number().int() }),
     tags: ['import'],

@@ -19,10 +19,12 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { JsonText } from '../../plugins/route.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
+import { keepBudgetChanges } from '../baseline/index.ts';
 import { phaseImportedItems, refuseUndoInClosedMonth } from '../budget/index.ts';
 import { templateProblem } from '../expenses/index.ts';
 import { COMMIT_CHUNK_ROWS, type CommitScope } from './commit-rows.ts';
 import { createNamed, createsFor, withCreates } from './create-named.ts';
+import { importBudgetChanges } from './import-budget-changes.ts';
 import * as repo from './imports.repository.ts';
 import type { AnalysedFile, AnalyseInput } from './analyse-file.ts';
 import type { SheetPool } from './sheet-pool.ts';
@@ -198,6 +200,18 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
         // The mapping that worked is the tenant's starting point for the next file of this kind.
         // Items without months in a plan with closed months: their Amount spread over the open months (DESIGN.md §14).
         if (input.Kind === 'BudgetItems') await phaseImportedItems(tx, auth.tenantId, access.plan, importId);
+        // After the baseline lock the items' budgets say why and are kept, as one item's Save does (DESIGN.md §14):
+        // without a Reason this throws 400 and the transaction leaves nothing behind.
+        if (input.Kind === 'BudgetItems') {
+          await keepBudgetChanges(tx, {
+            tenantId: auth.tenantId,
+            planId,
+            userId: auth.userId,
+            reason: input.Reason,
+            changes: await importBudgetChanges(tx, auth.tenantId, access.plan, importId, 'created'),
+            at: now,
+          });
+        }
         await repo.saveMapping(tx, auth.tenantId, input.Kind, file.mapping, auth.userId, now);
         return {
           ImportId: importId,
@@ -254,6 +268,17 @@ export const createImportService = (ctx: AppContext, sheets: SheetPool) => {
         const now = ctx.clock.now();
         // Deleting items cascades to their cells, which the closed-month trigger lets through: ask first.
         if (record.kind === 'BudgetItems') await refuseUndoInClosedMonth(tx, auth.tenantId, access.plan, importId, record.fileName);
+        // After the baseline lock the items' budgets leaving are kept as budget changes, the undo being the reason.
+        if (record.kind === 'BudgetItems') {
+          await keepBudgetChanges(tx, {
+            tenantId: auth.tenantId,
+            planId: record.marketingPlanId,
+            userId: auth.userId,
+            reason: `Undo of import ${record.fileName}`,
+            changes: await importBudgetChanges(tx, auth.tenantId, access.plan, importId, 'removed'),
+            at: now,
+          });
+        }
         const removed = await repo.deleteCreated(tx, auth.tenantId, importId, record.kind);
         const entityType = record.kind === 'Expenses' ? 'Expense' : 'BudgetItem';
         const base = { tenantId: auth.tenantId, actorId: auth.userId, marketingPlanId: record.marketingPlanId, at: now };
