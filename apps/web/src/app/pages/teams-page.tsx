@@ -10,6 +10,9 @@ import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 
 const TeamsTable = lazyPart(async () => (await import('../../features/teams/components/teams-table.tsx')).TeamsTable);
 const TeamMembersPanel = lazyPart(async () => (await import('../../features/teams/components/team-members-panel.tsx')).TeamMembersPanel);
+const ApprovalPolicyCard = lazyPart(
+  async () => (await import('../../features/approvals/components/approval-policy-card.tsx')).ApprovalPolicyCard,
+);
 
 const TeamFormModal = lazyModal(
   async () => (await import('../../features/teams/components/team-form-modal.tsx')).TeamFormModal,
@@ -64,6 +67,12 @@ export const TeamsPage = () => {
           </Col>
           <Col xs={24} xl={14}>
             {selected ? <TeamMembersPanel key={selected.Id} team={selected} canManage /> : null}
+            {/* This screen is the Owners' and Admins': they may always set a team's approval policy. */}
+            {selected ? (
+              <div style={{ marginTop: 24 }}>
+                <ApprovalPolicyCard key={selected.Id} team={selected} canEdit />
+              </div>
+            ) : null}
           </Col>
         </Row>
       )}
