@@ -82,6 +82,25 @@ export const ApprovalRequestSchema = z.object({
   ItemBudget: z.number().nullable().describe('The item’s Amount'),
   AvailableBefore: z.number().nullable().describe('Item Amount − Committed − Actual without this request'),
   AvailableAfter: z.number().nullable().describe('… and with it approved'),
+  Change: z
+    .object({
+      BudgetBefore: z.number().describe('The item’s Amount when it was asked (US dollars)'),
+      BudgetAfter: z.number().describe('… and with the change applied'),
+      Months: z
+        .array(
+          z.object({
+            Month: z.string().nullable().describe('YYYY-MM; null: the Amount of an unphased item'),
+            Before: z.number(),
+            After: z.number(),
+          }),
+        )
+        .describe('Each changed month, before → after'),
+      Reason: z.string(),
+    })
+    .nullish()
+    .describe(
+      'A budget change (Kind BudgetChange): what changes. Its Amount is the change’s size, |after − before| summed over the changed months (or the Amount of an unphased item); AvailableBefore/After are the item’s Amount − Committed − Actual without and with it',
+    ),
   AgeDays: z.number().int().describe('Whole days since it was asked'),
   DecidedBy: z.object({ Id: IdSchema.nullable(), Name: z.string() }).nullable(),
   DecidedAt: InstantSchema.nullable(),
@@ -159,7 +178,8 @@ export const approvalRoutes = defineRoutes({
     path: '/api/ApprovalClient/Approve',
     access: 'authenticated',
     permission: 'approval.decide',
-    summary: 'Approve a pending request: the expense takes the status it was saved with. Nobody decides their own.',
+    summary:
+      'Approve a pending request: the expense takes the status it was saved with; a budget change is applied in the same transaction (kept as budget changes with the requester’s reason), or 409 with nothing applied when the item’s budget changed since it was asked (reject it and ask again). Nobody decides their own.',
     body: ApproveRequestSchema,
     response: ApprovalRequestSchema,
     tags: ['approvals'],
@@ -169,7 +189,8 @@ export const approvalRoutes = defineRoutes({
     path: '/api/ApprovalClient/Reject',
     access: 'authenticated',
     permission: 'approval.decide',
-    summary: 'Reject a pending request with a note: the expense becomes Planned with the note.',
+    summary:
+      'Reject a pending request with a note: the expense becomes Planned with the note; a budget change is discarded (the budget unchanged).',
     body: RejectRequestSchema,
     response: ApprovalRequestSchema,
     tags: ['approvals'],

@@ -18,11 +18,14 @@ export type NewRequestNotice = {
   requesterName: string;
   what: string;
   amountCents: number;
-  requestedStatus: 2 | 3;
+  /** An expense's status as saved; null for a budget change (then `body` says what is asked). */
+  requestedStatus: 2 | 3 | null;
   planName: string;
   itemName: string | null;
   /** Item Amount − Committed − Actual without the request. */
   availableCents: number | null;
+  /** The mail's sentence when it is not an expense's (a budget change, DESIGN.md §15). */
+  body?: string;
 };
 
 /** Who hears of a new request: the people who decide it (not the requester), active, joined, who chose approval mail. */
@@ -48,14 +51,16 @@ export const listDeciders = async (db: Db, tenantId: string, teamId: string, req
 export const notifyNewRequest = async (ctx: AppContext, tx: Db, notice: NewRequestNotice): Promise<void> => {
   const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
   const link = requestPath(notice.requestId);
-  const money = `${formatCents(notice.amountCents)} ${STATUS_WORDS[notice.requestedStatus]}`;
+  const money = `${formatCents(notice.amountCents)} ${notice.requestedStatus === null ? '' : STATUS_WORDS[notice.requestedStatus]}`;
   const title = `Approval needed: ${notice.what} (${formatCents(notice.amountCents)})`;
   const against = notice.itemName ? ` against ${notice.itemName}` : '';
-  const body = `${notice.requesterName} asks to record ${money}${against} in ${notice.planName}.${
-    notice.availableCents === null
-      ? ''
-      : ` Available on the item: ${formatCents(notice.availableCents)} now, ${formatCents(notice.availableCents - notice.amountCents)} if approved.`
-  }`;
+  const body =
+    notice.body ??
+    `${notice.requesterName} asks to record ${money}${against} in ${notice.planName}.${
+      notice.availableCents === null
+        ? ''
+        : ` Available on the item: ${formatCents(notice.availableCents)} now, ${formatCents(notice.availableCents - notice.amountCents)} if approved.`
+    }`;
   for (const person of deciders) {
     if (!withNotificationDefaults(person.settings).Approvals) continue;
     await queueNotification(ctx, tx, {
@@ -65,7 +70,13 @@ export const notifyNewRequest = async (ctx: AppContext, tx: Db, notice: NewReque
       mail: {
         subject: title,
         heading: title,
-        paragraphs: [`Hi ${person.firstName},`, body, 'Until it is approved it counts as Requested, not as spent.'],
+        paragraphs: [
+          `Hi ${person.firstName},`,
+          body,
+          notice.requestedStatus === null
+            ? 'Until it is approved the budget stays as it is.'
+            : 'Until it is approved it counts as Requested, not as spent.',
+        ],
         action: { label: 'Review the request', url: buildPublicUrl(ctx.config.publicUrl, link) },
       },
       inbox: { kind: 'approval', title, body, link },
@@ -87,15 +98,21 @@ export const notifyDecision = async (
     what: string;
     amountCents: number;
     note: string | null;
+    /** A budget change's decision reads differently from an expense's. */
+    budgetChange?: boolean;
   },
 ): Promise<void> => {
   if (!input.requesterId) return;
   const [person] = await repo.findPeople(tx, input.tenantId, input.teamId, [input.requesterId]);
   if (!person?.active || !person.joined || !withNotificationDefaults(person.settings).Approvals) return;
   const title = `${input.approved ? 'Approved' : 'Rejected'}: ${input.what} (${formatCents(input.amountCents)})`;
-  const body = input.approved
-    ? `${input.deciderName} approved your request; it now counts as spent.${input.note ? ` Note: ${input.note}` : ''}`
-    : `${input.deciderName} rejected your request; the expense is Planned again. Why: ${input.note ?? ''}`;
+  const body = input.budgetChange
+    ? input.approved
+      ? `${input.deciderName} approved your budget change; it is applied.${input.note ? ` Note: ${input.note}` : ''}`
+      : `${input.deciderName} rejected your budget change; the budget stays as it was. Why: ${input.note ?? ''}`
+    : input.approved
+      ? `${input.deciderName} approved your request; it now counts as spent.${input.note ? ` Note: ${input.note}` : ''}`
+      : `${input.deciderName} rejected your request; the expense is Planned again. Why: ${input.note ?? ''}`;
   const link = requestPath(input.requestId);
   await queueNotification(ctx, tx, {
     tenantId: input.tenantId,

@@ -205,6 +205,8 @@ export type RequestView = {
   what: string;
   amount_cents: string;
   requested_status: number | null;
+  /** A budget change's what-to-apply (kind 2). */
+  change: unknown;
   expense_id: string | null;
   requested_by: string | null;
   requested_at: Date | string;
@@ -273,7 +275,7 @@ export const listRequests = async (db: Db, tenantId: string, filter: RequestFilt
   return selectRows<RequestView>(
     db,
     sql`
-      SELECT r.id, r.version, r.kind, r.status, r.what, r.amount_cents::text AS amount_cents, r.requested_status, r.expense_id,
+      SELECT r.id, r.version, r.kind, r.status, r.what, r.amount_cents::text AS amount_cents, r.requested_status, r.change, r.expense_id,
         r.requested_by, r.requested_at, r.decided_by, r.decided_at, r.note,
         p.id AS plan_id, p.name AS plan_name, p.team_id,
         bi.id AS item_id, bi.name AS item_name, bi.amount_cents::text AS item_budget,

@@ -19,6 +19,7 @@ import { isTenantAdmin, requireAccess, resolveTeamPermission, type TeamPermissio
 import { assertVersion, recordActivity } from '../activities/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { notifyDecision } from './approval-mail.ts';
+import { applyBudgetChangeRequest, type BudgetChangeRequest } from './budget-change-requests.ts';
 import { APPROVAL, decidesFor, REQUEST, REQUEST_STATUS_NAMES, REQUEST_STATUS_OF_NAME } from './approval-rules.ts';
 import * as repo from './approvals.repository.ts';
 
@@ -100,6 +101,11 @@ const toRequest = (view: repo.RequestView, now: Date, canDecide: boolean): Appro
   const before = availableNow === null ? null : status === 'Approved' && view.kind === 1 ? availableNow + amount : availableNow;
   const after = before === null ? null : status === 'Pending' || status === 'Approved' ? before - amount : before;
   const requestedStatus = view.requested_status === 2 || view.requested_status === 3 ? view.requested_status : null;
+  const change = view.kind === 2 ? (view.change as BudgetChangeRequest | null) : null;
+  // A budget change moves the item's Amount (and so its available money) by after − before.
+  const delta = change ? change.amountAfter - change.amountBefore : 0;
+  const changeBefore = availableNow === null ? null : status === 'Approved' ? availableNow - delta : availableNow;
+  const changeAfter = changeBefore === null ? null : status === 'Pending' || status === 'Approved' ? changeBefore + delta : changeBefore;
   return {
     Id: view.id,
     Version: Number(view.version),
@@ -115,8 +121,20 @@ const toRequest = (view: repo.RequestView, now: Date, canDecide: boolean): Appro
     TeamId: view.team_id,
     Item: view.item_id && view.item_name !== null ? { Id: view.item_id, Name: view.item_name } : null,
     ItemBudget: budget === null ? null : toDollars(budget),
-    AvailableBefore: before === null ? null : toDollars(before),
-    AvailableAfter: after === null ? null : toDollars(after),
+    AvailableBefore: change ? (changeBefore === null ? null : toDollars(changeBefore)) : before === null ? null : toDollars(before),
+    AvailableAfter: change ? (changeAfter === null ? null : toDollars(changeAfter)) : after === null ? null : toDollars(after),
+    Change: change
+      ? {
+          BudgetBefore: toDollars(change.amountBefore),
+          BudgetAfter: toDollars(change.amountAfter),
+          Months: change.rows.map((row) => ({
+            Month: row.month === null ? null : row.month.slice(0, 7),
+            Before: toDollars(row.beforeCents),
+            After: toDollars(row.afterCents),
+          })),
+          Reason: change.reason,
+        }
+      : null,
     AgeDays: Math.max(0, Math.floor((now.getTime() - new Date(view.requested_at).getTime()) / DAY_MS)),
     DecidedBy: view.decided_by || view.decider_name ? { Id: view.decided_by, Name: view.decider_name ?? 'Someone' } : null,
     DecidedAt: view.decided_at ? iso(view.decided_at) : null,
@@ -201,6 +219,26 @@ export const createApprovalsService = (ctx: AppContext) => {
         );
       }
       const now = ctx.clock.now();
+      const [decider] = await repo.findPeople(tx, auth.tenantId, plan.team_id, [auth.userId]);
+      const deciderName = decider ? fullName(decider) : 'An approver';
+      if (request.kind === 2 && approved) {
+        // Applies the change, or 409 with nothing applied when the budget moved since it was asked (DESIGN.md §15).
+        await applyBudgetChangeRequest(ctx, tx, auth, request, deciderName);
+      }
+      if (request.kind === 2 && !approved && request.budgetItemId) {
+        await recordActivity(tx, {
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          entityType: 'BudgetItem',
+          entityId: request.budgetItemId,
+          marketingPlanId: request.marketingPlanId,
+          action: 'update',
+          name: plan.item_name ?? request.what,
+          description: `Rejected the budget change requested by ${plan.requester_name ?? 'someone'} (${request.what}): ${input.Note ?? ''}`,
+          changes: null,
+          at: now,
+        });
+      }
       await repo.updateRequest(tx, auth.tenantId, request.id, {
         status: approved ? REQUEST.approved : REQUEST.rejected,
         decidedBy: auth.userId,
@@ -242,14 +280,14 @@ export const createApprovalsService = (ctx: AppContext) => {
         // Approved actual money may take the item past its amount (DESIGN.md §11).
         await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [expense.budgetItemId] });
       }
-      const [decider] = await repo.findPeople(tx, auth.tenantId, plan.team_id, [auth.userId]);
       await notifyDecision(ctx, tx, {
         tenantId: auth.tenantId,
         teamId: plan.team_id,
         requestId: request.id,
         requesterId: request.requestedBy,
-        deciderName: decider ? fullName(decider) : 'An approver',
+        deciderName,
         approved,
+        budgetChange: request.kind === 2,
         what: request.what,
         amountCents: request.amountCents,
         note: input.Note,

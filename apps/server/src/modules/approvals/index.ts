@@ -2,6 +2,7 @@
 export { registerApprovalRoutes } from './approvals.routes.ts';
 export { listOldPendingRequests, sumPendingRequests } from './pending-requests.ts';
 export { APPROVAL, wireApproval } from './approval-rules.ts';
+export { budgetChangeSize, holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from './budget-change-requests.ts';
 export {
   expenseApprovalRule,
   type ExpenseApprovalPlan,

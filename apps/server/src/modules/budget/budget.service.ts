@@ -17,6 +17,7 @@ import { toCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
+import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
@@ -178,16 +179,33 @@ export const createBudgetService = (ctx: AppContext) => {
         });
         // After the baseline lock a change of the item's budget says why and is kept (DESIGN.md §14).
         const id = existing?.id ?? newId();
+        const budgetChanges = budgetChangesOf(
+          monthsBetween(access.plan.startDate, access.plan.endDate),
+          existing ? { id, name: existing.name, amountCents: existing.amountCents, months: currentMonths } : null,
+          { id, name: input.Name, amountCents, months: newMonths ?? currentMonths },
+        );
+        // … and one at or above the team's threshold, by someone who does not decide, waits for approval (DESIGN.md §15): nothing is written.
+        if (existing) {
+          const before = await readItem(tx, auth.tenantId, existing.id);
+          const held = await holdBudgetChange(ctx, tx, auth, {
+            plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
+            permission: access.permission,
+            item: existing,
+            cells: currentMonths,
+            amountAfter: amountCents,
+            monthsAfter: newMonths,
+            rows: budgetChanges,
+            reason: input.Reason,
+            availableCents: toCents(before.Available),
+          });
+          if (held) return { ...before, WaitingForApproval: { RequestId: held.requestId, Message: WAITING_FOR_APPROVAL_MESSAGE } };
+        }
         await keepBudgetChanges(tx, {
           tenantId: auth.tenantId,
           planId: input.MarketingPlanId,
           userId: auth.userId,
           reason: input.Reason,
-          changes: budgetChangesOf(
-            monthsBetween(access.plan.startDate, access.plan.endDate),
-            existing ? { id, name: existing.name, amountCents: existing.amountCents, months: currentMonths } : null,
-            { id, name: input.Name, amountCents, months: newMonths ?? currentMonths },
-          ),
+          changes: budgetChanges,
           at: now,
         });
         if (!existing) {
