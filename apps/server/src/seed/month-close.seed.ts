@@ -1,15 +1,12 @@
-import { type MonthKey, monthsBetween, spreadOverMonths } from '@plansmith/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { EXPENSE_STATUS, type MonthKey, monthsBetween, spreadOverMonths } from '@plansmith/contract';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { budgetByMonth } from '../modules/baseline/index.ts';
-import * as baselineRepo from '../modules/baseline/baseline.repository.ts';
 import { formatCents } from '../modules/notifications/index.ts';
-import { longMonth, nextMonthOf } from '../modules/periods/period-months.ts';
-import * as periodsRepo from '../modules/periods/periods.repository.ts';
 import { activities } from '../schema/activities.ts';
 import { budgetItemMonths, budgetItems } from '../schema/budget.ts';
-import { expenses } from '../schema/expenses.ts';
-import { budgetChanges, budgetItemForecasts } from '../schema/forecast.ts';
+import { expenseSums, expenses } from '../schema/expenses.ts';
+import { budgetChanges, budgetItemBaselines, budgetItemForecasts, planPeriods } from '../schema/forecast.ts';
 import { marketingPlans } from '../schema/plans.ts';
 import { DEMO, DEMO_PLAN } from './demo-ids.ts';
 
@@ -27,6 +24,16 @@ const { owner, admin } = DEMO.users;
 /** Fixed ids of this part: 6b1f3c2e-0d4a-4f7e-9a5c-<kind><n>, so reseeding finds the same rows. */
 const seedId = (kind: 'changes' | 'activity' | 'group', n: number): string =>
   `6b1f3c2e-0d4a-4f7e-9a5c-${({ changes: '0b', activity: '0a', group: '0c' } as const)[kind]}${n.toString(16).padStart(10, '0')}`;
+
+/** "March 2026", as the closed-month trigger and every close message name a month. */
+const longMonth = (month: MonthKey): string =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const nextMonthOf = (month: MonthKey): MonthKey => {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7));
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+};
 
 const itemNamed = (name: string) => {
   const found = DEMO_PLAN.items.find((candidate) => candidate.name === name);
@@ -49,16 +56,16 @@ export const demoClosedAt = (month: MonthKey): Date => new Date(`${nextMonthOf(m
 export const DEMO_SETTLEMENTS = [
   {
     expenseId: '6b1f3c2e-0d4a-4f7e-9a52-0e0000000070',
-    from: { purchaseDate: '2026-09-26', status: 2 as const },
-    to: { purchaseDate: '2026-09-26', status: 3 as const },
+    from: { purchaseDate: '2026-09-26', status: EXPENSE_STATUS.committed },
+    to: { purchaseDate: '2026-09-26', status: EXPENSE_STATUS.actual },
     by: owner.id,
     at: '2026-10-05T15:00:00Z',
     description: 'Marked actual: the invoice arrived and matches the PO',
   },
   {
     expenseId: '6b1f3c2e-0d4a-4f7e-9a52-0e0000000016',
-    from: { purchaseDate: '2026-10-26', status: 2 as const },
-    to: { purchaseDate: '2026-11-06', status: 2 as const },
+    from: { purchaseDate: '2026-10-26', status: EXPENSE_STATUS.committed },
+    to: { purchaseDate: '2026-11-06', status: EXPENSE_STATUS.committed },
     by: owner.id,
     at: '2026-11-02T15:00:00Z',
     description: 'Moved from Oct 26, 2026 to Nov 6, 2026: the flight starts in November',
@@ -98,26 +105,113 @@ export const DEMO_BUDGET_EDIT = {
 
 type Counter = { changes: number; activity: number; group: number };
 
+/** The plan's items with whether each has a phasing (budget_item_months rows), locked in id order as Close locks them. */
+const lockPlanItems = async (db: Db) => {
+  const rows = await db
+    .select({
+      id: budgetItems.id,
+      name: budgetItems.name,
+      amountCents: budgetItems.amountCents,
+      active: budgetItems.active,
+      phased: sql<boolean>`EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = ${budgetItems.tenantId} AND m.budget_item_id = ${budgetItems.id})`,
+    })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)))
+    .orderBy(asc(budgetItems.id))
+    .for('update');
+  return rows.map((row) => ({ ...row, phased: Boolean(row.phased) }));
+};
+
+/** item → cents of its cell in `month` (phased items). */
+const cellsOf = async (db: Db, itemIds: string[], month: MonthKey): Promise<Map<string, number>> => {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: budgetItemMonths.budgetItemId, cents: budgetItemMonths.amountCents })
+    .from(budgetItemMonths)
+    .where(
+      and(
+        eq(budgetItemMonths.tenantId, tenantId),
+        inArray(budgetItemMonths.budgetItemId, itemIds),
+        eq(budgetItemMonths.month, `${month}-01`),
+      ),
+    );
+  return new Map(rows.map((row) => [row.itemId, row.cents]));
+};
+
+/** Actual per item in `month`, from the kept sums (migration 1000), as Close reads it. */
+const actualsOf = async (db: Db, month: MonthKey): Promise<Map<string, number>> => {
+  const rows = await db
+    .select({ itemId: expenseSums.budgetItemId, cents: sql<string>`sum(${expenseSums.amountCents})::bigint` })
+    .from(expenseSums)
+    .where(
+      and(
+        eq(expenseSums.tenantId, tenantId),
+        eq(expenseSums.marketingPlanId, planId),
+        eq(expenseSums.month, `${month}-01`),
+        eq(expenseSums.status, EXPENSE_STATUS.actual),
+      ),
+    )
+    .groupBy(expenseSums.budgetItemId);
+  return new Map(rows.flatMap((row) => (row.itemId ? [[row.itemId, Number(row.cents)] as const] : [])));
+};
+
+/** Sets one month cell (inserting it when the item has none for that month). */
+const setMonthCell = async (db: Db, itemId: string, month: MonthKey, amountCents: number) => {
+  await db
+    .insert(budgetItemMonths)
+    .values({ tenantId, budgetItemId: itemId, month: `${month}-01`, amountCents })
+    .onConflictDoUpdate({
+      target: [budgetItemMonths.tenantId, budgetItemMonths.budgetItemId, budgetItemMonths.month],
+      set: { amountCents },
+    });
+};
+
+const touchItem = async (db: Db, itemId: string, at: Date) => {
+  await db
+    .update(budgetItems)
+    .set({ updatedAt: at })
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, itemId)));
+};
+
 const addActivities = async (db: Db, rows: (typeof activities.$inferInsert)[]) => {
   if (rows.length > 0) await db.insert(activities).values(rows).onConflictDoNothing();
 };
 
 /** LockBaseline's snapshot (baseline.service.ts): each item's Budget per month as the grid shows it. */
 export const lockDemoBaseline = async (db: Db): Promise<void> => {
-  const items = await baselineRepo.lockPlanItemBudgets(db, tenantId, planId);
-  const cells = await baselineRepo.listPlanMonthCells(db, tenantId, planId);
+  const items = await db
+    .select({ id: budgetItems.id, name: budgetItems.name, amountCents: budgetItems.amountCents })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)))
+    .orderBy(asc(budgetItems.id))
+    .for('update');
+  const cells = await db
+    .select({ itemId: budgetItemMonths.budgetItemId, month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents })
+    .from(budgetItemMonths)
+    .where(
+      and(
+        eq(budgetItemMonths.tenantId, tenantId),
+        inArray(
+          budgetItemMonths.budgetItemId,
+          items.map((item) => item.id),
+        ),
+      ),
+    );
   const planMonths = monthsBetween(DEMO_PLAN.startDate, DEMO_PLAN.endDate);
   const rows = items.flatMap((item) =>
     [...budgetByMonth({ ...item, months: cells.filter((cell) => cell.itemId === item.id) }, planMonths)].map(([month, amountCents]) => ({
       tenantId,
-      planId,
-      itemId: item.id,
+      marketingPlanId: planId,
+      budgetItemId: item.id,
       month,
       amountCents,
     })),
   );
-  await baselineRepo.insertBaselines(db, rows);
-  await baselineRepo.setPlanBaseline(db, tenantId, planId, DEMO_BASELINE_LOCKED_AT, owner.id);
+  if (rows.length > 0) await db.insert(budgetItemBaselines).values(rows).onConflictDoNothing();
+  await db
+    .update(marketingPlans)
+    .set({ baselineLockedAt: DEMO_BASELINE_LOCKED_AT, baselineLockedBy: owner.id })
+    .where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, planId)));
   await addActivities(db, [
     {
       tenantId,
@@ -169,39 +263,56 @@ export const settleDemoCommitments = async (db: Db): Promise<void> => {
 };
 
 /**
- * Closes one month with roll forward by PlanPeriodClient/Close's rule (periods.service.ts, through
- * its repository): unphased items get their spread as explicit months; each active item's unspent
+ * Closes one month with roll forward by PlanPeriodClient/Close's rule (periods.service.ts; the seed
+ * may not use a module's repository, so the same statements are written here): unphased items get their spread as explicit months; each active item's unspent
  * (Budget − Actual, never negative) leaves the month and is added to the next month, recorded as
  * two budget_changes rows kind 3 'Month close: <Month YYYY>' with one group; then the period row.
  * periods-seed.test.ts proves the result equals what Close writes on the same data.
  */
-const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolean> => {
+const closeMonth = async (db: Db, month: MonthKey, counter: Counter): Promise<boolean> => {
   const months = monthsBetween(DEMO_PLAN.startDate, DEMO_PLAN.endDate);
   const following = months[months.indexOf(month) + 1];
   if (!following) return false;
   // A month closes only with nothing Planned or Committed left in it or earlier, as Close refuses.
-  if ((await periodsRepo.listBlockers(db, tenantId, planId, `${nextMonthOf(month)}-01`)).length > 0) return false;
+  const [blocker] = await db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.tenantId, tenantId),
+        eq(expenses.marketingPlanId, planId),
+        eq(expenses.active, true),
+        inArray(expenses.status, [EXPENSE_STATUS.planned, EXPENSE_STATUS.committed]),
+        lt(expenses.purchaseDate, `${nextMonthOf(month)}-01`),
+      ),
+    )
+    .limit(1);
+  if (blocker) return false;
   const now = demoClosedAt(month);
   const reason = `Month close: ${longMonth(month)}`;
-  const items = await periodsRepo.listPlanItems(db, tenantId, planId, true);
+  const items = await lockPlanItems(db);
   const unphased = items.filter((item) => !item.phased);
-  await periodsRepo.insertMonthCells(
-    db,
-    tenantId,
-    unphased.flatMap((item) =>
-      spreadOverMonths(item.amount_cents, months).map(([cellMonth, amountCents]) => ({ itemId: item.id, month: cellMonth, amountCents })),
-    ),
+  const spread = unphased.flatMap((item) =>
+    spreadOverMonths(item.amountCents, months).map(([cellMonth, amountCents]) => ({
+      tenantId,
+      budgetItemId: item.id,
+      month: `${cellMonth}-01`,
+      amountCents,
+    })),
   );
+  if (spread.length > 0) await db.insert(budgetItemMonths).values(spread);
   for (const item of unphased) {
     item.phased = true;
-    await periodsRepo.touchItem(db, tenantId, item.id, now);
+    await touchItem(db, item.id, now);
   }
-  const cells = await periodsRepo.listMonthCells(db, tenantId, planId, [month, following]);
-  const actuals = await periodsRepo.actualsOfMonth(db, tenantId, planId, month);
+  const ids = items.map((item) => item.id);
+  const monthCells = await cellsOf(db, ids, month);
+  const followingCells = await cellsOf(db, ids, following);
+  const actuals = await actualsOf(db, month);
   const rows = items
     .filter((item) => item.active)
     .map((item) => {
-      const budget = cells.get(item.id)?.get(month) ?? 0;
+      const budget = monthCells.get(item.id) ?? 0;
       const actual = actuals.get(item.id) ?? 0;
       return { item, budget, actual, unspent: Math.max(0, budget - actual) };
     })
@@ -209,29 +320,35 @@ const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolea
   const changes: (typeof budgetChanges.$inferInsert)[] = [];
   const trail: (typeof activities.$inferInsert)[] = [];
   for (const row of rows) {
-    ids.group += 1;
+    counter.group += 1;
     const base = {
       tenantId,
       marketingPlanId: planId,
       budgetItemId: row.item.id,
       budgetItemName: row.item.name,
       kind: 3 as const,
-      groupId: seedId('group', ids.group),
+      groupId: seedId('group', counter.group),
       reason,
       changedBy: owner.id,
       changedAt: now,
     };
-    const before = cells.get(row.item.id)?.get(following) ?? 0;
-    await periodsRepo.setMonthCell(db, tenantId, row.item.id, month, row.budget - row.unspent);
-    await periodsRepo.setMonthCell(db, tenantId, row.item.id, following, before + row.unspent);
-    await periodsRepo.touchItem(db, tenantId, row.item.id, now);
+    const before = followingCells.get(row.item.id) ?? 0;
+    await setMonthCell(db, row.item.id, month, row.budget - row.unspent);
+    await setMonthCell(db, row.item.id, following, before + row.unspent);
+    await touchItem(db, row.item.id, now);
     changes.push(
-      { ...base, id: seedId('changes', ++ids.changes), month: `${month}-01`, beforeCents: row.budget, afterCents: row.actual },
-      { ...base, id: seedId('changes', ++ids.changes), month: `${following}-01`, beforeCents: before, afterCents: before + row.unspent },
+      { ...base, id: seedId('changes', ++counter.changes), month: `${month}-01`, beforeCents: row.budget, afterCents: row.actual },
+      {
+        ...base,
+        id: seedId('changes', ++counter.changes),
+        month: `${following}-01`,
+        beforeCents: before,
+        afterCents: before + row.unspent,
+      },
     );
     trail.push({
       tenantId,
-      id: seedId('activity', ++ids.activity),
+      id: seedId('activity', ++counter.activity),
       entityType: 'BudgetItem',
       entityId: row.item.id,
       marketingPlanId: planId,
@@ -243,7 +360,9 @@ const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolea
     });
   }
   if (changes.length > 0) await db.insert(budgetChanges).values(changes).onConflictDoNothing();
-  await periodsRepo.insertPeriod(db, tenantId, planId, month, 1, owner.id, now);
+  await db
+    .insert(planPeriods)
+    .values({ tenantId, marketingPlanId: planId, month: `${month}-01`, unspent: 1, closedBy: owner.id, closedAt: now });
   const total = rows.reduce((sum, row) => sum + row.unspent, 0);
   const what =
     rows.length === 0
@@ -251,7 +370,7 @@ const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolea
       : `${formatCents(total)} unspent rolled forward to ${longMonth(following)} (${rows.length} ${rows.length === 1 ? 'item' : 'items'})`;
   trail.unshift({
     tenantId,
-    id: seedId('activity', ++ids.activity),
+    id: seedId('activity', ++counter.activity),
     entityType: 'MarketingPlan',
     entityId: planId,
     marketingPlanId: planId,
@@ -266,9 +385,8 @@ const closeMonth = async (db: Db, month: MonthKey, ids: Counter): Promise<boolea
 };
 
 /** Closes January–October 2026 in order with roll forward (stops at a month that cannot close). */
-export const closeDemoMonths = async (db: Db, ids: Counter = { changes: 0, activity: 0x200, group: 0 }): Promise<void> => {
-  await periodsRepo.lockPlan(db, tenantId, planId);
-  for (const month of DEMO_CLOSED_MONTHS) if (!(await closeMonth(db, month, ids))) return;
+export const closeDemoMonths = async (db: Db, counter: Counter = { changes: 0, activity: 0x200, group: 0 }): Promise<void> => {
+  for (const month of DEMO_CLOSED_MONTHS) if (!(await closeMonth(db, month, counter))) return;
 };
 
 const monthCell = async (db: Db, itemId: string, month: MonthKey): Promise<number> => {
@@ -283,7 +401,7 @@ const monthCell = async (db: Db, itemId: string, month: MonthKey): Promise<numbe
 
 /** Sets one month of a phased item and its Amount (the sum of its months), as SetMonth does. */
 const setItemMonth = async (db: Db, itemId: string, month: MonthKey, cents: number, at: Date) => {
-  await periodsRepo.setMonthCell(db, tenantId, itemId, month, cents);
+  await setMonthCell(db, itemId, month, cents);
   await db
     .update(budgetItems)
     .set({
@@ -400,7 +518,12 @@ export const seedDemoMonthClose = async (db: Db): Promise<void> => {
     .where(and(eq(marketingPlans.tenantId, tenantId), eq(marketingPlans.id, planId)))
     .for('update');
   if (!plan || plan.lockedAt) return;
-  if ((await periodsRepo.listClosedPeriods(db, tenantId, planId)).length > 0) return;
+  const [closed] = await db
+    .select({ month: planPeriods.month })
+    .from(planPeriods)
+    .where(and(eq(planPeriods.tenantId, tenantId), eq(planPeriods.marketingPlanId, planId)))
+    .limit(1);
+  if (closed) return;
   await lockDemoBaseline(db);
   await settleDemoCommitments(db);
   await closeDemoMonths(db);
