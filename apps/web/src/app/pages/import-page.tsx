@@ -2,10 +2,11 @@ import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import type { ImportKind } from '@plansmith/contract/imports';
 import { Button, Segmented } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { BudgetReasonProvider } from '../../features/budget/components/budget-reason.tsx';
 import { ContextPlanGate } from '../../features/dashboard/components/no-context-plan.tsx';
-import { ImportScreen } from '../../features/import/components/import-screen.tsx';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ImportWithReason } from '../import-with-reason.tsx';
 
 /** The `kind` query value of /import: `expenses` (the default) or `budget-items`. */
 const KINDS: Record<string, ImportKind> = { expenses: 'Expenses', 'budget-items': 'BudgetItems' };
@@ -53,7 +54,9 @@ export const ImportPage = () => {
               />
             }
           />
-          <ImportScreen key={`${planId}-${kind}`} planId={planId} kind={kind} canEdit={canEdit} doneAction={listLink} />
+          <BudgetReasonProvider>
+            <ImportWithReason key={`${planId}-${kind}`} planId={planId} kind={kind} canEdit={canEdit} doneAction={listLink} />
+          </BudgetReasonProvider>
         </>
       )}
     </ContextPlanGate>

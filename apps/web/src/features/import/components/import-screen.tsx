@@ -12,6 +12,7 @@ import {
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { type AskReason, sendWithReason } from '../../../shared/api/with-reason.ts';
 import { LoadingState } from '../../../shared/ui/query-state.tsx';
 import { useCommitImport, usePreviewImport, useUndoImport } from '../api/import-mutations.ts';
 import { fileProblem, readAsBase64 } from '../lib/read-file.ts';
@@ -45,12 +46,15 @@ export const ImportScreen = ({
   kind,
   canEdit,
   doneAction,
+  askReason = null,
 }: {
   planId: string;
   kind: ImportKind;
   canEdit: boolean;
   /** Where to go after a successful import (the list the rows went to). */
   doneAction: ReactNode;
+  /** Asks why the budget changes when the server wants a reason (a budget import after the baseline lock); null: its 400 shows. */
+  askReason?: AskReason | null;
 }) => {
   const { message } = App.useApp();
   const previewCall = usePreviewImport();
@@ -114,18 +118,18 @@ export const ImportScreen = ({
   const commit = async () => {
     if (!file || !preview) return;
     try {
-      setResult(
-        await commitCall.mutateAsync({
-          Kind: kind,
-          MarketingPlanId: planId,
-          FileName: file.name,
-          ContentBase64: file.base64,
-          ...choices,
-          Mapping: preview.Mapping,
-          DateOrder: preview.DateOrder,
-          SkipDuplicates: skipDuplicates,
-        }),
-      );
+      const request = {
+        Kind: kind,
+        MarketingPlanId: planId,
+        FileName: file.name,
+        ContentBase64: file.base64,
+        ...choices,
+        Mapping: preview.Mapping,
+        DateOrder: preview.DateOrder,
+        SkipDuplicates: skipDuplicates,
+      };
+      // After the plan's baseline lock the server asks why the budget changes: ask once, then send again.
+      setResult(await sendWithReason(askReason, (Reason) => commitCall.mutateAsync(Reason ? { ...request, Reason } : request)));
     } catch (error) {
       message.error(errorMessage(error), 8);
     }
