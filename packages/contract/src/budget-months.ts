@@ -84,7 +84,9 @@ export const SetMonthRequestSchema = z
 export type SetMonthRequest = z.input<typeof SetMonthRequestSchema>;
 
 export const SetMonthResultSchema = z.object({
-  Item: BudgetItemSchema.describe('The item after the change, with its monthly phasing'),
+  Item: BudgetItemSchema.describe(
+    'The item after the change, with its monthly phasing; when the change waits for approval (Item.WaitingForApproval, DESIGN.md §15) the item as it is, unchanged, and Description starts “Waiting for approval: ”',
+  ),
   Description: z.string().describe('What changed, as the activity records it: “Google Ads: $24,000.00 → $27,000.00 for the year”'),
 });
 export type SetMonthResult = z.infer<typeof SetMonthResultSchema>;

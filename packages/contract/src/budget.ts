@@ -60,7 +60,7 @@ export const BudgetItemSchema = z.object({
     .object({ RequestId: IdSchema, Message: z.string() })
     .optional()
     .describe(
-      'Save only (DESIGN.md §15): present when the save was NOT applied because, after the baseline lock, its budget change is at or above the team’s BudgetChangeThreshold and the caller does not decide the team’s requests. The answer is still 200 with the item as it is (unchanged: none of the save’s fields are written); the change waits as a BudgetChange request (ApprovalClient/List) and applies when approved. Size = |after − before| summed over the item’s changed months (or its Amount when unphased before and after). Reallocations and month closes never wait',
+      'Save and SetMonth (its Item) only (DESIGN.md §15): present when the save was NOT applied because, after the baseline lock, its budget change is at or above the team’s BudgetChangeThreshold and the caller does not decide the team’s requests. The answer is still 200 with the item as it is (unchanged: none of the save’s fields are written); the change waits as a BudgetChange request (ApprovalClient/List) and applies when approved. Size = |after − before| summed over the item’s changed months (or its Amount when unphased before and after). Reallocations and month closes never wait',
     ),
   Version: RowVersionSchema.describe(
     'The item row’s version (DESIGN.md §13); its month cells carry their own. An unphased item’s months are its Amount spread, so a grid edit of one sends this Version',

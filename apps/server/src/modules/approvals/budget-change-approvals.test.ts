@@ -151,6 +151,36 @@ describe('which budget changes wait (BudgetItemClient/Save after the lock)', () 
     expect(request?.amountCents).toBe(10_000);
   });
 
+  it('SetMonth waits the same way: a Planner typing $100 more into March keeps the request; the grid cell stays as it was until approved', async () => {
+    const { plan, phased } = await lockedPlan();
+    const setMonth = (token: string, amount: number, version: number) =>
+      t.post(
+        `${ITEM_API}/SetMonth`,
+        { BudgetItemId: phased.id, Month: '2026-03', Amount: amount, YearTotal: null, Version: version, Reason: 'More search' },
+        token,
+      );
+    const waits = await setMonth(await acme.tokenFor('member'), 1100, 1);
+    expect(waits.status, waits.text).toBe(200);
+    expect(waits.body.Result.Description).toMatch(/^Waiting for approval: Search ads: \$1,200\.00 → \$1,300\.00/);
+    expect(waits.body.Result.Item.WaitingForApproval.RequestId).toBeDefined();
+    expect(await monthsOf(phased.id)).toEqual({ '2026-03': 100_000, '2026-04': 20_000 });
+    expect(await changesOf(plan.id)).toEqual([]);
+    const listed = (await listFor(lead.token)).find((request) => request.Id === waits.body.Result.Item.WaitingForApproval.RequestId);
+    expect(listed?.Change?.Months).toEqual([{ Month: '2026-03', Before: 1000, After: 1100 }]);
+    const approved = await t.post(`${APPROVALS}/Approve`, { RequestId: listed?.Id, Version: listed?.Version }, lead.token);
+    expect(approved.status, approved.text).toBe(200);
+    expect(await monthsOf(phased.id)).toEqual({ '2026-03': 110_000, '2026-04': 20_000 });
+    expect((await itemRow(phased.id))?.amountCents).toBe(130_000);
+    expect((await changesOf(plan.id)).map((row) => [row.month, row.beforeCents, row.afterCents, row.reason])).toEqual([
+      ['2026-03-01', 100_000, 110_000, 'More search'],
+    ]);
+    // A cent below the threshold applies at once.
+    const applies = await setMonth(await acme.tokenFor('member'), 1199.99, 2);
+    expect(applies.status, applies.text).toBe(200);
+    expect(applies.body.Result.Item.WaitingForApproval).toBeUndefined();
+    expect((await monthsOf(phased.id))['2026-03']).toBe(119_999);
+  });
+
   it('an approver’s change (the Lead, the Owner) applies at once, whatever its size', async () => {
     const { plan, unphased } = await lockedPlan();
     for (const [token, amount] of [

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
+import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { checkMonths, formatCents, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
@@ -121,13 +122,37 @@ export const createMonthEditService = (ctx: AppContext) => ({
       const unchanged = edit.monthBefore === edit.monthAfter && totalAfter === row.amountCents && (spread?.months ?? 0) === 0;
       if (!unchanged && Object.keys(changes).length > 0) {
         const now = ctx.clock.now();
+        const budgetChanges = budgetChangesOf(planMonths, { ...row, months: stored }, { ...row, amountCents: totalAfter, months });
+        // At or above the team's threshold, by someone who does not decide, it waits for approval (DESIGN.md §15): nothing is written.
+        const [current] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
+        const held = await holdBudgetChange(ctx, tx, auth, {
+          plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
+          permission: access.permission,
+          item: row,
+          cells: stored,
+          amountAfter: totalAfter,
+          monthsAfter: months,
+          rows: budgetChanges,
+          reason: input.Reason,
+          availableCents: current ? toCents(toBudgetItem(current).Available) : null,
+        });
+        if (held && current) {
+          return {
+            Item: {
+              ...toBudgetItem(current),
+              Months: toReadMonths(stored),
+              WaitingForApproval: { RequestId: held.requestId, Message: WAITING_FOR_APPROVAL_MESSAGE },
+            },
+            Description: `Waiting for approval: ${description}`,
+          };
+        }
         // After the baseline lock the edit says why and each changed month is kept (DESIGN.md §14).
         await keepBudgetChanges(tx, {
           tenantId: auth.tenantId,
           planId: row.marketingPlanId,
           userId: auth.userId,
           reason: input.Reason,
-          changes: budgetChangesOf(planMonths, { ...row, months: stored }, { ...row, amountCents: totalAfter, months }),
+          changes: budgetChanges,
           at: now,
         });
         await repo.replaceMonths(tx, auth.tenantId, row.id, months);
