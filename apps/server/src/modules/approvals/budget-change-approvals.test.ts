@@ -12,7 +12,7 @@ import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { approvalRequests } from '../../schema/approvals.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
-import { budgetChanges } from '../../schema/forecast.ts';
+import { budgetChanges, planPeriods } from '../../schema/forecast.ts';
 import { teamMembers } from '../../schema/teams.ts';
 
 const ITEM_API = '/api/BudgetItemClient';
@@ -299,6 +299,38 @@ describe('deciding a budget change (ApprovalClient/Approve, Reject)', () => {
     expect(stale.body.Message).toContain('nothing was applied');
     expect(await snapshotTenant(t.database, acme.id)).toEqual(before);
     expect((await itemRow(unphased.id))?.amountCents).toBe(101_000);
+  });
+
+  it('a month closed since the request is not changed by approving it: 409 naming it, nothing applied', async () => {
+    const { plan, phased } = await lockedPlan();
+    const listed = await ask(plan.id, phased, {
+      Amount: 1400,
+      Months: [
+        { Month: '2026-03', Amount: 1200 },
+        { Month: '2026-04', Amount: 200 },
+      ],
+      Cells: [
+        { Month: '2026-03', Version: 1 },
+        { Month: '2026-04', Version: 1 },
+      ],
+    });
+    // Closed (as Close's period rows) without any cell of the item changing.
+    await t.ctx.db
+      .insert(planPeriods)
+      .values(
+        ['2026-01-01', '2026-02-01', '2026-03-01'].map((month) => ({
+          tenantId: acme.id,
+          marketingPlanId: plan.id,
+          month,
+          unspent: 1 as const,
+        })),
+      );
+    const before = await snapshotTenant(t.database, acme.id);
+    const refused = await t.post(`${APPROVALS}/Approve`, { RequestId: listed.Id, Version: listed.Version }, lead.token);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.Message).toContain('Mar 2026 was closed since this request was made');
+    expect(refused.body.Message).toContain('nothing was applied');
+    expect(await snapshotTenant(t.database, acme.id)).toEqual(before);
   });
 
   it('Reject needs a note and discards the change: the budget stays as it was', async () => {

@@ -1,11 +1,12 @@
 import { REASON_REQUIRED_MESSAGE } from '@plansmith/contract';
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
+import { planPeriods } from '../../schema/forecast.ts';
 import type { TeamPermission } from '../access/index.ts';
 import { recordActivity } from '../activities/index.ts';
 import { type BudgetChangeRow, insertBudgetChanges, isBaselineLocked } from '../baseline/index.ts';
@@ -185,6 +186,27 @@ export const applyBudgetChangeRequest = async (
     throw conflict(
       `The budget of “${item.name}” changed since this request was made (it is ${formatCents(item.amountCents)} now, the request was based on ${formatCents(change.amountBefore)}): nothing was applied. Reject it and ask again from the budget as it is now.`,
     );
+  }
+  // A month closed since (DESIGN.md §14) is not changed by an approval either.
+  const months = change.rows.flatMap((row) => (row.month === null ? [] : [row.month]));
+  if (months.length > 0) {
+    const [closed] = await tx
+      .select({ month: planPeriods.month })
+      .from(planPeriods)
+      .where(
+        and(
+          eq(planPeriods.tenantId, auth.tenantId),
+          eq(planPeriods.marketingPlanId, request.marketingPlanId),
+          inArray(planPeriods.month, months),
+        ),
+      )
+      .orderBy(asc(planPeriods.month))
+      .limit(1);
+    if (closed) {
+      throw conflict(
+        `${monthLabel(closed.month)} was closed since this request was made, and a closed month’s budget cannot change: nothing was applied. Reject it and ask again for the open months.`,
+      );
+    }
   }
   const at = ctx.clock.now();
   await tx
