@@ -191,6 +191,8 @@ test.describe('import and the month grid', () => {
     await expect(importPage.count('Ready')).toHaveText('2');
     await expect(importPage.count('Total rows (ignored)')).toHaveText('1');
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    // The demo plan's baseline is locked: the import says why its budget changes.
+    await importPage.giveReason('Q4 launch plan');
     await expect(page.getByText('Imported 2 budget items')).toBeVisible();
 
     await page.getByRole('button', { name: 'Go to the budget' }).click();
@@ -292,6 +294,7 @@ test.describe('import and the month grid', () => {
     await importPage.dropFile('two-thousand-items.csv', BULK_ITEMS_CSV);
     await expect(importPage.count('Ready')).toHaveText('2,000');
     await page.getByRole('button', { name: 'Import 2,000 rows' }).click();
+    await importPage.giveReason('Bulk items for the big grid');
     await expect(page.getByText('Imported 2,000 budget items')).toBeVisible({ timeout: 30_000 });
 
     await budget.open();

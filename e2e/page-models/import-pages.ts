@@ -39,6 +39,14 @@ export class ImportPage {
     await expect(this.page.getByRole('group', { name: 'Rows in the file' })).toBeVisible({ timeout: 30_000 });
   }
 
+  /** Answers the budget screens' reason prompt a budget import gets after the plan's baseline lock (DESIGN.md §14). */
+  async giveReason(reason: string) {
+    const why = this.page.getByRole('dialog', { name: 'Why does the budget change?' });
+    await why.getByLabel('Reason for the budget change').fill(reason);
+    await why.getByRole('button', { name: 'Save with this reason' }).click();
+    await expect(why).toBeHidden();
+  }
+
   /** The select that says which column of the file feeds a field. */
   mappingSelect(field: string) {
     return this.page.locator('.ant-select', { has: this.page.getByRole('combobox', { name: `Column for ${field}` }) });
