@@ -126,39 +126,64 @@ test('a Planner’s expense at the threshold waits for the Lead: mail → approv
   expect(url.pathname).toBe('/approvals');
   await page.goto(url.pathname + url.search);
   await expect(page.getByRole('heading', { name: 'Approvals' })).toBeVisible();
-  // The link opens the request's drawer (the newest request's); close it to decide from the queue.
-  const drawer = page.locator('.ant-drawer-content');
-  await expect(page.getByRole('row').filter({ hasText: `Fair stand ${stamp}` })).toBeVisible();
+
+  // The link opens the linked request in a drawer (it loads after the queue); the Lead decides there.
+  const names = { [first.Id]: `Fair stand ${stamp}`, [second.Id]: `Fair booth ${stamp}` };
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Available before' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText(new RegExp(`Fair (stand|booth) ${stamp}`));
+  const linkedName = (await drawer.textContent())?.includes(`Fair stand ${stamp}`) ? `Fair stand ${stamp}` : `Fair booth ${stamp}`;
+  const linked = linkedName === names[first.Id] ? first : second;
+  const other = linked === first ? second : first;
+  const otherName = names[other.Id] ?? '';
+  await expect(drawer.getByText('Requested by')).toBeVisible();
   await quiet.quiet();
-  if (await drawer.isVisible()) {
-    await drawer.getByRole('button', { name: 'Close' }).click();
-    await expect(drawer).toBeHidden();
-  }
-
+  await drawer.getByRole('button', { name: 'Approve' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `Approve “${linkedName}”?` });
+  await expect(confirm).toContainText('$2,500.00 becomes Committed or Actual as each was saved.');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Approved.')).toBeVisible();
   const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
-  await rowOf(`Fair stand ${stamp}`).getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(rowOf(`Fair stand ${stamp}`)).toHaveCount(0);
+  await expect(rowOf(linkedName)).toHaveCount(0);
+  await expect(drawer).toBeHidden();
   await expect.poll(figures).toMatchObject({ Committed: 2500, Requested: 2500 });
+  await page.goto('/');
+  await expect(page.getByText('Waiting for approval: 1 request, $2,500.00')).toBeVisible();
+  await expect(page.getByText('Requested $2,500.00 counts in neither Committed nor Actual until approved.')).toBeVisible();
 
-  // The second one is rejected with a note.
-  await rowOf(`Fair booth ${stamp}`).getByRole('button', { name: 'Reject' }).click();
-  const reject = page.getByRole('dialog').filter({ hasText: `Reject “Fair booth ${stamp}”` });
+  // The other one is rejected from the queue with a note (the queue has no drawer open now).
+  await page.goto('/approvals');
+  await expect(rowOf(otherName)).toBeVisible();
+  await quiet.quiet();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await rowOf(otherName).getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByRole('dialog').filter({ hasText: `Reject “${otherName}”` });
   await expect(reject.getByRole('button', { name: 'Reject' })).toBeDisabled();
   await reject.getByLabel('Why (required)').fill('Over the fair budget');
   await reject.getByRole('button', { name: 'Reject' }).click();
-  await expect(rowOf(`Fair booth ${stamp}`)).toHaveCount(0);
+  await expect(page.getByText(`Rejected “${otherName}”: it is Planned again.`)).toBeVisible();
+  await expect(rowOf(otherName)).toHaveCount(0);
   await expect.poll(figures).toMatchObject({ Committed: 2500, Requested: 0 });
 
   // The Planner sees it Planned with the note, and has the decision mail.
-  const rejected = (await planner('/api/ExpenseClient/GetExpense', { ExpenseId: second.Id })).Result as Record<string, unknown>;
+  const rejected = (await planner('/api/ExpenseClient/GetExpense', { ExpenseId: other.Id })).Result as Record<string, unknown>;
   expect(rejected).toMatchObject({ Status: 1, Approval: 'Rejected', ApprovalNote: 'Over the fair budget' });
-  expect(((await planner('/api/ExpenseClient/GetExpense', { ExpenseId: first.Id })).Result as Record<string, unknown>).Status).toBe(2);
-  await mailbox.waitForMessage(DEMO_MEMBER.email, 'approval');
+  expect(((await planner('/api/ExpenseClient/GetExpense', { ExpenseId: linked.Id })).Result as Record<string, unknown>).Status).toBe(2);
+  await expect
+    .poll(async () => {
+      const body = (await (await page.request.get('/dev/mailbox.json')).json()) as { messages: { To: string; Subject: string }[] };
+      return body.messages.filter((m) => m.To === DEMO_MEMBER.email).map((m) => m.Subject);
+    })
+    .toEqual(expect.arrayContaining([`Rejected: ${otherName} ($2,500.00)`, `Approved: ${linkedName} ($2,500.00)`]));
 
   const plannerPage = await browser.newPage();
   await new LoginPage(plannerPage).signInAs(DEMO_MEMBER);
-  await plannerPage.goto(`/expenses/${second.Id}`);
+  await showPlan(plannerPage, planId);
+  await plannerPage.goto('/expenses');
+  const listed = plannerPage.getByRole('row').filter({ hasText: otherName });
+  await expect(listed.getByText('Planned', { exact: true })).toBeVisible();
+  await expect(listed.getByText('Rejected', { exact: true })).toHaveAttribute('title', 'Over the fair budget');
+  await plannerPage.goto(`/expenses/${other.Id}`);
   await expect(plannerPage.getByText('Over the fair budget').first()).toBeVisible();
   await plannerPage.close();
 });
