@@ -107,7 +107,7 @@ export const budgetMonthRoutes = defineRoutes({
     access: 'authenticated',
     permission: 'budgetItem.edit',
     summary:
-      'Sets the amount and monthly phasing of several items of one plan in one transaction (a pasted block of cells). Owner, Admin, or the team’s Lead or Planner; not in an archived plan.',
+      'Sets the amount and monthly phasing of several items of one plan in one transaction (a pasted block of cells). Owner, Admin, or the team’s Lead or Planner; not in an archived plan. After the baseline lock, item by item: an item whose change is at or above the team’s BudgetChangeThreshold (by someone who does not decide) is not written and comes back unchanged with WaitingForApproval (DESIGN.md §15); the others are saved.',
     body: SaveMonthsRequestSchema,
     response: z.array(BudgetItemSchema),
     bodyLimit: { bytes: 1024 * 1024, message: 'Too many cells at once: paste at most 1,000 rows.' },

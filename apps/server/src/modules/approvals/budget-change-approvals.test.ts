@@ -181,6 +181,51 @@ describe('which budget changes wait (BudgetItemClient/Save after the lock)', () 
     expect((await monthsOf(phased.id))['2026-03']).toBe(119_999);
   });
 
+  it('SaveMonths (a pasted block) follows the rule item by item: the $100.00 row waits, the $99.99 row applies', async () => {
+    const { plan, unphased, phased } = await lockedPlan();
+    const saved = await t.post(
+      `${ITEM_API}/SaveMonths`,
+      {
+        MarketingPlanId: plan.id,
+        Reason: 'Pasted from the forecast',
+        Items: [
+          { BudgetItemId: unphased.id, Amount: 1100, Months: null, Version: 1, Cells: [] },
+          {
+            BudgetItemId: phased.id,
+            Amount: 1299.99,
+            Months: [
+              { Month: '2026-03', Amount: 1099.99 },
+              { Month: '2026-04', Amount: 200 },
+            ],
+            Version: 1,
+            Cells: [
+              { Month: '2026-03', Version: 1 },
+              { Month: '2026-04', Version: 1 },
+            ],
+          },
+        ],
+      },
+      await acme.tokenFor('member'),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const byId = new Map(
+      (saved.body.Result as Array<{ Id: string; Amount: number; WaitingForApproval?: unknown }>).map((item) => [item.Id, item]),
+    );
+    expect(byId.get(unphased.id)).toMatchObject({
+      Amount: 1000,
+      WaitingForApproval: { Message: expect.stringMatching(/^Waiting for approval/) },
+    });
+    expect(byId.get(phased.id)?.Amount).toBe(1299.99);
+    expect(byId.get(phased.id)?.WaitingForApproval).toBeUndefined();
+    expect(await monthsOf(unphased.id)).toEqual({});
+    expect((await itemRow(unphased.id))?.amountCents).toBe(100_000);
+    expect((await changesOf(plan.id)).map((row) => [row.budgetItemId, row.month, row.afterCents])).toEqual([
+      [phased.id, '2026-03-01', 109_999],
+    ]);
+    const [request] = await requestsOf(plan.id);
+    expect(request).toMatchObject({ budgetItemId: unphased.id, status: 1, kind: 2, amountCents: 10_000 });
+  });
+
   it('an approver’s change (the Lead, the Owner) applies at once, whatever its size', async () => {
     const { plan, unphased } = await lockedPlan();
     for (const [token, amount] of [
@@ -315,16 +360,14 @@ describe('deciding a budget change (ApprovalClient/Approve, Reject)', () => {
       ],
     });
     // Closed (as Close's period rows) without any cell of the item changing.
-    await t.ctx.db
-      .insert(planPeriods)
-      .values(
-        ['2026-01-01', '2026-02-01', '2026-03-01'].map((month) => ({
-          tenantId: acme.id,
-          marketingPlanId: plan.id,
-          month,
-          unspent: 1 as const,
-        })),
-      );
+    await t.ctx.db.insert(planPeriods).values(
+      ['2026-01-01', '2026-02-01', '2026-03-01'].map((month) => ({
+        tenantId: acme.id,
+        marketingPlanId: plan.id,
+        month,
+        unspent: 1 as const,
+      })),
+    );
     const before = await snapshotTenant(t.database, acme.id);
     const refused = await t.post(`${APPROVALS}/Approve`, { RequestId: listed.Id, Version: listed.Version }, lead.token);
     expect(refused.status, refused.text).toBe(409);

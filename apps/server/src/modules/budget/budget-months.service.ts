@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
+import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
 import { staleCellOf, staleCellsError } from './budget-versions.ts';
@@ -86,31 +87,61 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       );
       // After the baseline lock the block says why and each changed month is kept (DESIGN.md §14).
       const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
+      const changesOfItem = new Map(
+        input.Items.map((item) => {
+          const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
+          return [
+            row.id,
+            budgetChangesOf(
+              planMonths,
+              { ...row, months: cellsOf.get(row.id) ?? [] },
+              { ...row, amountCents: toCents(item.Amount), months: newMonths.filter((month) => month.budgetItemId === row.id) },
+            ),
+          ] as const;
+        }),
+      );
+      // Item by item, a change at or above the team's threshold by someone who does not decide waits for approval (DESIGN.md §15): that item is not written.
+      const held = new Map<string, string>();
+      const availableOf = new Map(
+        (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id }))
+          .filter((row) => before.has(row.id))
+          .map((row) => [row.id, toCents(toBudgetItem(row).Available)]),
+      );
+      for (const item of input.Items) {
+        const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
+        const request = await holdBudgetChange(ctx, tx, auth, {
+          plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
+          permission: access.permission,
+          item: row,
+          cells: cellsOf.get(row.id) ?? [],
+          amountAfter: toCents(item.Amount),
+          monthsAfter: newMonths.filter((month) => month.budgetItemId === row.id).map(({ month, amountCents }) => ({ month, amountCents })),
+          rows: changesOfItem.get(row.id) ?? [],
+          reason: input.Reason,
+          availableCents: availableOf.get(row.id) ?? null,
+        });
+        if (request) held.set(row.id, request.requestId);
+      }
       await keepBudgetChanges(tx, {
         tenantId: auth.tenantId,
         planId: access.plan.id,
         userId: auth.userId,
         reason: input.Reason,
-        changes: input.Items.flatMap((item) => {
-          const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
-          return budgetChangesOf(
-            planMonths,
-            { ...row, months: cellsOf.get(row.id) ?? [] },
-            { ...row, amountCents: toCents(item.Amount), months: newMonths.filter((month) => month.budgetItemId === row.id) },
-          );
-        }),
+        changes: [...changesOfItem].flatMap(([itemId, rows]) => (held.has(itemId) ? [] : rows)),
         at: now,
       });
       // Updated in place, so the cells keep counting their versions.
       await repo.replaceMonthsOf(
         tx,
         auth.tenantId,
-        ids.map((itemId) => ({ itemId, months: newMonths.filter((month) => month.budgetItemId === itemId) })),
+        ids
+          .filter((itemId) => !held.has(itemId))
+          .map((itemId) => ({ itemId, months: newMonths.filter((month) => month.budgetItemId === itemId) })),
       );
       const activities: ActivityEntry[] = [];
       for (const item of input.Items) {
         const row = before.get(item.BudgetItemId);
-        if (!row) continue;
+        if (!row || held.has(row.id)) continue;
         await tx
           .update(budgetItems)
           .set({ amountCents: toCents(item.Amount), updatedAt: now })
@@ -150,9 +181,13 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       const saved = new Set(ids);
       const rows = (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id })).filter((row) => saved.has(row.id));
       const savedMonths = await repo.listMonthsOf(tx, auth.tenantId, ids);
-      return rows.map((row) => ({
-        ...toBudgetItem(row),
-        Months: toReadMonths(savedMonths.filter((month) => month.itemId === row.id)),
-      }));
+      return rows.map((row) => {
+        const requestId = held.get(row.id);
+        return {
+          ...toBudgetItem(row),
+          Months: toReadMonths(savedMonths.filter((month) => month.itemId === row.id)),
+          ...(requestId ? { WaitingForApproval: { RequestId: requestId, Message: WAITING_FOR_APPROVAL_MESSAGE } } : {}),
+        };
+      });
     }),
 });
