@@ -1,4 +1,4 @@
-import { type ApprovalRequestStatus, approvalRoutes, type SaveApprovalPolicyRequest } from '@plansmith/contract';
+import { type ApprovalRequestStatus, approvalRoutes, type SaveApprovalPolicyRequest, teamRoutes } from '@plansmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 
@@ -7,6 +7,7 @@ export const approvalKeys = {
   list: (filter: { Status?: ApprovalRequestStatus; Mine?: boolean }) => ['approvals', 'list', filter] as const,
   count: () => ['approvals', 'count'] as const,
   policy: (teamId: string) => ['approvals', 'policy', teamId] as const,
+  people: (teamId: string) => ['approvals', 'people', teamId] as const,
 };
 
 /** The navigation's badge: how many requests wait for me; asked again every minute. */
@@ -18,8 +19,8 @@ export const useApprovalCount = (enabled = true) =>
     refetchInterval: 60_000,
   });
 
-export const useApprovals = (filter: { Status?: ApprovalRequestStatus; Mine?: boolean }) =>
-  useQuery({ queryKey: approvalKeys.list(filter), queryFn: () => callApi(approvalRoutes.list, filter) });
+export const useApprovals = (filter: { Status?: ApprovalRequestStatus; Mine?: boolean }, enabled = true) =>
+  useQuery({ queryKey: approvalKeys.list(filter), queryFn: () => callApi(approvalRoutes.list, filter), enabled });
 
 const useDecision = <B>(call: (body: B) => Promise<unknown>) => {
   const queryClient = useQueryClient();
@@ -41,6 +42,10 @@ export const usePolicy = (teamId: string | undefined) =>
     queryFn: () => callApi(approvalRoutes.getPolicy, { TeamId: teamId ?? '' }),
     enabled: Boolean(teamId),
   });
+
+/** The team's people a policy may name as approvers (read here: features do not import each other). */
+export const usePolicyPeople = (teamId: string) =>
+  useQuery({ queryKey: approvalKeys.people(teamId), queryFn: () => callApi(teamRoutes.getTeamMembers, { Id: teamId }) });
 
 export const useSavePolicy = () => {
   const queryClient = useQueryClient();

@@ -6,8 +6,7 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
-import { useTeamMembers } from '../../teams/api/team-queries.ts';
-import { usePolicy, useSavePolicy } from '../api/approvals-api.ts';
+import { usePolicy, usePolicyPeople, useSavePolicy } from '../api/approvals-api.ts';
 
 type PolicyValues = {
   expenseThreshold: number | null;
@@ -43,7 +42,7 @@ const thresholdRules = moneyRules({ allowNegative: true }).concat({
  */
 export const ApprovalPolicyCard = ({ team, canEdit }: { team: TeamView; canEdit: boolean }) => {
   const policy = usePolicy(team.Id);
-  const members = useTeamMembers(team.Id);
+  const members = usePolicyPeople(team.Id);
   const save = useSavePolicy();
   const merge = useMergeDialog();
   const { message } = App.useApp();
