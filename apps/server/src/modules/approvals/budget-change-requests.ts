@@ -79,8 +79,8 @@ export const holdBudgetChange = async (
     monthsAfter: readonly MonthCents[] | null;
     rows: readonly BudgetChangeRow[];
     reason: string | null | undefined;
-    /** Item Amount − Committed − Actual now (for the approvers' mail). */
-    availableCents: number | null;
+    /** Item Amount − Committed − Actual now (for the approvers' mail), read only when the change waits. */
+    availableCents: () => Promise<number | null>;
   },
 ): Promise<{ requestId: string } | null> => {
   if (input.rows.length === 0) return null;
@@ -129,6 +129,7 @@ export const holdBudgetChange = async (
   const [requester] = await repo.findPeople(tx, auth.tenantId, input.plan.teamId, [auth.userId]);
   const requesterName = requester ? `${requester.firstName} ${requester.lastName}`.trim() : 'Someone';
   const delta = input.amountAfter - input.item.amountCents;
+  const availableCents = await input.availableCents();
   await notifyNewRequest(ctx, tx, {
     tenantId: auth.tenantId,
     teamId: input.plan.teamId,
@@ -140,11 +141,11 @@ export const holdBudgetChange = async (
     requestedStatus: null,
     planName: input.plan.name,
     itemName: input.item.name,
-    availableCents: input.availableCents,
+    availableCents,
     body: `${requesterName} asks to change the budget in ${input.plan.name}: ${what}. Reason: ${reason}.${
-      input.availableCents === null
+      availableCents === null
         ? ''
-        : ` Available on the item: ${formatCents(input.availableCents)} now, ${formatCents(input.availableCents + delta)} if approved.`
+        : ` Available on the item: ${formatCents(availableCents)} now, ${formatCents(availableCents + delta)} if approved.`
     }`,
   });
   return { requestId: id };

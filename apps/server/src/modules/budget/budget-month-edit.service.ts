@@ -124,7 +124,6 @@ export const createMonthEditService = (ctx: AppContext) => ({
         const now = ctx.clock.now();
         const budgetChanges = budgetChangesOf(planMonths, { ...row, months: stored }, { ...row, amountCents: totalAfter, months });
         // At or above the team's threshold, by someone who does not decide, it waits for approval (DESIGN.md §15): nothing is written.
-        const [current] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
         const held = await holdBudgetChange(ctx, tx, auth, {
           plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
           permission: access.permission,
@@ -134,8 +133,12 @@ export const createMonthEditService = (ctx: AppContext) => ({
           monthsAfter: months,
           rows: budgetChanges,
           reason: input.Reason,
-          availableCents: current ? toCents(toBudgetItem(current).Available) : null,
+          availableCents: async () => {
+            const [current] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
+            return current ? toCents(toBudgetItem(current).Available) : null;
+          },
         });
+        const [current] = held ? await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id }) : [];
         if (held && current) {
           return {
             Item: {

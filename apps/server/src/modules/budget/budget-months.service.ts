@@ -102,11 +102,15 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       );
       // Item by item, a change at or above the team's threshold by someone who does not decide waits for approval (DESIGN.md §15): that item is not written.
       const held = new Map<string, string>();
-      const availableOf = new Map(
-        (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id }))
-          .filter((row) => before.has(row.id))
-          .map((row) => [row.id, toCents(toBudgetItem(row).Available)]),
-      );
+      let availableOf: Map<string, number> | null = null;
+      const available = async (itemId: string) => {
+        availableOf ??= new Map(
+          (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id }))
+            .filter((row) => before.has(row.id))
+            .map((row) => [row.id, toCents(toBudgetItem(row).Available)]),
+        );
+        return availableOf.get(itemId) ?? null;
+      };
       for (const item of input.Items) {
         const row = before.get(item.BudgetItemId) as repo.ItemTableRow;
         const request = await holdBudgetChange(ctx, tx, auth, {
@@ -118,7 +122,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           monthsAfter: newMonths.filter((month) => month.budgetItemId === row.id).map(({ month, amountCents }) => ({ month, amountCents })),
           rows: changesOfItem.get(row.id) ?? [],
           reason: input.Reason,
-          availableCents: availableOf.get(row.id) ?? null,
+          availableCents: () => available(row.id),
         });
         if (request) held.set(row.id, request.requestId);
       }

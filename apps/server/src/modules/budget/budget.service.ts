@@ -186,7 +186,6 @@ export const createBudgetService = (ctx: AppContext) => {
         );
         // … and one at or above the team's threshold, by someone who does not decide, waits for approval (DESIGN.md §15): nothing is written.
         if (existing) {
-          const before = await readItem(tx, auth.tenantId, existing.id);
           const held = await holdBudgetChange(ctx, tx, auth, {
             plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
             permission: access.permission,
@@ -196,9 +195,12 @@ export const createBudgetService = (ctx: AppContext) => {
             monthsAfter: newMonths,
             rows: budgetChanges,
             reason: input.Reason,
-            availableCents: toCents(before.Available),
+            availableCents: async () => toCents((await readItem(tx, auth.tenantId, existing.id)).Available),
           });
-          if (held) return { ...before, WaitingForApproval: { RequestId: held.requestId, Message: WAITING_FOR_APPROVAL_MESSAGE } };
+          if (held) {
+            const unchanged = await readItem(tx, auth.tenantId, existing.id);
+            return { ...unchanged, WaitingForApproval: { RequestId: held.requestId, Message: WAITING_FOR_APPROVAL_MESSAGE } };
+          }
         }
         await keepBudgetChanges(tx, {
           tenantId: auth.tenantId,
