@@ -42,7 +42,11 @@ export const ApprovalsQueue = ({
   const narrow = useNarrowScreen();
   const rows = useMemo(() => (list.data ?? []).filter((request) => tab !== 'waiting' || request.CanDecide), [list.data, tab]);
   const openId = params.get('request');
-  const opened = (list.data ?? []).find((request) => request.Id === openId) ?? null;
+  const inTab = (list.data ?? []).find((request) => request.Id === openId);
+  // A linked request that is not in this tab (a decided one, or my own in a decision mail's link) is
+  // looked up among every request I may see, so the link still opens it.
+  const everything = useApprovals({}, Boolean(openId) && list.isSuccess && !inTab);
+  const opened = inTab ?? (everything.data ?? []).find((request) => request.Id === openId) ?? null;
   const open = (id: string | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set('request', id);
@@ -50,7 +54,7 @@ export const ApprovalsQueue = ({
     setParams(next, { replace: true });
   };
 
-  const approveMany = (requests: ApprovalRequest[]) => {
+  const approveMany = (requests: ApprovalRequest[], done?: () => void) => {
     const total = sumDollars(requests.map((request) => request.Amount));
     modal.confirm({
       title: requests.length === 1 ? `Approve “${requests[0]?.What}”?` : `Approve ${requests.length} requests?`,
@@ -67,7 +71,10 @@ export const ApprovalsQueue = ({
         }
         setSelected([]);
         if (failed.length) void message.error(`Not approved — ${failed.join('; ')}`);
-        else void message.success(requests.length === 1 ? 'Approved.' : `${requests.length} requests approved.`);
+        else {
+          void message.success(requests.length === 1 ? 'Approved.' : `${requests.length} requests approved.`);
+          done?.();
+        }
       },
     });
   };
@@ -229,7 +236,7 @@ export const ApprovalsQueue = ({
           <RequestDrawer
             request={opened}
             onClose={() => open(null)}
-            onApprove={() => approveMany([opened])}
+            onApprove={() => approveMany([opened], () => open(null))}
             onReject={() => setRejecting(opened)}
             renderComments={renderComments}
           />
@@ -237,7 +244,14 @@ export const ApprovalsQueue = ({
       ) : null}
       {rejecting ? (
         <Suspense fallback={null}>
-          <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />
+          <RejectDialog
+            request={rejecting}
+            onClose={() => setRejecting(null)}
+            onRejected={() => {
+              // A decision taken from the drawer closes it, as approving does.
+              if (rejecting.Id === openId) open(null);
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -22,10 +22,10 @@ beforeAll(async () => {
 afterEach(() => api.reset());
 afterAll(() => api.close());
 
-const wrap = (children: React.ReactNode) => (
+const wrap = (children: React.ReactNode, at = '/approvals') => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
     <App>
-      <MemoryRouter initialEntries={['/approvals']}>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>{children}</MemoryRouter>
     </App>
   </QueryClientProvider>
 );
@@ -138,6 +138,52 @@ describe('the /approvals queue', () => {
       for (const saved of expenses) {
         expect(await expenseOf(saved.Id, owner)).toMatchObject({ Status: 2, Approval: 'Approved' });
       }
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe('the request drawer of a mail’s link (/approvals?request=<id>)', () => {
+  const drawerOf = async () => (await screen.findByText('Available before', {}, SLOW)).closest('[role="dialog"]') as HTMLElement;
+
+  it(
+    'approving from the linked request’s drawer (one confirmation) closes the drawer and leaves the queue’s buttons free',
+    async () => {
+      const { tenant, expenses, owner } = await plannerRequests('Drawer approve', [1000, 1200]);
+      const [, older] = await api.call(approvalRoutes.list, { Status: 'Pending' }, owner);
+      await api.signIn(tenant.users.owner.email);
+      const user = userEvent.setup();
+      render(wrap(<ApprovalsQueue isAdmin />, `/approvals?request=${older?.Id}`));
+
+      const drawer = await drawerOf();
+      expect(within(drawer).getAllByText('Trade fair 1').length).toBeGreaterThan(0);
+      await user.click(within(drawer).getByRole('button', { name: 'Approve' }));
+      const confirm = (await screen.findAllByText('Approve “Trade fair 1”?', {}, SLOW))[0]?.closest('[role="dialog"]') as HTMLElement;
+      await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+
+      await waitFor(() => expect(screen.queryByText('Trade fair 1')).toBeNull(), SLOW);
+      expect(screen.queryByText('Available before')).toBeNull();
+      expect(await expenseOf(expenses[0]?.Id ?? '', owner)).toMatchObject({ Status: 2, Approval: 'Approved' });
+      expect(screen.getByText('Trade fair 2').closest('tr')).toBeTruthy();
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'the decision mail’s link opens the requester’s own rejected request, with its note, though it waits for nobody',
+    async () => {
+      const { tenant, owner } = await plannerRequests('Drawer requester', [1500]);
+      const [request] = await api.call(approvalRoutes.list, { Status: 'Pending' }, owner);
+      if (!request) throw new Error('no request');
+      await api.call(approvalRoutes.reject, { RequestId: request.Id, Version: request.Version, Note: 'Over the fair budget' }, owner);
+      await api.signIn(tenant.users.member.email);
+      render(wrap(<ApprovalsQueue isAdmin={false} />, `/approvals?request=${request.Id}`));
+
+      const drawer = await drawerOf();
+      expect(within(drawer).getAllByText('Trade fair 1').length).toBeGreaterThan(0);
+      expect(within(drawer).getByText('Rejected')).toBeTruthy();
+      expect(within(drawer).getByText('Over the fair budget')).toBeTruthy();
+      expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull();
     },
     TEST_TIMEOUT,
   );

@@ -6,7 +6,15 @@ import { formatUsd } from '../../../shared/format/money.ts';
 import { useReject } from '../api/approvals-api.ts';
 
 /** The reject dialog: a note is required (it tells the requester why and stays on the expense). */
-export const RejectDialog = ({ request, onClose }: { request: ApprovalRequest | null; onClose: () => void }) => {
+export const RejectDialog = ({
+  request,
+  onClose,
+  onRejected,
+}: {
+  request: ApprovalRequest | null;
+  onClose: () => void;
+  onRejected?: () => void;
+}) => {
   const reject = useReject();
   const { message } = App.useApp();
   const [note, setNote] = useState('');
@@ -18,6 +26,7 @@ export const RejectDialog = ({ request, onClose }: { request: ApprovalRequest | 
         onSuccess: () => {
           void message.success(`Rejected “${request.What}”: it is Planned again.`);
           setNote('');
+          onRejected?.();
           onClose();
         },
       },
