@@ -1,7 +1,38 @@
+import { TEAM_ROLE_LEAD } from '@plansmith/contract';
+import { Typography } from 'antd';
 import { lazy } from 'react';
+import { Link } from 'react-router';
 import { ApprovalsQueue } from '../../features/approvals/components/approvals-queue.tsx';
+import { useTeamViews } from '../../features/teams/api/team-queries.ts';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+
+const ApprovalPolicyCard = lazyPart(
+  async () => (await import('../../features/approvals/components/approval-policy-card.tsx')).ApprovalPolicyCard,
+);
+
+/**
+ * The approval policy of each team the caller leads. A Lead sets their team's policy (DESIGN.md §15)
+ * but cannot open /account/teams (Owners and Admins), so it is here, beside the requests it decides.
+ */
+const LedTeamPolicies = () => {
+  const teams = useTeamViews();
+  const led = (teams.data ?? []).filter((team) => team.MyTeamRoleId === TEAM_ROLE_LEAD);
+  if (led.length === 0) return null;
+  return (
+    <section aria-labelledby="led-team-policies" style={{ marginTop: 32 }}>
+      <Typography.Title level={4} id="led-team-policies">
+        Approval policy of the teams you lead
+      </Typography.Title>
+      {led.map((team) => (
+        <div key={team.Id} style={{ marginBottom: 24 }}>
+          <ApprovalPolicyCard team={team} canEdit />
+        </div>
+      ))}
+    </section>
+  );
+};
 
 // The expense's comments in the request's drawer, loaded with it (not with the queue).
 const CommentsPanel = lazy(async () => ({
@@ -23,6 +54,13 @@ export const ApprovalsPage = () => {
         isAdmin={isAdmin}
         renderComments={(expenseId) => <CommentsPanel target={{ EntityType: 'Expense', EntityId: expenseId }} />}
       />
+      {isAdmin ? (
+        <Typography.Paragraph style={{ marginTop: 24 }}>
+          Each team’s threshold and approvers are set on <Link to="/account/teams">Teams</Link>.
+        </Typography.Paragraph>
+      ) : (
+        <LedTeamPolicies />
+      )}
     </>
   );
 };
