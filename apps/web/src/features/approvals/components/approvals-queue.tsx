@@ -85,7 +85,12 @@ export const ApprovalsQueue = ({
       key: 'What',
       render: (_, request) => (
         <Flex vertical align="start">
-          <Button type="link" style={{ padding: 0, height: 'auto', textAlign: 'left' }} onClick={() => open(request.Id)}>
+          {/* antd's buttons do not wrap: a long name would push a phone's table past the screen's edge. */}
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+            onClick={() => open(request.Id)}
+          >
             {request.What}
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
