@@ -97,8 +97,9 @@ export const BudgetItemForm = ({
         base,
       );
       if (saved) {
+        // Waiting for approval: the form shows the item as it still is (useItemSave said why).
         setBase(saved);
-        message.success('Budget item saved.');
+        if (!saved.WaitingForApproval) message.success('Budget item saved.');
       }
     } catch (error) {
       message.error(errorMessage(error));

@@ -5,6 +5,7 @@ import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs, sameValue } from '../../../shared/ui/mine-over-theirs.ts';
 import { useKeepTheirItem, useSaveBudgetItem } from '../api/budget-mutations.ts';
+import { showWaitingForApproval } from './waiting-for-approval.tsx';
 
 type Named = ReadonlyArray<{ Id: string; Name: string }>;
 const nameOf = (rows: Named, id: unknown) => (id ? (rows.find((row) => row.Id === id)?.Name ?? '—') : '—');
@@ -56,7 +57,8 @@ const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objective
  * Saves a budget item with the Version it was read with (DESIGN.md §13). When someone changed it
  * meanwhile, the merge dialog shows their fields beside these: "Keep theirs" puts their item on
  * screen, "Save mine over theirs" saves again with the version the 409 named. Never retried unasked.
- * Answers the saved item, or null when the person kept theirs. Render `dialog`.
+ * Answers the saved item, or null when the person kept theirs. Render `dialog`. When the change waits
+ * for approval (the answer's WaitingForApproval) it says so itself; the answer is then the item unchanged.
  */
 export const useItemSave = (
   names: { categories?: Named; glCodes?: Named; objectives?: Named } = {},
@@ -84,7 +86,10 @@ export const useItemSave = (
     sent: BudgetItemSaveRequest = request,
   ): Promise<BudgetItem | null> => {
     try {
-      return await save.mutateAsync(sent);
+      const saved = await save.mutateAsync(sent);
+      // Held as an approval request (DESIGN.md §15): the answer is the item unchanged; say so, with its link.
+      if (saved.WaitingForApproval) showWaitingForApproval(message, saved.WaitingForApproval);
+      return saved;
     } catch (error) {
       const stale = staleWriteOf<BudgetItem>(error);
       if (!stale) throw error;

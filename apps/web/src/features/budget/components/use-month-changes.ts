@@ -9,7 +9,8 @@ import type { MonthModel } from '../lib/month-grid-model.ts';
 import type { PasteItem } from '../lib/month-paste.ts';
 import { cellMergeFields, type ReadItem, staleItemsOf, withCellVersion, withRowVersions } from '../lib/month-versions.ts';
 import { MonthEditMessage } from './month-edit-message.tsx';
-import { useUndoLast } from './use-undo-last.tsx';
+import { lowerFirst, useUndoLast } from './use-undo-last.tsx';
+import { showBlockWaiting, showWaitingForApproval } from './waiting-for-approval.tsx';
 
 export { lowerFirst } from './use-undo-last.tsx';
 
@@ -30,10 +31,16 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
   const setMonth = useSetMonth(planId);
   const keepTheirs = useKeepTheirMonths(planId);
   const merge = useMergeDialog();
-  const { lastChange, remember, undoLast } = useUndoLast<SaveMonthsItem[]>({
+  const { lastChange, remember, undoLast } = useUndoLast<SaveMonthsItem[], BudgetItem[]>({
     send: (undo) => save.mutateAsync({ MarketingPlanId: planId, Items: undo }),
     busy: save.isPending || setMonth.isPending,
     onStale: (current) => keepTheirs(staleItemsOf(current)),
+    // An undo is a budget change too: after the lock, items at or above the threshold wait (DESIGN.md §15).
+    onUndone: (saved, label) => {
+      if (!saved.some((item) => item.WaitingForApproval)) return false;
+      showBlockWaiting(message, `Undo of ${lowerFirst(label)}`, saved);
+      return true;
+    },
   });
   const amountOf = (itemId: string) => model.items.find((entry) => entry.id === itemId)?.item.Amount ?? 0;
   /** The item as the grid shows it: the version of its row and of each of its cells. */
@@ -88,6 +95,11 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
     const totalBefore = amountOf(request.BudgetItemId);
     try {
       const result = await setMonth.mutateAsync(withCellVersion(request, read));
+      // Held as an approval request (DESIGN.md §15): nothing changed, so nothing to undo; the cell stays as it was.
+      if (result.Item.WaitingForApproval) {
+        showWaitingForApproval(message, result.Item.WaitingForApproval);
+        return;
+      }
       remember(label, undoAfter(undo, [result.Item]));
       const key = `month-edit-${request.BudgetItemId}`;
       const offerKeep = request.YearTotal === null && result.Item.Amount !== totalBefore;
@@ -131,8 +143,18 @@ export const useMonthChanges = (planId: string, model: MonthModel, planMonths: r
         MarketingPlanId: planId,
         Items: items.map((item) => withRowVersions(item, readFor(item.BudgetItemId))),
       });
-      remember(label, undoAfter(undo, saved));
-      message.success(`${label}. Press Ctrl+Z to undo.`);
+      const waiting = saved.filter((item) => item.WaitingForApproval).length;
+      // Items held as approval requests come back unchanged (DESIGN.md §15): the undo puts back only the saved ones.
+      if (waiting < saved.length)
+        remember(
+          label,
+          undoAfter(
+            undo.filter((item) => !saved.some((entry) => entry.Id === item.BudgetItemId && entry.WaitingForApproval)),
+            saved,
+          ),
+        );
+      if (waiting > 0) showBlockWaiting(message, label, saved);
+      else message.success(`${label}. Press Ctrl+Z to undo.`);
     } catch (error) {
       const over = await resolveStale(error, (current) => items.find((item) => item.BudgetItemId === current.Id) ?? null);
       if (over) {

@@ -15,14 +15,17 @@ export type LastChange<Undo> = { label: string; undo: Undo };
  * that once, as one request. When someone changed those rows since (409), the undo would overwrite
  * their work: nothing is undone, `onStale` puts their rows in the grid, and the undo is forgotten.
  */
-export const useUndoLast = <Undo,>({
+export const useUndoLast = <Undo, Result = unknown>({
   send,
   busy,
   onStale,
+  onUndone,
 }: {
-  send: (undo: Undo) => Promise<unknown>;
+  send: (undo: Undo) => Promise<Result>;
   busy: boolean;
   onStale: (current: unknown) => void;
+  /** Says what the undo did when it is more than "Undone" (some of it waits for approval); true when it said so. */
+  onUndone?: (result: Result, label: string) => boolean;
 }) => {
   const { message } = App.useApp();
   const [lastChange, setLastChange] = useState<LastChange<Undo> | null>(null);
@@ -30,9 +33,9 @@ export const useUndoLast = <Undo,>({
   const undoLast = async (): Promise<void> => {
     if (!lastChange || busy) return;
     try {
-      await send(lastChange.undo);
+      const result = await send(lastChange.undo);
       setLastChange(null);
-      message.info(`Undone: ${lowerFirst(lastChange.label)}.`);
+      if (!onUndone?.(result, lastChange.label)) message.info(`Undone: ${lowerFirst(lastChange.label)}.`);
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
       message.error(stale ? `${error.message} The undo would overwrite it, so nothing was undone.` : errorMessage(error), 8);

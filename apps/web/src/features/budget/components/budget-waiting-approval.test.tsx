@@ -1,0 +1,104 @@
+// Budget changes that wait for approval after the baseline lock (issue 32 item 2, DESIGN.md §15), on
+// the web with the real API: the server holds a Planner's big change as a request and answers 200 with
+// the item unchanged; the grid says so (not "saved"), links to the request and keeps the figures.
+import { approvalRoutes, baselineRoutes, budgetRoutes } from '@plansmith/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { eq } from 'drizzle-orm';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budgetItems } from '../../../../../server/src/schema/budget.ts';
+import { createTenant } from '../../../../../server/test/factories.ts';
+import { createCategory, createItem, createPlan } from '../../../../../server/test/planning-factories.ts';
+import { createTestClock } from '../../../../../server/test/test-app.ts';
+import { SLOW, TEST_TIMEOUT } from '../../../test/merge-dialog.ts';
+import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { buildRows, sumItems } from '../lib/budget-rows.ts';
+import { BudgetGrid } from './budget-grid.tsx';
+import { BudgetReasonProvider } from './budget-reason.tsx';
+
+let api: RealApi;
+// happy-dom lays nothing out: the grid's scroller gets the size a browser would give it, so that the
+// virtualiser draws its rows (as in budget-item-form-merge.test.tsx).
+const layout = (['clientWidth', 'clientHeight'] as const).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+);
+beforeAll(async () => {
+  for (const [name, original] of layout) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (this.classList.contains('budget-grid-scroll')) return name === 'clientWidth' ? 1200 : 600;
+        return original?.get?.call(this) ?? 0;
+      },
+    });
+  }
+  api = await startRealApi({ clock: createTestClock(new Date('2026-03-15T12:00:00Z')) });
+});
+afterEach(() => api.reset());
+afterAll(async () => {
+  for (const [name, original] of layout) if (original) Object.defineProperty(HTMLElement.prototype, name, original);
+  await api.close();
+});
+
+describe('a Planner’s budget change after the baseline lock, at or above the team’s threshold', () => {
+  it(
+    'typing a bigger amount in the grid shows “Waiting for approval” with a link to the request, no “saved”, and the figure stays',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Grid waits' });
+      const owner = await tenant.tokenFor('owner');
+      const policy = await api.call(approvalRoutes.getPolicy, { TeamId: tenant.teamId }, owner);
+      await api.call(
+        approvalRoutes.savePolicy,
+        { TeamId: tenant.teamId, ExpenseThreshold: null, BudgetChangeThreshold: 500, Approvers: 'Leads', Version: policy.Version },
+        owner,
+      );
+      const plan = await createPlan(api.server, tenant, { startDate: '2026-01-01', endDate: '2026-06-30' });
+      const category = await createCategory(api.server, tenant, { name: 'Paid media' });
+      const item = await createItem(api.server, tenant, {
+        planId: plan.id,
+        categoryId: category.id,
+        name: 'Google Ads',
+        amountCents: 600_000,
+      });
+      await api.call(baselineRoutes.lockBaseline, { MarketingPlanId: plan.id }, owner);
+      const session = await api.signIn(tenant.users.member.email);
+      const items = await api.call(budgetRoutes.getBudgetItems, { MarketingPlanId: plan.id }, session.AccessToken);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <App>
+              <BudgetReasonProvider>
+                <BudgetGrid rows={buildRows(items)} totals={sumItems(items)} canEdit />
+              </BudgetReasonProvider>
+            </App>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /^Amount of Google Ads/ }, SLOW));
+      const input = screen.getByRole('textbox', { name: 'Amount of Google Ads' });
+      await user.clear(input);
+      await user.type(input, '6500{Enter}');
+      // After the lock the change asks why first (DESIGN.md §14).
+      const why = await screen.findByRole('textbox', { name: 'Reason for the budget change' }, SLOW);
+      await user.type(why, 'Spring campaign');
+      await user.click(screen.getByRole('button', { name: 'Save with this reason' }));
+
+      const notice = (await screen.findByText(/^Waiting for approval: /, {}, SLOW)).closest('[role="status"]') as HTMLElement;
+      const [request] = await api.call(approvalRoutes.list, { Status: 'Pending' }, owner);
+      expect(request).toMatchObject({ Kind: 'BudgetChange', Change: { BudgetBefore: 6000, BudgetAfter: 6500, Reason: 'Spring campaign' } });
+      expect(within(notice).getByRole('link', { name: 'Open the request' }).getAttribute('href')).toBe(`/approvals?request=${request?.Id}`);
+      expect(screen.queryByText(/saved/i)).toBeNull();
+      // The grid shows the budget as it still is: nothing applies until an approver approves it.
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Amount of Google Ads/ }).textContent).toContain('$6,000.00'), SLOW);
+      expect(screen.queryByText('$6,500.00')).toBeNull();
+      const [row] = await api.server.ctx.db.select().from(budgetItems).where(eq(budgetItems.id, item.id));
+      expect(row?.amountCents).toBe(600_000);
+    },
+    TEST_TIMEOUT,
+  );
+});
