@@ -8,7 +8,7 @@ import { formatUsd, sumDollars } from '../../../shared/format/money.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen.ts';
 import { useApprovals, useApprove } from '../api/approvals-api.ts';
-import { savedAs, STATUS_COLORS } from './request-labels.ts';
+import { approveWords, beforeAfter, savedAs, STATUS_COLORS } from './request-labels.ts';
 
 // The drawer (descriptions, comments) and the reject dialog load when first opened: the queue's first load stays small.
 const RequestDrawer = lazy(async () => ({ default: (await import('./request-drawer.tsx')).RequestDrawer }));
@@ -58,7 +58,7 @@ export const ApprovalsQueue = ({
     const total = sumDollars(requests.map((request) => request.Amount));
     modal.confirm({
       title: requests.length === 1 ? `Approve “${requests[0]?.What}”?` : `Approve ${requests.length} requests?`,
-      content: `${formatUsd(total)} becomes Committed or Actual as each was saved.`,
+      content: approveWords(requests, formatUsd(total)),
       okText: 'Approve',
       onOk: async () => {
         const failed: string[] = [];
@@ -97,6 +97,11 @@ export const ApprovalsQueue = ({
             {request.Requester.Name} · {request.Plan.Name}
             {request.Item ? ` · ${request.Item.Name}` : ''}
           </Typography.Text>
+          {request.Change ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Budget {beforeAfter(request.Change.BudgetBefore, request.Change.BudgetAfter)} · Reason: {request.Change.Reason}
+            </Typography.Text>
+          ) : null}
           {narrow ? (
             <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
               <strong>{formatUsd(request.Amount)}</strong>

@@ -5,9 +5,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
-import { savedAs, STATUS_COLORS } from './request-labels.ts';
+import { BudgetChangeMonths } from './budget-change-details.tsx';
+import { beforeAfter, savedAs, STATUS_COLORS } from './request-labels.ts';
 
-/** One request in detail: the item's budget, available before and after, the expense and its comments (loaded on open). */
+/**
+ * One request in detail: the item's budget, available before and after, the expense and its comments
+ * (loaded on open); a budget change's budget and months before → after and its reason.
+ */
 export const RequestDrawer = ({
   request: opened,
   onClose,
@@ -48,6 +52,10 @@ export const RequestDrawer = ({
           <Descriptions.Item label="Amount">
             {formatUsd(opened.Amount)} {savedAs(opened).toLowerCase()}
           </Descriptions.Item>
+          {opened.Change ? (
+            <Descriptions.Item label="Budget">{beforeAfter(opened.Change.BudgetBefore, opened.Change.BudgetAfter)}</Descriptions.Item>
+          ) : null}
+          {opened.Change ? <Descriptions.Item label="Reason">{opened.Change.Reason}</Descriptions.Item> : null}
           <Descriptions.Item label="Requested by">
             {opened.Requester.Name}, {formatDateTime(opened.RequestedAt)}
           </Descriptions.Item>
@@ -76,6 +84,7 @@ export const RequestDrawer = ({
           ) : null}
           {opened.Note ? <Descriptions.Item label="Note">{opened.Note}</Descriptions.Item> : null}
         </Descriptions>
+        {opened.Change ? <BudgetChangeMonths change={opened.Change} /> : null}
         {opened.ExpenseId && renderComments ? renderComments(opened.ExpenseId) : null}
       </Flex>
     ) : null}
