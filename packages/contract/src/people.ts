@@ -66,7 +66,9 @@ export const NotificationSettingsSchema = z.object({
   TeamChanges: z.boolean().describe('I am added to or removed from a team'),
   WeeklySummary: z.boolean().describe('A Monday summary of spend against budget'),
   Approvals: z.boolean().describe('A request waits for me as approver, or my request is decided (DESIGN.md §15)'),
-  MonthClose: z.boolean().describe('A Lead’s reminder on the third working day of a month whose previous month is still open (DESIGN.md §14)'),
+  MonthClose: z
+    .boolean()
+    .describe('A Lead’s reminder on the third working day of a month whose previous month is still open (DESIGN.md §14)'),
   ProductNews: z.boolean().describe('New Plansmith features'),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

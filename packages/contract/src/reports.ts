@@ -22,7 +22,9 @@ export const ReportMoneySchema = z.object({
   Baseline: z
     .number()
     .nullable()
-    .describe('The locked baseline (DESIGN.md §14); null while the plan’s baseline is not locked. The total keeps items deleted since the lock'),
+    .describe(
+      'The locked baseline (DESIGN.md §14); null while the plan’s baseline is not locked. The total keeps items deleted since the lock',
+    ),
   Forecast: z.number().describe('The sum of the items’ Forecast (ForecastClient/Get); the total is the plan’s Landing'),
   ForecastVariance: z.number().describe('Budgeted − Forecast (DESIGN.md §14’s Variance); positive: landing under budget'),
 });

@@ -72,7 +72,8 @@ const ReportForPlan = ({ planId }: { planId: string }) => {
           <Card title="By category and type">
             <CategoryReportTable report={data} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-              Available = budgeted − committed − actual. Variance = budgeted − actual (negative: over budget). % spent = actual ÷ budgeted. Forecast = where each line will land (closed months at their actual); forecast variance = budgeted − forecast.
+              Available = budgeted − committed − actual. Variance = budgeted − actual (negative: over budget). % spent = actual ÷ budgeted.
+              Forecast = where each line will land (closed months at their actual); forecast variance = budgeted − forecast.
             </Typography.Paragraph>
           </Card>
         </Flex>
