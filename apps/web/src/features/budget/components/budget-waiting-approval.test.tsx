@@ -1,7 +1,7 @@
 // Budget changes that wait for approval after the baseline lock (issue 32 item 2, DESIGN.md §15), on
 // the web with the real API: the server holds a Planner's big change as a request and answers 200 with
 // the item unchanged; the grid says so (not "saved"), links to the request and keeps the figures.
-import { approvalRoutes, baselineRoutes, budgetRoutes } from '@plansmith/contract';
+import { approvalRoutes, baselineRoutes, budgetRoutes, categoryRoutes, planRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +17,7 @@ import { SLOW, TEST_TIMEOUT } from '../../../test/merge-dialog.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { buildRows, sumItems } from '../lib/budget-rows.ts';
 import { BudgetGrid } from './budget-grid.tsx';
+import { BudgetItemForm } from './budget-item-form.tsx';
 import { BudgetReasonProvider } from './budget-reason.tsx';
 import { MonthGrid } from './month-grid.tsx';
 
@@ -195,6 +196,48 @@ describe('a Planner’s budget change after the baseline lock, at or above the t
       expect(within(notice).getByRole('link', { name: 'Open the request' }).getAttribute('href')).toMatch(/^\/approvals\?request=/);
       await waitFor(async () => expect((await cell('Webinars, Mar 2026')).textContent).toBe('$60.00'), SLOW);
       expect((await cell('Google Ads, Apr 2026')).textContent).toBe('$1,000.00');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'saving the item form with a bigger amount says it waits (not “Budget item saved.”) and the form shows the amount as it is',
+    async () => {
+      const { tenant, owner, plan, category } = await lockedTeamPlan('Form waits', 500);
+      const created = await createItem(api.server, tenant, {
+        planId: plan.id,
+        categoryId: category.id,
+        name: 'Google Ads',
+        amountCents: 600_000,
+      });
+      await api.call(baselineRoutes.lockBaseline, { MarketingPlanId: plan.id }, owner);
+      const session = await api.signIn(tenant.users.member.email);
+      const read = await api.call(budgetRoutes.getBudgetItem, { BudgetItemId: created.id }, session.AccessToken);
+      const planRead = await api.call(planRoutes.getMarketingPlan, { MarketingPlanId: plan.id }, session.AccessToken);
+      const categories = await api.call(categoryRoutes.getBudgetCategories, {}, session.AccessToken);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <App>
+            <BudgetReasonProvider>
+              <BudgetItemForm item={read} plan={planRead} categories={categories} glCodes={[]} objectives={null} canEdit />
+            </BudgetReasonProvider>
+          </App>
+        </QueryClientProvider>,
+      );
+      const user = userEvent.setup();
+      const amount = await screen.findByLabelText('Amount (USD)', {}, SLOW);
+      await user.clear(amount);
+      await user.type(amount, '6500');
+      await user.click(screen.getByRole('button', { name: /Save item$/ }));
+      await reasonWhenAsked(user, 'Bigger booth');
+
+      const notice = (await screen.findByText(/^Waiting for approval: /, {}, SLOW)).closest('[role="status"]') as HTMLElement;
+      const [request] = await api.call(approvalRoutes.list, { Status: 'Pending' }, owner);
+      expect(within(notice).getByRole('link', { name: 'Open the request' }).getAttribute('href')).toBe(`/approvals?request=${request?.Id}`);
+      await waitFor(() => expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toMatch(/^6,?000(\.00)?$/), SLOW);
+      expect(screen.queryByText('Budget item saved.')).toBeNull();
+      const [row] = await api.server.ctx.db.select().from(budgetItems).where(eq(budgetItems.id, created.id));
+      expect(row?.amountCents).toBe(600_000);
     },
     TEST_TIMEOUT,
   );
