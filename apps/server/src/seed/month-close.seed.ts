@@ -113,7 +113,9 @@ const lockPlanItems = async (db: Db) => {
       name: budgetItems.name,
       amountCents: budgetItems.amountCents,
       active: budgetItems.active,
-      phased: sql<boolean>`EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = ${budgetItems.tenantId} AND m.budget_item_id = ${budgetItems.id})`,
+      // budget_items by name: Drizzle writes a select list's columns unqualified, and an unqualified
+      // tenant_id inside the subquery would be the months' own (a condition always true).
+      phased: sql<boolean>`EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = budget_items.tenant_id AND m.budget_item_id = budget_items.id)`,
     })
     .from(budgetItems)
     .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)))

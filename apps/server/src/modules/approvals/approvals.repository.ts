@@ -87,8 +87,10 @@ const personSelection = (teamId: string) => ({
   active: users.active,
   joined: sql<boolean>`${users.passwordHash} IS NOT NULL`,
   tenantRole: users.tenantRole,
+  // The outer row by its table's name: in a select list Drizzle writes a column unqualified, and an
+  // unqualified "tenant_id" inside this subquery would be team_members' own (a condition always true).
   teamRoleId: sql<TeamRoleId | null>`(SELECT tm.team_role_id FROM team_members tm
-    WHERE tm.tenant_id = ${users.tenantId} AND tm.team_id = ${teamId} AND tm.user_id = ${users.id})`,
+    WHERE tm.tenant_id = users.tenant_id AND tm.team_id = ${teamId} AND tm.user_id = users.id)`,
   settings: users.notificationSettings,
 });
 
