@@ -7,14 +7,17 @@ export class Mailbox {
   constructor(readonly page: Page) {}
 
   /** Waits until a message of this kind to this address is in the outbox, and returns it. */
-  async waitForMessage(to: string, kind: string): Promise<MailboxMessage> {
+  /** The first mail of `kind` to `to` (with `subject` when given: other journeys may have sent one of the same kind). */
+  async waitForMessage(to: string, kind: string, subject?: string): Promise<MailboxMessage> {
     let found: MailboxMessage | undefined;
     await expect
       .poll(
         async () => {
           const response = await this.page.request.get('/dev/mailbox.json');
           const body = (await response.json()) as { messages: MailboxMessage[] };
-          found = body.messages.find((message) => message.To === to && message.Kind === kind);
+          found = body.messages.find(
+            (message) => message.To === to && message.Kind === kind && (subject === undefined || message.Subject === subject),
+          );
           return Boolean(found);
         },
         { message: `a ${kind} mail to ${to}` },
