@@ -64,6 +64,22 @@ const showPlan = async (page: Page, planId: string) => {
   );
 };
 
+// The journeys share the demo tenant: turn Brand & Content's approvals off again afterwards, or the
+// later journeys' Planner expenses (the overspend alert's, for one) would wait as requests.
+test.afterEach(async ({ request }) => {
+  const owner = await apiAs(request, DEMO_OWNER);
+  const read = await owner('/api/ApprovalClient/GetPolicy', { TeamId: BRAND.id });
+  const { Version } = read.Result as { Version: number };
+  const saved = await owner('/api/ApprovalClient/SavePolicy', {
+    TeamId: BRAND.id,
+    ExpenseThreshold: null,
+    BudgetChangeThreshold: null,
+    Approvers: 'Leads',
+    Version,
+  });
+  expect(saved.status, saved.Message ?? '').toBe(200);
+});
+
 test('a Planner’s expense at the threshold waits for the Lead: mail → approve moves the figures; a rejection with a note makes it Planned', async ({
   page,
   browser,
