@@ -39,5 +39,6 @@ export * from './notifications.ts';
 export * from './plan-names.ts';
 export * from './forecast.ts';
 export * from './periods.ts';
+export * from './campaigns.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
 // and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.
