@@ -22,6 +22,7 @@ export * from './registration.ts';
 export * from './payments.ts';
 export * from './billing.ts';
 export * from './expenses.ts';
+export * from './expense-views.ts';
 export * from './approvals.ts';
 export * from './reports.ts';
 export * from './spending.ts';
@@ -39,6 +40,7 @@ export * from './notifications.ts';
 export * from './plan-names.ts';
 export * from './forecast.ts';
 export * from './periods.ts';
+export * from './pivot.ts';
 export * from './campaigns.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
 // and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.
