@@ -38,6 +38,12 @@ export const budgetKeys = {
   detail: (id: string) => [...budgetKeys.details(), id] as const,
 };
 
+/** A plan's campaign tree with its roll-ups (DESIGN.md §16): the campaigns screens and the calendar share it. */
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: (planId: string) => [...campaignKeys.all, 'list', { planId }] as const,
+};
+
 /** A plan's budget changes after its baseline lock (DESIGN.md §14): any budget write may add some. */
 export const budgetChangeKeys = {
   all: ['budget-changes'] as const,
