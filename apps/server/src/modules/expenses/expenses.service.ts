@@ -171,8 +171,12 @@ export const createExpensesService = (ctx: AppContext) => ({
     return toExpense(row);
   },
 
-  saveExpense: async (auth: AuthContext, input: SaveInput): Promise<Expense> =>
-    ctx.db.transaction(async (tx) => {
+  /**
+   * `within`: a transaction of the caller's (a bulk edit saves every row through here, each in a
+   * savepoint of its one transaction, so every row follows the same rules and all or none is written).
+   */
+  saveExpense: async (auth: AuthContext, input: SaveInput, within?: Db): Promise<Expense> =>
+    (within ?? ctx.db).transaction(async (tx) => {
       const { id, isNew } = idForSave(input.Id);
       const existing = isNew ? null : await requireExpense(tx, auth, id);
       const access = existing?.access ?? (await requirePlanAccess(tx, auth, input.MarketingPlanId));
