@@ -73,6 +73,12 @@ const MUST_CARRY_VERSION = [
   '/api/ApprovalClient/Reject',
   '/api/BudgetItemClient/Reallocate',
   '/api/ForecastClient/Save',
+  '/api/ExpenseClient/BulkEdit',
+  '/api/ExpenseViewClient/Save',
+  '/api/ExpenseViewClient/Delete',
+  '/api/CampaignClient/Save',
+  '/api/CampaignClient/Delete',
+  '/api/CampaignClient/Move',
 ];
 
 /**

@@ -8,6 +8,7 @@ import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { budgetItemForecasts } from '../src/schema/forecast.ts';
 import { approvalRequests } from '../src/schema/approvals.ts';
+import { expenseViews } from '../src/schema/expense-views.ts';
 import { expenses } from '../src/schema/expenses.ts';
 import { imports } from '../src/schema/imports.ts';
 import { lookups } from '../src/schema/lookups.ts';
@@ -43,6 +44,10 @@ export type EntityFixture = {
   funnelStageId: string;
   /** A pending approval request (DESIGN.md §15) for a second expense of the plan, asked by the tenant's Member. */
   requestId: string;
+  /** A saved view of /expenses, the tenant's Owner's own (private to them). */
+  expenseViewId: string;
+  /** A campaign of the plan (DESIGN.md §16), without sub-campaigns. */
+  campaignId: string;
 };
 
 /** The month of the fixture plan's funnel grid cell (actual and forecast saved). */
@@ -167,7 +172,14 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     owner,
   );
   expect(cell.status, cell.text).toBe(200);
+  const expenseViewId = newId();
+  await t.ctx.db
+    .insert(expenseViews)
+    .values({ tenantId: tenant.id, id: expenseViewId, userId: tenant.users.owner.id, name: `${label} view`, filters: {}, columns: ['Name'] });
+  const campaign = await t.post('/api/CampaignClient/Save', { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} campaign` }, owner);
+  expect(campaign.status, campaign.text).toBe(200);
   return {
+    campaignId: campaign.body.Result.Id,
     teamId,
     planId: plan.id,
     categoryId: category.id,
@@ -183,6 +195,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     importId,
     funnelStageId,
     requestId,
+    expenseViewId,
   };
 };
 
@@ -227,12 +240,14 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   BudgetItemClient: (fixture) => fixture.itemId,
   BudgetCategoryClient: (fixture) => fixture.categoryId,
   ExpenseClient: (fixture) => fixture.expenseId,
+  ExpenseViewClient: (fixture) => fixture.expenseViewId,
   TeamClient: (fixture) => fixture.teamId,
   LookupClient: (fixture) => fixture.glCodeId,
   CommentsClient: (fixture) => fixture.commentId,
   CommentClient: (fixture) => fixture.commentId,
   ActivityClient: (fixture) => fixture.noteId,
   ObjectiveClient: (fixture) => fixture.objectiveId,
+  CampaignClient: (fixture) => fixture.campaignId,
   UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
 };
 
@@ -255,6 +270,8 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   }),
   // The item's saved forecast cell.
   '/api/ForecastClient/Save': () => ({ Month: FIXTURE_MONTH }),
+  // A view shows at least one of the table's columns.
+  '/api/ExpenseViewClient/Save': () => ({ Columns: ['Name'] }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
@@ -271,6 +288,7 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     ActivityId: fixture.noteId,
     ObjectiveId: fixture.objectiveId,
     ObjectiveResultId: fixture.objectiveResultId,
+    CampaignId: fixture.campaignId,
     SourcePlanId: fixture.playId,
     LookupInfoId: fixture.glCodeId,
     UserProfileId: tenant.users.outsider.id,
@@ -301,6 +319,7 @@ export const teamScopedIds = (fixture: EntityFixture): string[] => [
   fixture.playId,
   fixture.importId,
   fixture.requestId,
+  fixture.campaignId,
 ];
 
 /** Every id a tenant's fixture and people carry: none may appear in another tenant's answers. */

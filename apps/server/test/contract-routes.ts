@@ -59,4 +59,7 @@ export const SELF_SERVICE_PATHS = new Set([
   '/api/NotificationClient/MarkRead',
   '/api/NotificationClient/MarkAllRead',
   '/api/NotificationClient/SendDigestPreview',
+  // A person's own saved views of /expenses (private): a Viewer keeps theirs too.
+  '/api/ExpenseViewClient/Save',
+  '/api/ExpenseViewClient/Delete',
 ]);
