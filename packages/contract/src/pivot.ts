@@ -152,9 +152,13 @@ export const PivotDefinitionSchema = z.object({
 export type PivotDefinition = z.infer<typeof PivotDefinitionSchema>;
 export type PivotDefinitionInput = z.input<typeof PivotDefinitionSchema>;
 
+/**
+ * Money is kept per month (budget phasing, forecast and closed months are monthly), so the period
+ * counts whole months: From's month to To's month, both included (the answer's From and To say so).
+ */
 export const PivotRequestSchema = PivotDefinitionSchema.extend({
-  From: DateOnlySchema.describe('First day of the period, inclusive'),
-  To: DateOnlySchema.describe('Last day of the period, inclusive'),
+  From: DateOnlySchema.describe('The period starts with this date’s month (the whole month counts)'),
+  To: DateOnlySchema.describe('The period ends with this date’s month (the whole month counts)'),
 }).refine((value) => value.From <= value.To, { message: 'From must be on or before To.', path: ['To'] });
 export type PivotRequest = z.infer<typeof PivotRequestSchema>;
 export type PivotRequestInput = z.input<typeof PivotRequestSchema>;
@@ -165,7 +169,9 @@ export const PivotValuesSchema = z
   .describe(
     'One entry per requested measure, US dollars. Available = Budget − Committed − Actual; Variance = Budget − Actual; ' +
       'VariancePercent = Variance ÷ Budget × 100 rounded to 2 decimals (null when Budget is 0); Baseline null when no plan in ' +
-      'the report has a locked baseline.',
+      'the report has a locked baseline (a plan without one counts 0; items deleted since the lock are in no row). Budget ' +
+      'per month is the item’s phasing, else its Amount spread over the plan’s months; Forecast as ForecastClient/Get. ' +
+      'Planned, Committed and Actual: active expenses by purchase month; an expense waiting for approval is in none of them.',
   );
 export type PivotValues = z.infer<typeof PivotValuesSchema>;
 
@@ -222,10 +228,13 @@ export const PivotResultSchema = z.object({
     .describe('The row dimensions with their headers, in the order of Rows'),
   Measures: z.array(PivotMeasureSchema),
   Columns: z.array(PivotColumnSchema).describe('The month or quarter columns; empty when Columns is None'),
-  From: DateOnlySchema,
-  To: DateOnlySchema,
+  From: DateOnlySchema.describe('The first day of the period’s first month'),
+  To: DateOnlySchema.describe('The last day of the period’s last month'),
   Compare: PivotCompareSchema,
-  CompareFrom: DateOnlySchema.nullable().describe('PriorPeriod: the same number of days just before From; PriorYear: From − 1 year'),
+  CompareFrom: DateOnlySchema.nullable().describe(
+    'PriorPeriod: the same number of months just before From; PriorYear: From − 1 year. Column n is compared with ' +
+      'the same months shifted so (PriorPeriod: by the period’s length; PriorYear: by 12 months)',
+  ),
   CompareTo: DateOnlySchema.nullable(),
   Rows: z
     .array(PivotRowSchema)
