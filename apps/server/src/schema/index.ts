@@ -20,6 +20,7 @@ export * from './plans.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';
 export * from './registration.ts';
+export * from './saved-reports.ts';
 export * from './stripe-sandbox.ts';
 export * from './teams.ts';
 export * from './tenants.ts';
