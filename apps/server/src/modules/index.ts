@@ -9,6 +9,7 @@ import { registerBudgetRoutes } from './budget/index.ts';
 import { registerBaselineRoutes } from './baseline/index.ts';
 import { registerCategoryRoutes } from './categories/index.ts';
 import { registerLookupRoutes } from './lookups/index.ts';
+import { registerCustomFieldRoutes } from './custom-fields/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
 import { registerActivityRoutes } from './activities/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
@@ -41,6 +42,7 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerIdentityRoutes(app, ctx, options.loginLimiter);
   registerTenantRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
+  registerCustomFieldRoutes(app, ctx);
   registerCategoryRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerBudgetRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetCategories } from './categories.ts';
+import { customFieldsColumn } from './custom-fields.ts';
 import { lookups } from './lookups.ts';
 import { objectives } from './objectives.ts';
 import { marketingPlans } from './plans.ts';
@@ -21,6 +22,8 @@ export const budgetItems = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
     /** 1 productive, 2 operational */
     itemType: smallint('item_type').$type<1 | 2>().notNull(),
+    /** Custom field values {"<field id>": value} (migration 1045, DESIGN.md §16). */
+    customFields: customFieldsColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { foreignKey, bigint, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetItems } from './budget.ts';
+import { customFieldsColumn } from './custom-fields.ts';
 import { lookups } from './lookups.ts';
 import { marketingPlans } from './plans.ts';
 import { rowVersion } from './row-version.ts';
@@ -34,6 +35,8 @@ export const expenses = pgTable(
     approvedAmountCents: bigint('approved_amount_cents', { mode: 'number' }),
     /** The last decision's note (a rejection's reason). */
     approvalNote: text('approval_note'),
+    /** Custom field values {"<field id>": value} (migration 1045, DESIGN.md §16). */
+    customFields: customFieldsColumn(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ export * from './billing.ts';
 export * from './budget.ts';
 export * from './categories.ts';
 export * from './comments.ts';
+export * from './custom-fields.ts';
 export * from './expense-views.ts';
 export * from './expenses.ts';
 export * from './forecast.ts';

@@ -60,6 +60,7 @@ export const expenseSelection = {
   approval: expenses.approval,
   approvedAmountCents: expenses.approvedAmountCents,
   approvalNote: expenses.approvalNote,
+  customFields: expenses.customFields,
   createdBy: expenses.createdBy,
   createdAt: expenses.createdAt,
   updatedAt: expenses.updatedAt,
