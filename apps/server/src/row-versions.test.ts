@@ -79,6 +79,8 @@ const MUST_CARRY_VERSION = [
   '/api/CampaignClient/Save',
   '/api/CampaignClient/Delete',
   '/api/CampaignClient/Move',
+  '/api/CustomFieldClient/Save',
+  '/api/CustomFieldClient/Delete',
 ];
 
 /**

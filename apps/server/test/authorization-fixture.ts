@@ -8,6 +8,7 @@ import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { budgetItemForecasts } from '../src/schema/forecast.ts';
 import { approvalRequests } from '../src/schema/approvals.ts';
+import { customFields } from '../src/schema/custom-fields.ts';
 import { expenseViews } from '../src/schema/expense-views.ts';
 import { expenses } from '../src/schema/expenses.ts';
 import { imports } from '../src/schema/imports.ts';
@@ -46,6 +47,7 @@ export type EntityFixture = {
   requestId: string;
   /** A saved view of /expenses, the tenant's Owner's own (private to them). */
   expenseViewId: string;
+  customFieldId: string;
   /** A campaign of the plan (DESIGN.md §16), without sub-campaigns. */
   campaignId: string;
 };
@@ -176,6 +178,10 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   await t.ctx.db
     .insert(expenseViews)
     .values({ tenantId: tenant.id, id: expenseViewId, userId: tenant.users.owner.id, name: `${label} view`, filters: {}, columns: ['Name'] });
+  const customFieldId = newId();
+  await t.ctx.db
+    .insert(customFields)
+    .values({ tenantId: tenant.id, id: customFieldId, entity: 1, name: `${label} field ${customFieldId.slice(0, 8)}`, type: 1 });
   const campaign = await t.post('/api/CampaignClient/Save', { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} campaign` }, owner);
   expect(campaign.status, campaign.text).toBe(200);
   return {
@@ -196,6 +202,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     funnelStageId,
     requestId,
     expenseViewId,
+    customFieldId,
   };
 };
 
@@ -241,6 +248,7 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   BudgetCategoryClient: (fixture) => fixture.categoryId,
   ExpenseClient: (fixture) => fixture.expenseId,
   ExpenseViewClient: (fixture) => fixture.expenseViewId,
+  CustomFieldClient: (fixture) => fixture.customFieldId,
   TeamClient: (fixture) => fixture.teamId,
   LookupClient: (fixture) => fixture.glCodeId,
   CommentsClient: (fixture) => fixture.commentId,
@@ -272,6 +280,8 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/ForecastClient/Save': () => ({ Month: FIXTURE_MONTH }),
   // A view shows at least one of the table's columns.
   '/api/ExpenseViewClient/Save': () => ({ Columns: ['Name'] }),
+  // The fixture's field is a budget item Text field; a name of its own (names are unique per entity).
+  '/api/CustomFieldClient/Save': (fixture) => ({ Entity: 'BudgetItem', Type: 'Text', Options: [], Name: `Field ${fixture.customFieldId.slice(0, 8)}` }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */

@@ -10,8 +10,8 @@ import { sendWithReason } from '../lib/with-reason.ts';
 export const monthsKey = (planId: string) => [...budgetKeys.list(planId), 'months'] as const;
 
 /** The phasing of every phased item of the plan (the month grid's cells). */
-export const usePlanMonths = (planId: string) =>
-  useQuery({ queryKey: monthsKey(planId), queryFn: () => callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: planId }) });
+export const usePlanMonths = (planId: string, enabled = true) =>
+  useQuery({ queryKey: monthsKey(planId), queryFn: () => callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: planId }), enabled });
 
 /** Puts saved items (with their months) in the plan's cached lists at once, then refreshes what they feed. */
 const putSavedItems = (queryClient: QueryClient, planId: string, saved: readonly BudgetItem[]) => {
