@@ -14,48 +14,89 @@ const layoutOf = (page: Page) =>
 
 test.describe('first paint', () => {
   for (const width of [390, 1280]) {
-    test(`the sign-in page is in /login's HTML, drawn where the app then draws it (${width} px)`, async ({ browser }) => {
-      // Before the JavaScript: the page as the server sends it, with every script refused.
+    test(`the sign-in page is in /login's HTML, drawn where the app draws it when it opens /login itself (${width} px)`, async ({
+      browser,
+    }) => {
+      // The page as the server sends it, with every script file refused: only its own script runs.
       const withoutScripts = await browser.newContext({ viewport: { width, height: 844 } });
       await withoutScripts.route('**/*.js', (route) => route.abort());
       const before = await withoutScripts.newPage();
       await before.goto('/login');
       await expect(before.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-      await expect(before.getByLabel('Email')).toBeVisible();
       await expect(before.getByRole('button', { name: 'Sign In' })).toBeVisible();
-      // Nothing typed there can be lost when React draws over it.
-      await expect(before.getByLabel('Email')).not.toBeEditable();
+      await expect(before.getByLabel('Email')).toBeEditable();
       const painted = await layoutOf(before);
       await withoutScripts.close();
 
+      // The app's own sign-in page (React), as it draws it after a link inside the app.
       const withScripts = await browser.newContext({ viewport: { width, height: 844 } });
       const after = await withScripts.newPage();
-      await after.goto('/login');
-      await expect(after.locator('#root:not([data-prerendered])')).toBeAttached();
+      await after.goto('/forgotpassword');
+      await after.getByRole('link', { name: 'Sign In' }).click();
+      await expect(after).toHaveURL(/\/login$/);
       await expect(after.getByLabel('Email')).toBeEditable();
       expect(await layoutOf(after)).toEqual(painted);
       await withScripts.close();
     });
   }
 
-  test('a press of Sign In before the app has taken the page over is not lost', async ({ page }) => {
-    // The page's own code held back until the button has been pressed on the page the server drew.
-    let release: () => void = () => {};
-    const pressed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
-      await pressed;
-      await route.continue();
-    });
+  test('without JavaScript at all the drawn form sends nothing (the password never goes into the address)', async ({ browser }) => {
+    const withoutJavaScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await withoutJavaScript.newPage();
     await page.goto('/login');
-    // The button the server drew (React's has no data-submits).
-    const drawnButton = page.locator('#root[data-prerendered] button[data-submits]');
-    await expect(drawnButton).toHaveText('Sign In');
-    await drawnButton.click();
-    release();
-    await expect(page.getByText('Please enter your email!')).toBeVisible();
+    await expect(page.getByLabel('Email')).not.toBeEditable();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await withoutJavaScript.close();
+  });
+
+  test("/login signs in with none of the app's JavaScript loaded or run: only its own script, the app's files prefetched once idle", async ({
+    page,
+  }) => {
+    // Every app script refused: the sign-in must not need one.
+    const scripts: { url: string; purpose: string }[] = [];
+    await page.route('**/assets/*.js', async (route) => {
+      scripts.push({ url: route.request().url(), purpose: (await route.request().allHeaders())['sec-purpose'] ?? '' });
+      await route.abort();
+    });
+    await page.goto('/login?returnTo=%2Fbudget');
+    const login = new LoginPage(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter your email!')).toBeVisible();
+    await expect(page.getByText('Please enter your password!')).toBeVisible();
+    await login.signIn(DEMO_OWNER.email, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fbudget$/);
+    // The browser fetched the app's files only to keep them (prefetch), never to run them.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => script.purpose !== 'prefetch')).toEqual([]);
+    expect(await page.evaluate(() => document.querySelectorAll('script[src], link[rel="modulepreload"]').length)).toBe(0);
+
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/budget$/);
+    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('user_session') ?? 'null') as { IsAuthenticated?: boolean });
+    expect(session?.IsAuthenticated).toBe(true);
+  });
+
+  test('/login loads no script file and at most 8 KB of its own, and after the sign-in the app opens the page asked for', async ({
+    page,
+  }) => {
+    const evaluated: string[] = [];
+    page.on('request', async (request) => {
+      if (request.resourceType() === 'script' && (await request.allHeaders())['sec-purpose'] !== 'prefetch') evaluated.push(request.url());
+    });
+    const response = await page.goto('/login?returnTo=%2Fbudget');
+    const html = (await response?.text()) ?? '';
+    const ownScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce((sum, match) => sum + (match[1]?.length ?? 0), 0);
+    expect(ownScript).toBeGreaterThan(0);
+    expect(ownScript).toBeLessThanOrEqual(8 * 1024);
+    await page.waitForLoadState('networkidle');
+    expect(evaluated, 'script files loaded to run on /login').toEqual([]);
+    await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page).toHaveURL(/\/budget$/);
+    await expect(page.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
   test("another page shows the router's loading line before its JavaScript, and announces the page's scripts", async ({ browser }) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { firstLoadFiles, measureRoutes } from './bundle-budget.ts';
+import { DRAWN_LOGIN_LIMITS, firstLoadFiles, measureDrawnLogin, measureRoutes } from './bundle-budget.ts';
 
 // A build as Vite leaves it: an entry, two lazy pages sharing a chunk, the signed-in shell, the
 // anonymous layout, and a chunk only imported dynamically (a modal's form).
@@ -26,8 +26,11 @@ const MANIFEST: Manifest = {
   'src/features/teams/team-modal.tsx': { file: 'assets/team-modal.js', isDynamicEntry: true },
 };
 
+/** The sign-in page as the build draws it: its own script written in, none of the app's. */
+const DRAWN_LOGIN = '<html><body><div id="root"><form></form></div><script>enable()</script></body></html>';
+
 /** Writes the build with each file of the given size; random bytes do not compress, so brotli ≈ raw. */
-const writeBuild = (sizes: Record<string, number>): string => {
+const writeBuild = (sizes: Record<string, number>, loginHtml = DRAWN_LOGIN): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'plansmith-budget-'));
   mkdirSync(path.join(dir, '.vite'));
   mkdirSync(path.join(dir, 'assets'));
@@ -35,6 +38,7 @@ const writeBuild = (sizes: Record<string, number>): string => {
   for (const chunk of Object.values(MANIFEST)) {
     for (const file of [chunk.file, ...(chunk.css ?? [])]) writeFileSync(path.join(dir, file), randomBytes(sizes[file] ?? 1024));
   }
+  writeFileSync(path.join(dir, 'login.html'), loginHtml);
   return dir;
 };
 
@@ -72,5 +76,22 @@ describe('the first-load budget', () => {
     const grownModal = check(writeBuild({ 'assets/team-modal.js': 500 * 1024 }));
     expect(grownModal.stderr).toBe('');
     expect(grownModal.status).toBe(0);
+  });
+
+  it("fails the check when /login's page loads one of the app's scripts, or its own script grows past its limit", () => {
+    const check = (dir: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'check-bundle-budget.ts'), dir], { encoding: 'utf8' });
+    expect(check(writeBuild({})).status).toBe(0);
+
+    const withApp = check(writeBuild({}, DRAWN_LOGIN.replace('</body>', '<script type="module" src="/assets/index.js"></script></body>')));
+    expect(withApp.status).toBe(1);
+    expect(withApp.stderr).toContain("/login's page is over its budget: it loads /assets/index.js");
+
+    const preloaded = measureDrawnLogin(
+      DRAWN_LOGIN.replace('<body>', '<body><link rel="modulepreload" crossorigin href="/assets/react.js">'),
+    );
+    expect(preloaded).toMatchObject({ scriptFiles: ['/assets/react.js'], over: true });
+    const bigScript = `<script>${randomBytes(DRAWN_LOGIN_LIMITS.inlineScriptBytes).toString('hex')}</script>`;
+    expect(measureDrawnLogin(DRAWN_LOGIN.replace('</body>', `${bigScript}</body>`)).over).toBe(true);
   });
 });

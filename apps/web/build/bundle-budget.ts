@@ -122,3 +122,38 @@ export const formatReport = (sizes: readonly RouteSize[]): string => {
   );
   return [`First-load JavaScript and CSS per route (brotli is what the server sends):`, ...lines].join('\n');
 };
+
+/**
+ * /login as the server sends it: login.html, the sign-in page drawn at build time with its CSS and
+ * its own script written in (build/prerender.ts). It loads none of the app's scripts (it only
+ * prefetches them once idle, unevaluated): its whole weight is the page itself.
+ */
+export const DRAWN_LOGIN_LIMITS = { inlineScriptBytes: 8 * KB, pageBrotliBytes: 24 * KB } as const;
+
+export type DrawnLoginSize = {
+  /** Scripts the page loads and runs: `<script src>` and `<link rel="modulepreload">` (none allowed). */
+  scriptFiles: string[];
+  /** Its inline scripts' bytes, as written. */
+  inlineScriptBytes: number;
+  /** The whole page (HTML, CSS and script), brotli as the server sends it. */
+  brotli: number;
+  over: boolean;
+};
+
+export const measureDrawnLogin = (html: string): DrawnLoginSize => {
+  const scriptFiles = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? ''),
+    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1] ?? ''),
+  ];
+  const inlineScriptBytes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce(
+    (sum, match) => sum + Buffer.byteLength(match[1] ?? ''),
+    0,
+  );
+  const brotli = brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const over =
+    scriptFiles.length > 0 || inlineScriptBytes > DRAWN_LOGIN_LIMITS.inlineScriptBytes || brotli > DRAWN_LOGIN_LIMITS.pageBrotliBytes;
+  return { scriptFiles, inlineScriptBytes, brotli, over };
+};
+
+export const formatDrawnLogin = (size: DrawnLoginSize): string =>
+  `${size.over ? '✗' : '✓'} /login's page (login.html): ${size.scriptFiles.length} app scripts (limit 0), ${(size.inlineScriptBytes / KB).toFixed(1)} KB own script (limit ${DRAWN_LOGIN_LIMITS.inlineScriptBytes / KB} KB), ${(size.brotli / KB).toFixed(1)} KB brotli in all (limit ${DRAWN_LOGIN_LIMITS.pageBrotliBytes / KB} KB)`;

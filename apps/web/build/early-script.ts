@@ -26,8 +26,14 @@ export const withEarlyScript = (html: string, code: string): string => {
 };
 
 /** Builds the script (minified, one function run at once) and answers its code. */
-export const buildEarlyScript = async (webRoot: string): Promise<string> => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'plansmith-early-'));
+export const buildEarlyScript = (webRoot: string): Promise<string> => buildInlineScript(webRoot, SOURCE);
+
+/**
+ * Builds `source` (a path under webRoot) as one minified classic script with nothing to import, to
+ * be written into a page: the early requests' script, and the sign-in page's (src/app/drawn-login-script.ts).
+ */
+export const buildInlineScript = async (webRoot: string, source: string): Promise<string> => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'plansmith-inline-'));
   try {
     await build({
       configFile: false,
@@ -37,10 +43,10 @@ export const buildEarlyScript = async (webRoot: string): Promise<string> => {
         outDir,
         emptyOutDir: true,
         copyPublicDir: false,
-        lib: { entry: path.join(webRoot, SOURCE), formats: ['iife'], name: 'plansmithEarlyRequests', fileName: () => 'early-requests.js' },
+        lib: { entry: path.join(webRoot, source), formats: ['iife'], name: 'plansmithInline', fileName: () => 'inline.js' },
       },
     });
-    return readFileSync(path.join(outDir, 'early-requests.js'), 'utf8').trim();
+    return readFileSync(path.join(outDir, 'inline.js'), 'utf8').trim();
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

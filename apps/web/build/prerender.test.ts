@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { withAntdStyles, withFallback, withInlineStyles, withLowPriorityScripts, withPrerenderedPage } from './prerender.ts';
+import {
+  withAntdStyles,
+  withDrawnPageScript,
+  withFallback,
+  withInlineStyles,
+  withLowPriorityScripts,
+  withPrerenderedPage,
+} from './prerender.ts';
 
 const INDEX =
   '<!doctype html><head><link rel="stylesheet" crossorigin href="/assets/index-ab12.css"></head><body><div id="root"></div></body>';
@@ -10,7 +17,7 @@ describe('the HTML drawn at build time', () => {
     expect(html).toBe('<!doctype html><head><style>.a{color:red}</style></head><body><div id="root"></div></body>');
   });
 
-  it('puts a drawn page in #root with its CSS, fields read-only and buttons that send nothing until React takes over', () => {
+  it('puts a drawn page in #root with its CSS, fields read-only and buttons that send nothing until its script enables them', () => {
     const html = withPrerenderedPage(INDEX, {
       html: '<form><input id="login-email" type="email"/><button type="submit" class="b">Sign In</button></form>',
       css: '.b{color:blue}',
@@ -19,6 +26,19 @@ describe('the HTML drawn at build time', () => {
     expect(html).toContain(
       '<div id="root" data-prerendered=""><form><input readonly="" id="login-email" type="email"/><button type="button" data-submits="" class="b">Sign In</button></form></div>',
     );
+  });
+
+  it("gives the drawn page its own script instead of the app's, and lists the app's files for it to prefetch", () => {
+    const drawn = withPrerenderedPage(
+      '<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/kit-1.js">\n</head><body><div id="root"></div></body>',
+      { html: '<form></form>', css: '' },
+    );
+    const html = withDrawnPageScript(drawn, 'enable()', ['/assets/antd-1.css', '/assets/kit-1.js', '/assets/shell-1.js']);
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    expect(html).toContain(
+      '<div id="root" data-prerendered="" data-app-assets="/assets/index-1.js /assets/kit-1.js /assets/antd-1.css /assets/shell-1.js"><form></form></div><script>enable()</script></body>',
+    );
+    expect(() => withDrawnPageScript(drawn, 'a("</script>")')).toThrow(/<\/script/);
   });
 
   it("puts the router's fallback in #root, and refuses an index.html whose #root is not empty", () => {

@@ -1,7 +1,7 @@
 // `vite build` runs it last (vite.config.ts, plansmith:prerender), so the first paint does not wait
 // for the JavaScript: writes dist/login.html, the app's index.html with the sign-in page already
-// drawn in #root and its antd CSS in the head (the server sends it for /login, spa.ts; main.tsx lets
-// React draw over it once the route's code is in), and puts the router's loading fallback, which
+// drawn in #root and its antd CSS in the head (the server sends it for /login, spa.ts), run by a
+// small script of its own instead of the app's (src/app/drawn-login-form.ts), and puts the router's loading fallback, which
 // React draws first on every other page, into index.html itself, with the early requests' script
 // after it (early-script.ts).
 import { createHash } from 'node:crypto';
@@ -12,16 +12,15 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { buildEarlyScript, withEarlyScript } from './early-script.ts';
+import { buildEarlyScript, buildInlineScript, withEarlyScript } from './early-script.ts';
 import { buildRoutePreloads, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
 const PRERENDERED_PAGES = { login: 'login.html' } as const;
 
 /**
- * Puts the page into the app's HTML. Until React replaces it the page only shows: its fields are
- * read-only (what is typed there would be lost when React draws over them) and its buttons send
- * nothing (a form sent then would reload the page); main.tsx passes a press of the form's button
- * on to the form React draws (app/prerendered-page.ts).
+ * Puts the page into the app's HTML. Until the page's own script enables it (withDrawnPageScript,
+ * src/app/drawn-login-form.ts) the page only shows: its fields are read-only and its buttons send
+ * nothing (without a script, a form sent would put the password in the address).
  */
 export const withPrerenderedPage = (indexHtml: string, page: { html: string; css: string }): string => {
   const root = '<div id="root"></div>';
@@ -32,6 +31,31 @@ export const withPrerenderedPage = (indexHtml: string, page: { html: string; css
   return indexHtml
     .replace('</head>', `<style data-prerendered="">${page.css}</style></head>`)
     .replace(root, `<div id="root" data-prerendered="">${markup}</div>`);
+};
+
+/**
+ * The sign-in page's HTML without the app's scripts, with its own script (src/app/drawn-login-form.ts)
+ * after the drawn form instead: the page works without the app's code, which it only fetches into
+ * the cache once idle, from the list written on #root (`assets`: the entry's scripts, which this
+ * takes out of the HTML, then the others given).
+ */
+export const withDrawnPageScript = (html: string, code: string, assets: readonly string[] = []): string => {
+  if (/<\/script/i.test(code)) throw new Error('The sign-in page\'s script has "</script" in it: it cannot be written into the HTML.');
+  const entry: string[] = [];
+  const withoutApp = html
+    .replace(/<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g, (_tag, src: string) => {
+      entry.push(src);
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      entry.push(href);
+      return '';
+    });
+  const prefetch = [...new Set([...entry, ...assets])].join(' ');
+  if (!withoutApp.includes('<div id="root" data-prerendered="">')) throw new Error('The page has no drawn #root to enable.');
+  return withoutApp
+    .replace('<div id="root" data-prerendered="">', () => `<div id="root" data-prerendered="" data-app-assets="${prefetch}">`)
+    .replace('</body>', () => `<script>${code}</script></body>`);
 };
 
 /**
@@ -109,18 +133,28 @@ export const prerender = async (webRoot: string, distDir: string): Promise<void>
     const indexHtml = withLowPriorityScripts(
       withInlineStyles(readFileSync(indexFile, 'utf8'), (href) => readFileSync(path.join(distDir, href), 'utf8')),
     );
-    writeFileSync(path.join(distDir, PRERENDERED_PAGES.login), withPrerenderedPage(indexHtml, renderLoginPage()));
     // The compressed copies the build made of index.html would be stale: the server compresses it itself.
     rmSync(`${indexFile}.br`, { force: true });
     rmSync(`${indexFile}.gz`, { force: true });
     // The sign-in page sends no early requests (there is no session to send them with), and has its
     // own antd CSS written in (above).
     const antdStyles = writeAntdStyles(distDir, renderAntdStyles());
+    const routePreloads = buildRoutePreloads(webRoot, distDir);
+    // What the app's first signed-in page needs: fetched into the cache by the sign-in page once idle.
+    const afterSignIn = [antdStyles, ...(routePreloads.home ?? []).map((file) => `/${file}`)];
+    writeFileSync(
+      path.join(distDir, PRERENDERED_PAGES.login),
+      withDrawnPageScript(
+        withPrerenderedPage(indexHtml, renderLoginPage()),
+        await buildInlineScript(webRoot, 'src/app/drawn-login-script.ts'),
+        afterSignIn,
+      ),
+    );
     writeFileSync(
       indexFile,
       withEarlyScript(withAntdStyles(withFallback(indexHtml, renderRouteFallback()), antdStyles), await buildEarlyScript(webRoot)),
     );
-    writeFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(buildRoutePreloads(webRoot, distDir)));
+    writeFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads));
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

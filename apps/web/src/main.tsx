@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { takeOverPrerenderedPage } from './app/prerendered-page.ts';
+import { drawWhenRouted } from './app/prerendered-page.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -25,4 +25,4 @@ const render = () =>
       </Providers>
     </StrictMode>,
   );
-takeOverPrerenderedPage(root, router, render);
+drawWhenRouted(router, render);

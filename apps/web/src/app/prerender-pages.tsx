@@ -2,12 +2,14 @@
 // before any JavaScript runs, with the same components the app draws it with.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import { Alert, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AntdStyleCatalogue } from './antd-style-catalogue.tsx';
+import { DRAWN_PARTS_ID } from './drawn-login-form.ts';
 import { AnonymousLayout } from './layouts/anonymous-layout.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { THEME } from './providers.tsx';
@@ -35,15 +37,22 @@ const drawWithAntd = (node: ReactNode, types?: ('style' | 'token' | 'cssVar')[])
 /** The page's markup (what goes inside #root) and the antd CSS it needs (plain text for a <style>). */
 export const renderLoginPage = (): { html: string; css: string } =>
   drawWithAntd(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route element={<AnonymousLayout />}>
-            <Route path="/login" element={<LoginPage />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route element={<AnonymousLayout />}>
+              <Route path="/login" element={<LoginPage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+      {/* What the page's own script shows later (app/drawn-login-form.ts), drawn by antd with its CSS. */}
+      <template id={DRAWN_PARTS_ID}>
+        <Alert type="error" showIcon message={<span data-message="" />} style={{ marginBottom: 16 }} role="alert" />
+        <EyeOutlined />
+      </template>
+    </>,
   );
 
 /**

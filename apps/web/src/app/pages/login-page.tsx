@@ -1,10 +1,8 @@
 import { Alert } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/identity/components/login-form.tsx';
+import { safeReturnTo } from '../../features/identity/login-rules.ts';
 import { AnonymousCard, SecondaryParagraph } from '../layouts/anonymous-layout.tsx';
-
-/** Only same-site paths are followed after sign-in. */
-const safeReturnTo = (value: string | null): string => (value?.startsWith('/') && !value.startsWith('//') ? value : '/');
 
 export const LoginPage = () => {
   const navigate = useNavigate();

@@ -7,21 +7,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { preloadSignIn, useLogin } from '../api/use-login.ts';
-
-type LoginValues = { email: string; password: string };
-type LoginErrors = Partial<Record<keyof LoginValues, string>>;
-
-// The same test antd's `type: 'email'` rule makes: something@something.something, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** SPEC.md §5's messages. */
-export const validateLogin = ({ email, password }: LoginValues): LoginErrors => {
-  const errors: LoginErrors = {};
-  if (!email) errors.email = 'Please enter your email!';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address!';
-  if (!password) errors.password = 'Please enter your password!';
-  return errors;
-};
+import { type LoginErrors, type LoginValues, validateLogin } from '../login-rules.ts';
 
 /** A labelled field drawn like antd's vertical Form.Item, with its message under the control. */
 const Field = ({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) => (
