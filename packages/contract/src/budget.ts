@@ -53,6 +53,7 @@ export const BudgetItemSchema = z.object({
   MarketingPlanId: IdSchema,
   ObjectiveId: IdSchema.nullable(),
   GeneralLedgerCodeId: IdSchema.nullable(),
+  CampaignId: IdSchema.nullable().describe('The campaign it belongs to (DESIGN.md §16; CampaignClient/List); its expenses follow it'),
   IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
   Months: z.array(BudgetMonthReadSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
   UpdatedAt: InstantSchema,
@@ -136,6 +137,9 @@ export const BudgetItemSaveRequestSchema = z
     MarketingPlanId: IdSchema,
     ObjectiveId: IdSchema.nullish(),
     GeneralLedgerCodeId: IdSchema.nullish(),
+    CampaignId: IdSchema.nullish().describe(
+      'A campaign of the same plan (400 otherwise); null takes the item out of its campaign. Missing: unchanged on update, none on create',
+    ),
     Months: z
       .array(BudgetMonthSchema)
       .max(120, 'At most 120 months.')

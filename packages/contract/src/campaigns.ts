@@ -10,6 +10,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { defineRoutes } from './route.ts';
 
 /*
@@ -35,14 +36,6 @@ export const CampaignColorSchema = z
   .transform((value) => value.toLowerCase())
   .describe('#rrggbb');
 
-/**
- * Custom field values (DESIGN.md §16): key = the field's Id, value by the field's type (Text a string,
- * Number a JSON number, Date 'YYYY-MM-DD', Select one option, MultiSelect an array of options). An
- * empty value is an absent key. The server validates them (400 naming the field).
- */
-const CampaignCustomFieldsSchema = z
-  .record(z.string(), z.unknown(), { error: 'CustomFields must be an object of field ids to values.' })
-  .describe('{"<FieldId>": value} — validated against the tenant’s Campaign custom fields (400 naming the field)');
 
 /** Money rolled up over a node and its descendants (or over the items without a campaign). US dollars. */
 export const CampaignRollupSchema = z.object({
@@ -67,7 +60,7 @@ export const CampaignSchema = z.object({
   EndDate: CalendarDateSchema.describe('YYYY-MM-DD, on or after StartDate'),
   ObjectiveId: IdSchema.nullable().describe('An objective of the same plan'),
   Color: z.string().nullable().describe('#rrggbb, or null (the screens pick one)'),
-  CustomFields: z.record(z.string(), z.unknown()).describe('{"<FieldId>": value}; {} when none'),
+  CustomFields: CustomFieldValuesSchema.describe('The Campaign custom fields’ values (CustomFieldClient/List Entity Campaign); {} when none'),
   Own: CampaignRollupSchema.describe('The campaign’s own items only'),
   Totals: CampaignRollupSchema.describe('Itself plus every descendant (the roll-up)'),
   UpdatedAt: InstantSchema,
@@ -98,7 +91,9 @@ export const CampaignSaveRequestSchema = z
     EndDate: DateOnlySchema.nullish().describe('Default: the parent’s EndDate, or the plan’s'),
     ObjectiveId: IdSchema.nullish(),
     Color: CampaignColorSchema.nullish(),
-    CustomFields: CampaignCustomFieldsSchema.optional().describe('Missing: unchanged on update, {} on create'),
+    CustomFields: CustomFieldValuesInputSchema.optional().describe(
+      'Validated against the tenant’s Campaign custom fields (400 naming the field). Missing: unchanged on update, {} on create',
+    ),
     Version: VersionSchema.optional().describe('Required when updating: the campaign’s Version as read; a stale one answers 409'),
   })
   .superRefine(requireVersionOnUpdate);

@@ -34,6 +34,7 @@ import { registerExpectationRoutes } from './expectations/index.ts';
 import { registerEventRoutes } from './events/index.ts';
 import { registerForecastRoutes } from './forecast/index.ts';
 import { registerPeriodRoutes } from './periods/index.ts';
+import { registerCampaignRoutes } from './campaigns/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -76,4 +77,5 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerEventRoutes(app, ctx);
   registerForecastRoutes(app, ctx);
   registerPeriodRoutes(app, ctx);
+  registerCampaignRoutes(app, ctx);
 };

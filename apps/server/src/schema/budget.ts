@@ -1,4 +1,5 @@
 import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.ts';
 import { budgetCategories } from './categories.ts';
 import { customFieldsColumn } from './custom-fields.ts';
 import { lookups } from './lookups.ts';
@@ -15,6 +16,8 @@ export const budgetItems = pgTable(
     marketingPlanId: uuid('marketing_plan_id').notNull(),
     budgetCategoryId: uuid('budget_category_id').notNull(),
     objectiveId: uuid('objective_id'),
+    /** At most one campaign (DESIGN.md §16); its expenses follow it. */
+    campaignId: uuid('campaign_id'),
     generalLedgerCodeId: uuid('general_ledger_code_id'),
     name: text('name').notNull(),
     description: text('description'),
@@ -35,6 +38,7 @@ export const budgetItems = pgTable(
       'cascade',
     ),
     foreignKey({ columns: [table.tenantId, table.objectiveId], foreignColumns: [objectives.tenantId, objectives.id] }).onDelete('set null'),
+    foreignKey({ columns: [table.tenantId, table.campaignId], foreignColumns: [campaigns.tenantId, campaigns.id] }).onDelete('set null'),
   ],
 );
 

@@ -3,6 +3,7 @@ export * from './activities.ts';
 export * from './approvals.ts';
 export * from './billing.ts';
 export * from './budget.ts';
+export * from './campaigns.ts';
 export * from './categories.ts';
 export * from './comments.ts';
 export * from './custom-fields.ts';

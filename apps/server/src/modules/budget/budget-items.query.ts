@@ -22,6 +22,7 @@ export type BudgetItemRow = {
   plan_name: string;
   objective_id: string | null;
   general_ledger_code_id: string | null;
+  campaign_id: string | null;
   updated_at: string;
   version: number;
   actual: string | number | bigint;
@@ -58,7 +59,7 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
     bi.id::text AS id, bi.name, bi.description, bi.active, bi.amount_cents, bi.item_type::int AS item_type,
     bi.budget_category_id::text AS budget_category_id, bc.name AS category_name, bc.category_type::int AS category_type,
     bi.marketing_plan_id::text AS marketing_plan_id, mp.name AS plan_name,
-    bi.objective_id::text AS objective_id, bi.general_ledger_code_id::text AS general_ledger_code_id,
+    bi.objective_id::text AS objective_id, bi.general_ledger_code_id::text AS general_ledger_code_id, bi.campaign_id::text AS campaign_id,
     to_char(bi.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, bi.version,
     coalesce(s.actual, 0) AS actual, coalesce(s.committed, 0) AS committed, coalesce(s.planned, 0) AS planned,
     coalesce(s.requested, 0) AS requested,

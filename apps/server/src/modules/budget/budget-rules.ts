@@ -70,6 +70,7 @@ export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
     MarketingPlanId: row.marketing_plan_id,
     ObjectiveId: row.objective_id,
     GeneralLedgerCodeId: row.general_ledger_code_id,
+    CampaignId: row.campaign_id ?? null,
     IsPhased: row.is_phased,
     UpdatedAt: row.updated_at,
     Version: Number(row.version),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { campaigns } from '../../schema/campaigns.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { expenseSums, expenses } from '../../schema/expenses.ts';
 import { lookups } from '../../schema/lookups.ts';
@@ -16,6 +17,7 @@ export type ItemValues = Pick<
   | 'budgetCategoryId'
   | 'objectiveId'
   | 'generalLedgerCodeId'
+  | 'campaignId'
   | 'name'
   | 'description'
   | 'active'
@@ -203,6 +205,16 @@ export const findLookupRef = async (db: Db, tenantId: string, id: string) => {
     .where(and(eq(lookups.tenantId, tenantId), eq(lookups.id, id)))
     .limit(1);
   return row ?? null;
+};
+
+/** The campaign's plan, when it is one of the tenant's. */
+export const findCampaignPlan = async (db: Db, tenantId: string, id: string): Promise<string | null> => {
+  const [row] = await db
+    .select({ marketingPlanId: campaigns.marketingPlanId })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)))
+    .limit(1);
+  return row?.marketingPlanId ?? null;
 };
 
 export const findObjectiveRef = async (db: Db, tenantId: string, id: string) => {

@@ -43,6 +43,7 @@ const snapshot = (row: repo.ItemTableRow, months: repo.MonthCents[]) => ({
   budgetCategoryId: row.budgetCategoryId,
   objectiveId: row.objectiveId,
   generalLedgerCodeId: row.generalLedgerCodeId,
+  campaignId: row.campaignId,
   months: toWireMonths(months),
 });
 
@@ -80,6 +81,9 @@ export const createBudgetService = (ctx: AppContext) => {
     if (input.ObjectiveId) {
       const objective = await repo.findObjectiveRef(db, tenantId, input.ObjectiveId);
       if (objective?.marketingPlanId !== input.MarketingPlanId) throw fieldError('ObjectiveId', 'Choose an objective of the same plan.');
+    }
+    if (input.CampaignId && (await repo.findCampaignPlan(db, tenantId, input.CampaignId)) !== input.MarketingPlanId) {
+      throw fieldError('CampaignId', 'Choose a campaign of the same plan.');
     }
   };
 
@@ -160,6 +164,8 @@ export const createBudgetService = (ctx: AppContext) => {
           budgetCategoryId: input.BudgetCategoryId,
           objectiveId: input.ObjectiveId ?? null,
           generalLedgerCodeId: input.GeneralLedgerCodeId ?? null,
+          // Missing keeps the item's campaign (a form or client that does not know campaigns never drops it).
+          campaignId: input.CampaignId === undefined ? (existing?.campaignId ?? null) : input.CampaignId,
           name: input.Name,
           description: input.Description ?? null,
           // New items are always active (SPEC.md §5).
