@@ -79,6 +79,8 @@ const MUST_CARRY_VERSION = [
   '/api/CampaignClient/Save',
   '/api/CampaignClient/Delete',
   '/api/CampaignClient/Move',
+  '/api/SavedReportClient/Save',
+  '/api/SavedReportClient/Delete',
   '/api/CustomFieldClient/Save',
   '/api/CustomFieldClient/Delete',
 ];

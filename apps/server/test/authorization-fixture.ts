@@ -10,6 +10,7 @@ import { budgetItemForecasts } from '../src/schema/forecast.ts';
 import { approvalRequests } from '../src/schema/approvals.ts';
 import { customFields } from '../src/schema/custom-fields.ts';
 import { expenseViews } from '../src/schema/expense-views.ts';
+import { savedReports } from '../src/schema/saved-reports.ts';
 import { expenses } from '../src/schema/expenses.ts';
 import { imports } from '../src/schema/imports.ts';
 import { lookups } from '../src/schema/lookups.ts';
@@ -50,6 +51,8 @@ export type EntityFixture = {
   customFieldId: string;
   /** A campaign of the plan (DESIGN.md §16), without sub-campaigns. */
   campaignId: string;
+  /** A saved report of the report builder, the tenant's Owner's own (private to them), on the plan. */
+  savedReportId: string;
 };
 
 /** The month of the fixture plan's funnel grid cell (actual and forecast saved). */
@@ -177,15 +180,31 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   const expenseViewId = newId();
   await t.ctx.db
     .insert(expenseViews)
-    .values({ tenantId: tenant.id, id: expenseViewId, userId: tenant.users.owner.id, name: `${label} view`, filters: {}, columns: ['Name'] });
+    .values({
+      tenantId: tenant.id,
+      id: expenseViewId,
+      userId: tenant.users.owner.id,
+      name: `${label} view`,
+      filters: {},
+      columns: ['Name'],
+    });
   const customFieldId = newId();
   await t.ctx.db
     .insert(customFields)
     .values({ tenantId: tenant.id, id: customFieldId, entity: 1, name: `${label} field ${customFieldId.slice(0, 8)}`, type: 1 });
+  const savedReportId = newId();
+  await t.ctx.db.insert(savedReports).values({
+    tenantId: tenant.id,
+    id: savedReportId,
+    ownerId: tenant.users.owner.id,
+    name: `${label} report`,
+    definition: fixtureReportDefinition(plan.id),
+  });
   const campaign = await t.post('/api/CampaignClient/Save', { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} campaign` }, owner);
   expect(campaign.status, campaign.text).toBe(200);
   return {
     campaignId: campaign.body.Result.Id,
+    savedReportId,
     teamId,
     planId: plan.id,
     categoryId: category.id,
@@ -234,6 +253,16 @@ export const joinFixtureTeam = async (t: TestApp, tenant: TestTenant, fixture: E
     .values({ tenantId: tenant.id, teamId: fixture.teamId, userId: member.id, teamRoleId: TEAM_ROLE_IDS[member.role] });
 };
 
+/** A report builder definition on one plan (a saved report's, a pivot's without its period). */
+const fixtureReportDefinition = (planId: string) => ({
+  MarketingPlanIds: [planId],
+  Rows: ['Category'],
+  Columns: 'None',
+  Measures: ['Budget', 'Actual'],
+  Filters: [],
+  Compare: 'None',
+});
+
 /** A product id for billing bodies (products are not tenant-owned). */
 export const anyProductId = async (t: TestApp): Promise<string> => {
   const [row] = await t.ctx.db.select({ id: products.id }).from(products).limit(1);
@@ -256,6 +285,7 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   ActivityClient: (fixture) => fixture.noteId,
   ObjectiveClient: (fixture) => fixture.objectiveId,
   CampaignClient: (fixture) => fixture.campaignId,
+  SavedReportClient: (fixture) => fixture.savedReportId,
   UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
 };
 
@@ -282,6 +312,9 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/ExpenseViewClient/Save': () => ({ Columns: ['Name'] }),
   // The fixture's field is a budget item Text field; a name of its own (names are unique per entity).
   '/api/CustomFieldClient/Save': (fixture) => ({ Entity: 'BudgetItem', Type: 'Text', Options: [], Name: `Field ${fixture.customFieldId.slice(0, 8)}` }),
+  // The report builder on the fixture's plan (a saved report's definition names it too).
+  '/api/ReportClient/Pivot': (fixture) => ({ ...fixtureReportDefinition(fixture.planId), From: '2026-01-01', To: '2026-12-31' }),
+  '/api/SavedReportClient/Save': (fixture) => ({ Definition: fixtureReportDefinition(fixture.planId) }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */

@@ -42,6 +42,8 @@ const READS_DESPITE_THEIR_VERB = new Set([
   '/api/CommentsClient/Mentionable',
   '/api/EventsClient/Ticket',
   '/api/EventsClient/Presence',
+  // The report builder computes money by dimensions, storing nothing (DESIGN.md §16).
+  '/api/ReportClient/Pivot',
 ]);
 
 /** Whether an operation may change data: anything not named as a read is treated as a write. */
@@ -62,4 +64,7 @@ export const SELF_SERVICE_PATHS = new Set([
   // A person's own saved views of /expenses (private): a Viewer keeps theirs too.
   '/api/ExpenseViewClient/Save',
   '/api/ExpenseViewClient/Delete',
+  // A person's own saved reports (private unless shared): a Viewer keeps theirs too.
+  '/api/SavedReportClient/Save',
+  '/api/SavedReportClient/Delete',
 ]);

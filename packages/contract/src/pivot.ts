@@ -101,13 +101,15 @@ export const PivotCompareSchema = z.enum(['None', 'PriorPeriod', 'PriorYear'], {
 export type PivotCompare = z.infer<typeof PivotCompareSchema>;
 
 /**
- * Keys of the rows that are not a value. They hold a NUL character, which PostgreSQL never stores
- * in text or jsonb, so no real value (a payee, a Text field) can be equal to them.
+ * Keys of the rows that are not a value. They start with U+E000 (a private-use character); a real
+ * value that starts with it has its key prefixed with one more, so no value (a payee, a Text field)
+ * can have one of these keys. (NUL, which PostgreSQL never stores, is refused in every request.)
  */
+export const PIVOT_KEY_ESCAPE = '\uE000';
 /** "(No campaign)", "(No payee)", "(No <field>)": the row of what has no value for the dimension. */
-export const PIVOT_NONE_KEY = '\u0000none';
+export const PIVOT_NONE_KEY = '\uE000none';
 /** "(Not by payee)", "(Not by <field>)": the budget-side measures under an expense-level dimension. */
-export const PIVOT_NOT_BY_KEY = '\u0000not-by';
+export const PIVOT_NOT_BY_KEY = '\uE000not-by';
 
 export const PivotFilterSchema = z
   .object({

@@ -5,6 +5,7 @@ import {
   type ItemType,
   MAX_PIVOT_ROWS,
   PIVOT_DIMENSION_LABELS,
+  PIVOT_KEY_ESCAPE,
   PIVOT_NONE_KEY,
   PIVOT_NOT_BY_KEY,
   type PivotFixedDimension,
@@ -45,7 +46,13 @@ const FIELD_CAMPAIGN = 3;
 
 const LAST = '\uffff';
 const none = (label: string): DimensionValue => ({ Key: PIVOT_NONE_KEY, Label: `(No ${label})`, order: [LAST] });
-const named = (key: string, label: string): DimensionValue => ({ Key: key, Label: label, order: [label.toLocaleLowerCase('en-US'), key] });
+/** A value's key: itself, unless it starts like the keys of the rows that are not a value (then escaped once more). */
+const valueKey = (raw: string): string => (raw.startsWith(PIVOT_KEY_ESCAPE) ? `${PIVOT_KEY_ESCAPE}${raw}` : raw);
+const named = (key: string, label: string): DimensionValue => ({
+  Key: valueKey(key),
+  Label: label,
+  order: [label.toLocaleLowerCase('en-US'), key],
+});
 
 /** What a dimension is: where its value comes from and how it reads. */
 type Dimension = { name: string; label: string; expenseLevel: boolean; field: PivotField | null };
@@ -66,7 +73,7 @@ const fieldValue = (field: PivotField, json: string | null | undefined): Dimensi
   if (text === '') return none(label);
   if (field.type === FIELD_SELECT) {
     const position = field.options.indexOf(text);
-    return { Key: text, Label: text, order: [position === -1 ? field.options.length : position, text] };
+    return { Key: valueKey(text), Label: text, order: [position === -1 ? field.options.length : position, text] };
   }
   return named(text, text);
 };

@@ -46,7 +46,9 @@ const expectRowsAddUp = (result: PivotResult) => {
     if (result.GrandTotal.Total.Values[measure] === null) continue;
     expect(sumCents(result.Rows.map((row) => row.Total.Values[measure])), measure).toBe(cents(result.GrandTotal.Total.Values[measure]));
     if (result.Subtotals.length > 0) {
-      expect(sumCents(result.Subtotals.map((row) => row.Total.Values[measure])), measure).toBe(cents(result.GrandTotal.Total.Values[measure]));
+      expect(sumCents(result.Subtotals.map((row) => row.Total.Values[measure])), measure).toBe(
+        cents(result.GrandTotal.Total.Values[measure]),
+      );
     }
     result.GrandTotal.Cells.forEach((cell, index) => {
       expect(sumCents(result.Rows.map((row) => row.Cells[index]?.Values[measure]))).toBe(cents(cell.Values[measure]));
@@ -151,7 +153,376 @@ describe('ReportClient/Pivot against BudgetCategoriesReport', () => {
     });
     expectRowsAddUp(two);
     expect(two.Columns.map((column) => column.Label)).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026', 'Q4 2026']);
-    expect(two.Subtotals.map((row) => [row.Key.Key, row.Total.Values])).toEqual(result.Rows.map((row) => [row.Keys[0]?.Key, row.Total.Values]));
+    expect(two.Subtotals.map((row) => [row.Key.Key, row.Total.Values])).toEqual(
+      result.Rows.map((row) => [row.Keys[0]?.Key, row.Total.Values]),
+    );
     expect(two.GrandTotal.Total).toEqual(result.GrandTotal.Total);
+  });
+});
+
+describe('ReportClient/Pivot comparison', () => {
+  it('PriorPeriod and PriorYear on a hand-computed fixture: each column against the same months shifted, to the cent', async () => {
+    const plan = await createPlan(t, tenant, { startDate: '2026-01-01', endDate: '2026-12-31' });
+    const category = await createCategory(t, tenant, { name: 'Field events', categoryType: 1 });
+    const booth = await createItem(t, tenant, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 210_000,
+      months: { '2026-01': 10_000, '2026-02': 20_000, '2026-03': 30_000, '2026-04': 40_000, '2026-05': 50_000, '2026-06': 60_000 },
+    });
+    const spend: Array<[number, 1 | 2 | 3, string]> = [
+      [1_999, 3, '2026-01-31'],
+      [1, 2, '2026-03-31'],
+      [5_000, 3, '2026-04-01'],
+      [50, 3, '2026-05-15'],
+      [1_234, 1, '2026-06-30'],
+      [7_525, 3, '2025-05-20'],
+      [999, 3, '2025-03-31'],
+    ];
+    for (const [amountCents, status, purchaseDate] of spend) {
+      await createExpenseRow(t, tenant, { planId: plan.id, itemId: booth.id, amountCents, status, purchaseDate });
+    }
+    const measures = ['Budget', 'Planned', 'Committed', 'Actual', 'Forecast', 'Available', 'Variance', 'VariancePercent'] as const;
+    // Mid-month dates: the period is its whole months, April to June.
+    const prior = await pivot({
+      MarketingPlanIds: [plan.id],
+      Rows: ['Category'],
+      Columns: 'Month',
+      Measures: [...measures],
+      From: '2026-04-10',
+      To: '2026-06-05',
+      Compare: 'PriorPeriod',
+    });
+    expect([prior.From, prior.To, prior.CompareFrom, prior.CompareTo]).toEqual(['2026-04-01', '2026-06-30', '2026-01-01', '2026-03-31']);
+    expect(prior.Columns.map((column) => [column.Key, column.Label, column.CompareFrom, column.CompareTo])).toEqual([
+      ['2026-04', 'Apr 2026', '2026-01-01', '2026-01-31'],
+      ['2026-05', 'May 2026', '2026-02-01', '2026-02-28'],
+      ['2026-06', 'Jun 2026', '2026-03-01', '2026-03-31'],
+    ]);
+    expect(prior.Rows).toHaveLength(1);
+    const [row] = prior.Rows;
+    const line = (budget: number, planned: number, committed: number, actual: number, forecast: number) => ({
+      Budget: budget,
+      Planned: planned,
+      Committed: committed,
+      Actual: actual,
+      Forecast: forecast,
+      Available: Math.round((budget - committed - actual) * 100) / 100,
+      Variance: Math.round((budget - actual) * 100) / 100,
+      VariancePercent: budget === 0 ? null : Math.round(((budget - actual) / budget) * 10_000) / 100,
+    });
+    expect(row?.Cells.map((cell) => [cell.Values, cell.Compare])).toEqual([
+      [line(400, 0, 0, 50, 400), line(100, 0, 0, 19.99, 100)],
+      [line(500, 0, 0, 0.5, 500), line(200, 0, 0, 0, 200)],
+      [line(600, 12.34, 0, 0, 600), line(300, 0, 0.01, 0, 300)],
+    ]);
+    expect(row?.Total.Values).toEqual(line(1500, 12.34, 0, 50.5, 1500));
+    expect(row?.Total.Values.VariancePercent).toBe(96.63);
+    expect(row?.Total.Compare).toEqual(line(600, 0, 0.01, 19.99, 600));
+    expect(row?.Total.Compare?.Available).toBe(580);
+    expect(prior.GrandTotal.Total).toEqual(row?.Total);
+
+    // Prior year by quarter: April–June 2025 holds one actual (the March 31 one is outside).
+    const year = await pivot({
+      MarketingPlanIds: [plan.id],
+      Rows: ['Category'],
+      Columns: 'Quarter',
+      Measures: ['Budget', 'Actual'],
+      From: '2026-04-01',
+      To: '2026-06-30',
+      Compare: 'PriorYear',
+    });
+    expect(year.Columns.map((column) => [column.Label, column.From, column.To, column.CompareFrom, column.CompareTo])).toEqual([
+      ['Q2 2026', '2026-04-01', '2026-06-30', '2025-04-01', '2025-06-30'],
+    ]);
+    expect(year.GrandTotal.Cells[0]).toEqual({ Values: { Budget: 1500, Actual: 50.5 }, Compare: { Budget: 0, Actual: 75.25 } });
+    expect(year.GrandTotal.Total).toEqual({ Values: { Budget: 1500, Actual: 50.5 }, Compare: { Budget: 0, Actual: 75.25 } });
+
+    // Without a comparison, Compare is null everywhere.
+    const plain = await pivot({
+      MarketingPlanIds: [plan.id],
+      Rows: ['Category'],
+      Columns: 'None',
+      Measures: ['Actual'],
+      From: '2026-04-01',
+      To: '2026-06-30',
+    });
+    expect(plain.Columns).toEqual([]);
+    expect(plain.GrandTotal).toEqual({ Cells: [], Total: { Values: { Actual: 50.5 }, Compare: null } });
+    expect([plain.CompareFrom, plain.CompareTo]).toEqual([null, null]);
+  });
+});
+
+/** A custom field row straight in the table (Part C's migration 1045). */
+const createField = async (entity: 1 | 2 | 3, name: string, type: 1 | 2 | 3 | 4 | 5, options: string[] = []) => {
+  const id = newId();
+  await t.ctx.db.execute(
+    sql`INSERT INTO custom_fields (tenant_id, id, entity, name, type, options) VALUES (${tenant.id}, ${id}, ${entity}, ${name}, ${type}, ${JSON.stringify(options)}::jsonb)`,
+  );
+  return id;
+};
+
+describe('ReportClient/Pivot dimensions', () => {
+  let plan: Awaited<ReturnType<typeof createPlan>>;
+  let second: Awaited<ReturnType<typeof createPlan>>;
+  const ids = {} as Record<'region' | 'channel' | 'score' | 'tier' | 'market' | 'campaign', string>;
+  const period = { From: '2026-01-01', To: '2026-12-31' } as const;
+  const run = (Rows: string[], extra: Partial<PivotRequestInput> = {}) =>
+    pivot({
+      MarketingPlanIds: [plan.id, second.id],
+      Rows,
+      Columns: 'Quarter',
+      Measures: ['Budget', 'Actual', 'Forecast'],
+      ...period,
+      ...extra,
+    });
+  const labels = (result: PivotResult) =>
+    result.Rows.map((row) => [row.Keys.map((key) => key.Label), row.Total.Values.Budget, row.Total.Values.Actual]);
+
+  beforeAll(async () => {
+    plan = await createPlan(t, tenant, { name: 'Dimensions plan' });
+    second = await createPlan(t, tenant, { name: 'Second plan' });
+    const paid = await createCategory(t, tenant, { name: 'Dim paid', categoryType: 1 });
+    const staff = await createCategory(t, tenant, { name: 'Dim staff', categoryType: 3 });
+    const gl = await createGlCode(t, tenant, 'GL 7200');
+    ids.region = await createField(1, 'Region', 4, ['EMEA', 'NA', 'APAC']);
+    ids.channel = await createField(1, 'Channel', 5, ['Web', 'Email', 'Events']);
+    ids.score = await createField(1, 'Score', 2);
+    ids.tier = await createField(3, 'Tier', 4, ['Gold', 'Silver']);
+    ids.market = await createField(2, 'Market', 4, ['DACH', 'Nordics']);
+    const campaign = newId();
+    await t.ctx.db.execute(
+      sql`INSERT INTO campaigns (tenant_id, id, marketing_plan_id, name, owner_id, start_date, end_date, custom_fields)
+          VALUES (${tenant.id}, ${campaign}, ${plan.id}, 'Spring launch', ${tenant.users.admin.id}, '2026-03-01', '2026-05-31', ${JSON.stringify({ [ids.tier]: 'Gold' })}::jsonb)`,
+    );
+    ids.campaign = campaign;
+    // Search: EMEA, Web+Email, score 3, GL 7200, in the campaign; Payroll: NA, type 2; Second plan's item: nothing set.
+    const search = await createItem(t, tenant, { planId: plan.id, categoryId: paid.id, amountCents: 120_000, name: 'Search' });
+    const payroll = await createItem(t, tenant, {
+      planId: plan.id,
+      categoryId: staff.id,
+      amountCents: 60_001,
+      itemType: 2,
+      name: 'Payroll',
+    });
+    const other = await createItem(t, tenant, { planId: second.id, categoryId: paid.id, amountCents: 1_999, name: 'Other' });
+    await t.ctx.db.execute(
+      sql`UPDATE budget_items SET campaign_id = ${campaign}, general_ledger_code_id = ${gl.id},
+            custom_fields = ${JSON.stringify({ [ids.region]: 'EMEA', [ids.channel]: ['Web', 'Email'], [ids.score]: 3 })}::jsonb
+          WHERE tenant_id = ${tenant.id} AND id = ${search.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`UPDATE budget_items SET custom_fields = ${JSON.stringify({ [ids.region]: 'NA' })}::jsonb WHERE tenant_id = ${tenant.id} AND id = ${payroll.id}`,
+    );
+    await createExpenseRow(t, tenant, {
+      planId: plan.id,
+      itemId: search.id,
+      amountCents: 1_999,
+      payee: 'Acme',
+      purchaseDate: '2026-02-28',
+    });
+    await createExpenseRow(t, tenant, {
+      planId: plan.id,
+      itemId: search.id,
+      amountCents: 5_000,
+      payee: 'Globex',
+      purchaseDate: '2026-04-01',
+    });
+    await createExpenseRow(t, tenant, {
+      planId: plan.id,
+      itemId: payroll.id,
+      amountCents: 1,
+      payee: null,
+      categoryType: 3,
+      purchaseDate: '2026-12-31',
+    });
+    const tagged = await createExpenseRow(t, tenant, {
+      planId: second.id,
+      itemId: other.id,
+      amountCents: 250,
+      payee: 'Acme',
+      purchaseDate: '2026-07-01',
+    });
+    await t.ctx.db.execute(
+      sql`UPDATE expenses SET custom_fields = ${JSON.stringify({ [ids.market]: 'DACH' })}::jsonb WHERE tenant_id = ${tenant.id} AND id = ${tagged.id}`,
+    );
+  });
+
+  it('every dimension splits the same totals (Budget 1,820.00, Actual 72.50), with its own labels and rows that add up', async () => {
+    const expected: Record<string, unknown[]> = {
+      Category: [
+        [['Dim paid'], 1219.99, 72.49],
+        [['Dim staff'], 600.01, 0.01],
+      ],
+      CategoryType: [
+        [['Productive'], 1219.99, 72.49],
+        [['Personnel'], 600.01, 0.01],
+      ],
+      ItemType: [
+        [['Productive'], 1219.99, 72.49],
+        [['Operational'], 600.01, 0.01],
+      ],
+      GLCode: [
+        [['GL 7200'], 1200, 69.99],
+        [['(No GL code)'], 620, 2.51],
+      ],
+      Campaign: [
+        [['Spring launch'], 1200, 69.99],
+        [['(No campaign)'], 620, 2.51],
+      ],
+      Owner: [
+        [[`Admin ${tenant.name}`], 1200, 69.99],
+        [['(No owner)'], 620, 2.51],
+      ],
+      Team: [[[`${tenant.name} Team`], 1820, 72.5]],
+      Plan: [
+        [['Dimensions plan'], 1800.01, 70],
+        [['Second plan'], 19.99, 2.5],
+      ],
+      Payee: [
+        [['Acme'], 0, 22.49],
+        [['Globex'], 0, 50],
+        [['(No payee)'], 0, 0.01],
+        [['(Not by payee)'], 1820, 0],
+      ],
+      [`Field:${ids.region}`]: [
+        [['EMEA'], 1200, 69.99],
+        [['NA'], 600.01, 0.01],
+        [['(No Region)'], 19.99, 2.5],
+      ],
+      [`Field:${ids.channel}`]: [
+        [['Web, Email'], 1200, 69.99],
+        [['(No Channel)'], 620, 2.51],
+      ],
+      [`Field:${ids.score}`]: [
+        [['3'], 1200, 69.99],
+        [['(No Score)'], 620, 2.51],
+      ],
+      [`Field:${ids.tier}`]: [
+        [['Gold'], 1200, 69.99],
+        [['(No Tier)'], 620, 2.51],
+      ],
+      [`Field:${ids.market}`]: [
+        [['DACH'], 0, 2.5],
+        [['(No Market)'], 0, 70],
+        [['(Not by Market)'], 1820, 0],
+      ],
+    };
+    for (const [dimension, rows] of Object.entries(expected)) {
+      const result = await run([dimension]);
+      expect(labels(result), dimension).toEqual(rows);
+      // Forecast: Other's July takes its 2.50 actual over its 1.67 budget.
+      expect(result.GrandTotal.Total.Values, dimension).toEqual({ Budget: 1820, Actual: 72.5, Forecast: 1820.83 });
+      expectRowsAddUp(result);
+    }
+    const payee = await run(['Payee']);
+    expect(payee.Dimensions).toEqual([{ Dimension: 'Payee', Label: 'Payee' }]);
+    expect(payee.Rows.at(-1)?.Keys[0]?.Key).toBe(PIVOT_NOT_BY_KEY);
+    expect(payee.Rows.at(-2)?.Keys[0]?.Key).toBe(PIVOT_NONE_KEY);
+    const region = await run([`Field:${ids.region.toUpperCase()}`]);
+    expect(region.Dimensions).toEqual([{ Dimension: `Field:${ids.region}`, Label: 'Region' }]);
+  });
+
+  it('two dimensions, an item one and an expense one: subtotals per first dimension, rows and subtotals add up to the total', async () => {
+    const result = await run(['Category', 'Payee']);
+    expectRowsAddUp(result);
+    expect(result.Subtotals.map((row) => [row.Key.Label, row.Total.Values.Budget, row.Total.Values.Actual])).toEqual([
+      ['Dim paid', 1219.99, 72.49],
+      ['Dim staff', 600.01, 0.01],
+    ]);
+    expect(labels(result)).toEqual([
+      [['Dim paid', 'Acme'], 0, 22.49],
+      [['Dim paid', 'Globex'], 0, 50],
+      [['Dim paid', '(Not by payee)'], 1219.99, 0],
+      [['Dim staff', '(No payee)'], 0, 0.01],
+      [['Dim staff', '(Not by payee)'], 600.01, 0],
+    ]);
+  });
+
+  it('filters: by key, by a Select option, by a MultiSelect option (any of), and by an expense-level value with and without the budget side', async () => {
+    const byRegion = await run(['Category'], { Filters: [{ Dimension: `Field:${ids.region}`, Values: ['EMEA', 'NA'] }] });
+    expect(byRegion.GrandTotal.Total.Values).toEqual({ Budget: 1800.01, Actual: 70, Forecast: 1800.01 });
+    const byChannel = await run(['Category'], { Filters: [{ Dimension: `Field:${ids.channel}`, Values: ['Email'] }] });
+    expect(labels(byChannel)).toEqual([[['Dim paid'], 1200, 69.99]]);
+    const noCampaign = await run(['Category'], { Filters: [{ Dimension: 'Campaign', Values: [PIVOT_NONE_KEY] }] });
+    expect(noCampaign.GrandTotal.Total.Values).toEqual({ Budget: 620, Actual: 2.51, Forecast: 620.83 });
+    const byPlan = await run(['Category'], { Filters: [{ Dimension: 'Plan', Values: [second.id] }] });
+    expect(labels(byPlan)).toEqual([[['Dim paid'], 19.99, 2.5]]);
+    const acme = await run(['Category'], { Filters: [{ Dimension: 'Payee', Values: ['Acme'] }] });
+    expect(acme.GrandTotal.Total.Values).toEqual({ Budget: 0, Actual: 22.49, Forecast: 0 });
+    const acmeAndBudget = await run(['Category'], { Filters: [{ Dimension: 'Payee', Values: ['Acme', PIVOT_NOT_BY_KEY] }] });
+    expect(acmeAndBudget.GrandTotal.Total.Values).toEqual({ Budget: 1820, Actual: 22.49, Forecast: 1820.83 });
+    const both = await run(['Category'], {
+      Filters: [
+        { Dimension: 'Category', Values: [byChannel.Rows[0]?.Keys[0]?.Key as string] },
+        { Dimension: `Field:${ids.region}`, Values: ['NA'] },
+      ],
+    });
+    expect(both.Rows).toEqual([]);
+    expect(both.GrandTotal.Total.Values).toEqual({ Budget: 0, Actual: 0, Forecast: 0 });
+  });
+});
+
+describe('ReportClient/Pivot access and validation', () => {
+  it('another tenant’s plan or custom field is 404 and changes nothing; a Member of no team does not see the plan', async () => {
+    const other = await createTenant(t, { name: 'Pivot other' });
+    const theirPlan = await createPlan(t, other);
+    const ourPlan = await createPlan(t, tenant);
+    const theirField = newId();
+    await t.ctx.db.execute(
+      sql`INSERT INTO custom_fields (tenant_id, id, entity, name, type) VALUES (${other.id}, ${theirField}, 1, 'Secret', 1)`,
+    );
+    const before = await snapshotTenant(t.database, other.id);
+    const body = { Rows: ['Category'], Columns: 'None', Measures: ['Budget'], From: '2026-01-01', To: '2026-12-31' };
+    const plan404 = await t.post(PIVOT, { ...body, MarketingPlanIds: [ourPlan.id, theirPlan.id] }, admin);
+    expect(plan404.status).toBe(404);
+    expect(plan404.body.Message).toBe('The plan was not found.');
+    const field404 = await t.post(PIVOT, { ...body, MarketingPlanIds: [ourPlan.id], Rows: [`Field:${theirField}`] }, admin);
+    expect(field404.status).toBe(404);
+    expect(field404.body.Message).toBe('The custom field was not found.');
+    const filter404 = await t.post(
+      PIVOT,
+      { ...body, MarketingPlanIds: [ourPlan.id], Filters: [{ Dimension: `Field:${theirField}`, Values: ['x'] }] },
+      admin,
+    );
+    expect(filter404.status).toBe(404);
+    expect(await snapshotTenant(t.database, other.id)).toEqual(before);
+    const outsider = await t.post(PIVOT, { ...body, MarketingPlanIds: [ourPlan.id] }, await tenant.tokenFor('outsider'));
+    expect(outsider.status).toBe(404);
+    const viewer = await t.post(PIVOT, { ...body, MarketingPlanIds: [ourPlan.id] }, await tenant.tokenFor('viewer'));
+    expect(viewer.status).toBe(200);
+    expect((await t.post(PIVOT, { ...body, MarketingPlanIds: [ourPlan.id] })).status).toBe(401);
+  });
+
+  it('answers 400 with the reason for a bad request', async () => {
+    const plan = await createPlan(t, tenant);
+    const body = {
+      MarketingPlanIds: [plan.id],
+      Rows: ['Category'],
+      Columns: 'None',
+      Measures: ['Budget'],
+      From: '2026-01-01',
+      To: '2026-12-31',
+    };
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ Rows: ['Category', 'Team', 'Plan'] }, /one or two row dimensions/],
+      [{ Rows: [] }, /one or two row dimensions/],
+      [{ Rows: ['Category', 'Category'] }, /must differ/],
+      [{ Rows: ['Region'] }, /Dimension must be one of/],
+      [{ Measures: [] }, /at least one measure/],
+      [{ Measures: ['Budget', 'Budget'] }, /once/],
+      [{ Measures: ['Profit'] }, /Measure must be one of/],
+      [{ Columns: 'Week' }, /Columns must be None, Month or Quarter/],
+      [{ Compare: 'LastWeek' }, /Compare must be/],
+      [{ From: '2026-07-01', To: '2026-06-30' }, /From must be on or before To/],
+      [{ From: '2026-02-30' }, /real calendar date/],
+      [{ MarketingPlanIds: [] }, /at least one plan/],
+      [{ Filters: [{ Dimension: 'Category', Values: [] }] }, /at least one value/],
+    ];
+    for (const [change, message] of cases) {
+      const response = await t.post(PIVOT, { ...body, ...change }, admin);
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.text, JSON.stringify(change)).toMatch(message);
+    }
   });
 });
