@@ -70,6 +70,9 @@ export const ExpenseViewFiltersSchema = z
     Status: ExpenseStatusSchema.optional(),
     CategoryType: ExpenseCategoryTypeSchema.optional(),
     Payee: z.string().trim().max(200).optional(),
+    BudgetItemId: IdSchema.optional().describe(
+      'An item of the plan the view was saved in (opened on another plan, the list shows none of its expenses until the filter is cleared)',
+    ),
     DateFrom: DateOnlySchema.optional(),
     DateTo: DateOnlySchema.optional(),
     SortBy: z.enum(EXPENSE_SORT_FIELDS).optional(),

@@ -46,7 +46,7 @@ const ExpensesForPlan = ({ planId, planName, canEdit }: { planId: string; planNa
         }
       />
       <Card>
-        <ExpenseList key={planId} scope={{ MarketingPlanId: planId }} emptyAction={record} />
+        <ExpenseList key={planId} scope={{ MarketingPlanId: planId }} emptyAction={record} canEdit={canEdit} />
       </Card>
       <ExpenseFormModal
         open={recording}

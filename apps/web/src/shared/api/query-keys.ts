@@ -58,6 +58,8 @@ export const expenseKeys = {
   payees: (planId: string) => [...expenseKeys.all, 'payees', planId] as const,
   itemOptions: (planId: string) => [...expenseKeys.all, 'item-options', planId] as const,
   glCodes: () => [...expenseKeys.all, 'gl-codes'] as const,
+  /** The caller's saved views of the list (ExpenseViewClient/List). */
+  views: () => [...expenseKeys.all, 'views'] as const,
 };
 
 export const reportKeys = {

@@ -1,4 +1,11 @@
-import { type Expense, type ExpenseSaveRequest, expenseRoutes, type GetExpensesRequest } from '@plansmith/contract';
+import {
+  type Expense,
+  type ExpenseBulkEditRequest,
+  type ExpenseSaveRequest,
+  expenseRoutes,
+  expenseViewRoutes,
+  type GetExpensesRequest,
+} from '@plansmith/contract';
 import {
   type InvalidateQueryFilters,
   type Query,
@@ -101,4 +108,22 @@ export const useKeepTheirExpense = () => {
     queryClient.setQueryData(expenseKeys.detail(current.Id), current);
     void refreshAfterExpenseChange(queryClient, [current]);
   };
+};
+
+/**
+ * ExpenseClient/BulkEdit (DESIGN.md §16): one transaction for the selection. Refreshes what the
+ * rows' old and new places show (a move changes two items); a refusal changes nothing, but a stale
+ * row's 409 means the list is out of date, so the lists are refreshed then too.
+ */
+export const useBulkEditExpenses = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request }: { request: ExpenseBulkEditRequest; before: readonly ExpensePlace[] }) =>
+      callApi(expenseViewRoutes.bulkEditExpenses, request),
+    onSuccess: (result, { before }) => {
+      for (const expense of result.Items) queryClient.setQueryData(expenseKeys.detail(expense.Id), expense);
+      void refreshAfterExpenseChange(queryClient, [...before, ...result.Items]);
+    },
+    onError: (_error, { before }) => void refreshAfterExpenseChange(queryClient, before),
+  });
 };

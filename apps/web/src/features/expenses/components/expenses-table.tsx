@@ -1,4 +1,11 @@
-import { EXPENSE_SORT_FIELDS, type Expense, getHref } from '@plansmith/contract';
+import {
+  DEFAULT_EXPENSE_COLUMNS,
+  EXPENSE_CATEGORY_TYPE_LABELS,
+  EXPENSE_COLUMN_LABELS,
+  EXPENSE_SORT_FIELDS,
+  type Expense,
+  getHref,
+} from '@plansmith/contract';
 import { Table, type TableProps, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
@@ -31,6 +38,8 @@ export const ExpensesTable = ({
   total,
   sort,
   showItem = true,
+  visibleColumns = DEFAULT_EXPENSE_COLUMNS,
+  rowSelection,
   onPageChange,
   onSortChange,
 }: {
@@ -41,6 +50,10 @@ export const ExpensesTable = ({
   total: number;
   sort: ExpenseSort;
   showItem?: boolean;
+  /** The columns shown, in order (a saved view's); keys the table does not know are left out. */
+  visibleColumns?: readonly string[];
+  /** Checkboxes to select rows for a bulk edit (only for those who may edit). */
+  rowSelection?: TableProps<Expense>['rowSelection'];
   onPageChange: (page: number, pageSize: number) => void;
   onSortChange: (sort: ExpenseSort) => void;
 }) => {
@@ -48,7 +61,7 @@ export const ExpensesTable = ({
   const scrolls = useMediaQuery(SCROLLS_BELOW);
   const sortOrderOf = (key: ExpenseSort['SortBy']) =>
     sort.SortBy === key ? (sort.SortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
-  const columns: TableProps<Expense>['columns'] = [
+  const allColumns: NonNullable<TableProps<Expense>['columns']> = [
     {
       title: 'Date',
       dataIndex: 'PurchaseDate',
@@ -113,7 +126,26 @@ export const ExpensesTable = ({
       width: 140,
       render: (amount: number) => formatUsd(amount),
     },
+    {
+      title: EXPENSE_COLUMN_LABELS.PurchaseOrder,
+      dataIndex: 'PurchaseOrder',
+      key: 'PurchaseOrder',
+      render: (order: string | null) => order ?? '—',
+    },
+    {
+      title: EXPENSE_COLUMN_LABELS.GeneralLedgerCodeName,
+      dataIndex: 'GeneralLedgerCodeName',
+      key: 'GeneralLedgerCodeName',
+      render: (code: string | null) => code ?? '—',
+    },
+    {
+      title: EXPENSE_COLUMN_LABELS.CategoryType,
+      dataIndex: 'CategoryType',
+      key: 'CategoryType',
+      render: (type: Expense['CategoryType']) => EXPENSE_CATEGORY_TYPE_LABELS[type],
+    },
   ];
+  const columns = visibleColumns.flatMap((key) => allColumns.filter((column) => column.key === key));
   return (
     <Table<Expense>
       rowKey="Id"
@@ -121,6 +153,7 @@ export const ExpensesTable = ({
       columns={columns}
       dataSource={shown as Expense[]}
       loading={loading}
+      rowSelection={rowSelection}
       scroll={scrolls ? { x: 760 } : undefined}
       pagination={{
         current: page,
