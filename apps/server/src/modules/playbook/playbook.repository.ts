@@ -159,6 +159,8 @@ export const deletePlan = async (db: Db, tenantId: string, id: string): Promise<
 export type CopyCounts = {
   items: number;
   objectives: number;
+  /** The campaign tree's nodes (DESIGN.md §16), with their items' links. */
+  campaigns: number;
   months: number;
   totalCents: number;
   funnelStages: number;
@@ -166,8 +168,8 @@ export type CopyCounts = {
 };
 
 /**
- * Copies a plan's objectives (without results), budget items (amounts, categories, types, GL codes,
- * their objective links) and monthly phasing into another plan of the same tenant in one set-based
+ * Copies a plan's objectives (without results), campaigns (the tree, dates moved like objectives'),
+ * budget items (amounts, categories, types, GL codes, their objective and campaign links) and monthly phasing into another plan of the same tenant in one set-based
  * statement: new ids are drawn once per source row in materialised CTEs, and each table is filled
  * by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
  * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per entry and its stage) and its
@@ -185,6 +187,7 @@ export const copyPlanContents = async (
   const [row] = await selectRows<{
     items: unknown;
     objectives: unknown;
+    campaigns: unknown;
     months: unknown;
     total: unknown;
     funnel: unknown;
@@ -203,17 +206,33 @@ export const copyPlanContents = async (
   FROM objectives o JOIN objective_ids ids ON ids.old_id = o.id
   WHERE o.tenant_id = ${tenantId}
   RETURNING 1
+), campaign_ids AS MATERIALIZED (
+  SELECT c.id AS old_id, gen_random_uuid() AS new_id
+  FROM campaigns c WHERE c.tenant_id = ${tenantId} AND c.marketing_plan_id = ${fromPlanId}
+), new_campaigns AS (
+  -- The tree comes along (parents mapped to the new ids); dates move by the offset and stay in the plan.
+  INSERT INTO campaigns (tenant_id, id, marketing_plan_id, parent_id, name, owner_id, start_date, end_date, objective_id, color,
+    custom_fields, created_at, updated_at)
+  SELECT c.tenant_id, ids.new_id, ${toPlanId}, parent.new_id, c.name, c.owner_id, ${inside(sql`c.start_date`)}, ${inside(sql`c.end_date`)},
+    objective.new_id, c.color, c.custom_fields, ${now}::timestamptz, ${now}::timestamptz
+  FROM campaigns c
+  JOIN campaign_ids ids ON ids.old_id = c.id
+  LEFT JOIN campaign_ids parent ON parent.old_id = c.parent_id
+  LEFT JOIN objective_ids objective ON objective.old_id = c.objective_id
+  WHERE c.tenant_id = ${tenantId}
+  RETURNING 1
 ), item_ids AS MATERIALIZED (
   SELECT bi.id AS old_id, gen_random_uuid() AS new_id
   FROM budget_items bi WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${fromPlanId}
 ), new_items AS (
-  INSERT INTO budget_items (tenant_id, id, marketing_plan_id, budget_category_id, objective_id, general_ledger_code_id, name,
+  INSERT INTO budget_items (tenant_id, id, marketing_plan_id, budget_category_id, objective_id, general_ledger_code_id, campaign_id, name,
     description, active, amount_cents, item_type, created_at, updated_at)
-  SELECT bi.tenant_id, ids.new_id, ${toPlanId}, bi.budget_category_id, linked.new_id, bi.general_ledger_code_id, bi.name,
+  SELECT bi.tenant_id, ids.new_id, ${toPlanId}, bi.budget_category_id, linked.new_id, bi.general_ledger_code_id, campaign.new_id, bi.name,
     bi.description, bi.active, bi.amount_cents, bi.item_type, ${now}::timestamptz, ${now}::timestamptz
   FROM budget_items bi
   JOIN item_ids ids ON ids.old_id = bi.id
   LEFT JOIN objective_ids linked ON linked.old_id = bi.objective_id
+  LEFT JOIN campaign_ids campaign ON campaign.old_id = bi.campaign_id
   WHERE bi.tenant_id = ${tenantId}
   RETURNING amount_cents
 ), new_months AS (
@@ -237,11 +256,13 @@ export const copyPlanContents = async (
 )
 SELECT (SELECT count(*) FROM new_items) AS items, (SELECT coalesce(sum(amount_cents), 0) FROM new_items) AS total,
   (SELECT count(*) FROM new_objectives) AS objectives, (SELECT count(*) FROM new_months) AS months,
+  (SELECT count(*) FROM new_campaigns) AS campaigns,
   (SELECT count(*) FROM new_funnel) AS funnel, (SELECT count(*) FROM new_stage_settings) AS stages`,
   );
   return {
     items: cents(row?.items),
     objectives: cents(row?.objectives),
+    campaigns: cents(row?.campaigns),
     months: cents(row?.months),
     totalCents: cents(row?.total),
     funnelModel: cents(row?.funnel) > 0,
