@@ -71,6 +71,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('approvals', () => import('./pages/approvals-page.tsx'), 'ApprovalsPage'),
   page('spending', () => import('./pages/spending-page.tsx'), 'SpendingPage'),
   page('reports', () => import('./pages/reports-page.tsx'), 'ReportsPage'),
+  page('reportBuilder', () => import('./pages/report-builder-page.tsx'), 'ReportBuilderPage'),
   page('performance', () => import('./pages/performance-page.tsx'), 'PerformancePage'),
   page('expectations', () => import('./pages/expectations-page.tsx'), 'ExpectationsPage'),
   page('objectives', () => import('./pages/objectives-page.tsx'), 'ObjectivesPage'),

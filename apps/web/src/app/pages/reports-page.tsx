@@ -4,6 +4,7 @@ import { ContextPlanGate } from '../../features/dashboard/components/no-context-
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { useBudgetCategoriesReport } from '../../features/reports/api/report-queries.ts';
 import { CategoryReportChart } from '../../features/reports/components/lazy-report-chart.tsx';
+import { ReportTabs } from '../../features/reports/components/report-tabs.tsx';
 import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDate } from '../../shared/format/dates.ts';
@@ -87,6 +88,7 @@ export const ReportsPage = () => {
   return (
     <>
       <style>{PRINT_CSS}</style>
+      <ReportTabs />
       <ContextPlanGate
         title="Reports"
         what="budget categories report"

@@ -1,4 +1,4 @@
-import type { ActivityEntityType, GetExpensesRequest } from '@plansmith/contract';
+import type { ActivityEntityType, GetExpensesRequest, PivotRequestInput } from '@plansmith/contract';
 
 /**
  * The query keys every feature may read or invalidate. They live here, below the features, so that
@@ -65,6 +65,13 @@ export const expenseKeys = {
 export const reportKeys = {
   all: ['reports'] as const,
   budgetCategories: (planId: string) => [...reportKeys.all, 'budget-categories', planId] as const,
+  /** The report builder's answers (ReportClient/Pivot), by their request; under `all`, so a money change refreshes them too. */
+  pivot: (request: PivotRequestInput) => [...reportKeys.all, 'pivot', request] as const,
+};
+
+/** Saved report-builder reports (SavedReportClient/List): apart from reportKeys, which money changes refresh. */
+export const savedReportKeys = {
+  all: ['saved-reports'] as const,
 };
 
 export const spendingKeys = {
