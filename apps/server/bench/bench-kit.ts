@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { DRIZZLE_PARSERS, pgliteDatabase } from './in-process-pglite.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.mjs';
 import { migrate } from '../src/db/migrate.ts';
 import type { PreparedParam } from '../src/db/prepared.ts';
 import { isSandboxMode } from '../src/modules/stripe-sandbox/index.ts';
@@ -98,7 +99,7 @@ export const describeStatements = (statements: readonly LoggedStatement[]): stri
 
 /** A fresh in-memory PGlite whose every statement is logged, wrapped as the app's Database. */
 export const openCountingPglite = async (): Promise<{ database: Database; statements: StatementLog }> => {
-  const client = new PGlite({ parsers: DRIZZLE_PARSERS });
+  const client = new PGlite({ parsers: DRIZZLE_PARSERS, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const statements = logStatements(client);
   const base = pgliteDatabase(client);

@@ -6,6 +6,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 
 /** @type {{ dataDir: string, socketPath: string, maxConnections: number, snapshot: string | undefined }} */
 const { dataDir, socketPath, maxConnections, snapshot } = workerData;
@@ -23,9 +24,10 @@ const close = async () => {
 try {
   // An in-memory database may start from a snapshot (a tarball of another's data directory): about
   // half a second, where initdb takes several (the test suites load one migrated database per file).
-  db = await PGlite.create(
-    dataDir === 'memory://' ? (snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) : { dataDir: `${dataDir}/pglite` },
-  );
+  db = await PGlite.create({
+    ...(dataDir === 'memory://' ? (snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) : { dataDir: `${dataDir}/pglite` }),
+    extensions: PGLITE_EXTENSIONS,
+  });
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
   await server.start();
   parentPort?.postMessage({ type: 'ready' });

@@ -9,6 +9,7 @@ import { marketingPlans } from '../../schema/plans.ts';
 import { type ExpenseApproval, type ExpenseStatus, expenses } from '../../schema/expenses.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { cents } from '../../db/rows.ts';
+import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { lockVersion } from '../../db/row-versions.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
@@ -27,6 +28,8 @@ export type ExpenseValues = {
   active: boolean;
   /** DESIGN.md §15: 1 pending counts as Requested, not as its status. */
   approval: ExpenseApproval;
+  /** Custom field values as validateCustomFields stores them (DESIGN.md §16). */
+  customFields: StoredCustomFields;
 };
 
 export type ExpenseFilter = {
@@ -179,7 +182,12 @@ export const sumExpenses = async (db: Db, tenantId: string, filter: ExpenseFilte
   };
 };
 
-/** Up to `limit` expenses in the given plans whose name, payee or purchase order matches. */
+/**
+ * Up to `limit` expenses in the given plans whose name, payee or purchase order matches, newest first.
+ * Two indexes of migration 1060 serve it, the planner choosing by how many rows match: a rare text
+ * through the trigram index (expenses_text_trgm_idx), a frequent one along expenses_tenant_date_idx,
+ * where the newest matches come first (a million-expense tenant: 4–9 s before, either way).
+ */
 export const searchExpenses = async (
   db: Db,
   tenantId: string,
@@ -189,6 +197,18 @@ export const searchExpenses = async (
   marketingPlanId?: string,
 ): Promise<ExpenseRow[]> => {
   if (teamIds.length === 0) return [];
+  return searchExpensesQuery(db, tenantId, teamIds, query, limit, marketingPlanId);
+};
+
+/** The statement of searchExpenses (teamIds not empty). */
+export const searchExpensesQuery = (
+  db: Db,
+  tenantId: string,
+  teamIds: string[],
+  query: string,
+  limit: number,
+  marketingPlanId?: string,
+) => {
   const pattern = likePattern(query);
   return selectExpenses(db)
     .innerJoin(marketingPlans, and(eq(marketingPlans.tenantId, expenses.tenantId), eq(marketingPlans.id, expenses.marketingPlanId)))
