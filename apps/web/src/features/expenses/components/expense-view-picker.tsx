@@ -109,6 +109,7 @@ export const ExpenseViewPicker = ({
         aria-label="Saved view"
         placeholder="Saved views"
         allowClear
+        showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 220, maxWidth: '100%' }}
         loading={views.isPending}
         value={openView?.Id}
