@@ -76,6 +76,23 @@ export const expenseSums = pgTable(
 export const NO_ITEM_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * The active expenses' money per plan and status, kept from `expense_sums` by the triggers of
+ * migration 1061: the plan list's figures, a few rows a plan whatever its items and months.
+ */
+export const expensePlanSums = pgTable(
+  'expense_plan_sums',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    marketingPlanId: uuid('marketing_plan_id').notNull(),
+    /** 1 planned, 2 committed, 3 actual, 4 requested, as in expense_sums */
+    status: smallint('status').$type<ExpenseStatus | 4>().notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    expenseCount: integer('expense_count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.marketingPlanId, table.status] })],
+);
+
+/**
  * The active expenses' money per plan, payee and status, kept by the triggers of migration 1002:
  * the spending report's payee lines. `noPayee` tells a missing payee (kept as '') from an empty one.
  */

@@ -70,9 +70,25 @@ const payeesRecounted = () =>
        FROM expenses WHERE active GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3 NULLS LAST, 4`,
   );
 
+type PlanSumRow = { tenant_id: string; marketing_plan_id: string; status: number; amount: string; n: number };
+
+/** Every row of expense_plan_sums (migration 1061), and the same counted again from the expenses (a pending one as 4, requested). */
+const plansKept = () =>
+  t.database.queryRows<PlanSumRow>(
+    `SELECT tenant_id::text, marketing_plan_id::text, status::int, amount_cents::text AS amount, expense_count AS n
+       FROM expense_plan_sums ORDER BY 1, 2, 3`,
+  );
+const plansRecounted = () =>
+  t.database.queryRows<PlanSumRow>(
+    `SELECT tenant_id::text, marketing_plan_id::text, (CASE WHEN approval = 1 THEN 4 ELSE status END)::int AS status,
+            sum(amount_cents)::text AS amount, count(*)::int AS n
+       FROM expenses WHERE active GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+
 const expectSumsKept = async (step: string) => {
   expect(await kept(), `expense_sums after: ${step}`).toEqual(await recount());
   expect(await payeesKept(), `expense_payee_sums after: ${step}`).toEqual(await payeesRecounted());
+  expect(await plansKept(), `expense_plan_sums after: ${step}`).toEqual(await plansRecounted());
 };
 
 const SAVE = '/api/ExpenseClient/Save';
@@ -259,6 +275,78 @@ describe('expense_sums is kept by every writer', () => {
          date_trunc('month', purchase_date::timestamp)::date, status, sum(amount_cents), count(*) FROM expenses WHERE active GROUP BY 1, 2, 3, 4, 5`,
     );
     await expectSumsKept('the repair');
+  });
+
+  it('keeps expense_plan_sums per plan and status, a pending expense as requested (4), and the plan list shows them', async () => {
+    const other = await setup(t);
+    const inOther = (values: Record<string, unknown>) =>
+      t.post(
+        SAVE,
+        {
+          MarketingPlanId: other.plan.id,
+          BudgetItemId: other.search.id,
+          Name: 'Other',
+          PurchaseDate: '2026-03-10',
+          CategoryType: 1,
+          ...values,
+        },
+        other.token,
+      );
+    for (const [amount, status] of [
+      [19.99, 3],
+      [19.99, 3],
+      [19.99, 3],
+      [0.01, 2],
+      [1000, 1],
+    ] as const) {
+      expect((await inOther({ Amount: amount, Status: status })).status).toBe(200);
+    }
+    // Hand SQL: a pending expense (approval 1) counts as requested, in none of the three figures.
+    await t.database.execScript(
+      `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, purchase_date, amount_cents, status, category_type, approval)
+       VALUES ('${other.tenant.id}', gen_random_uuid(), '${other.plan.id}', '${other.search.id}', 'Pending', DATE '2026-03-31', 50000, 3, 1, 1)`,
+    );
+    expect(await plansKept(), 'a pending expense').toEqual(await plansRecounted());
+    const keysOf = async () =>
+      (await plansKept()).filter((row) => row.marketing_plan_id === other.plan.id).map((row) => `${row.status} ${row.amount} ${row.n}`);
+    // The fixture's own expense is an actual $500 in February (setup).
+    expect(await keysOf()).toEqual(['1 100000 1', '2 1 1', '3 55997 4', '4 50000 1']);
+
+    const listed = await t.post('/api/MarketingPlanClient/GetMarketingPlans', {}, other.token);
+    expect(listed.status, listed.text).toBe(200);
+    const totals = listed.body.Result.find((plan: { Id: string }) => plan.Id === other.plan.id)?.Totals;
+    expect(totals).toMatchObject({ Actual: 559.97, Committed: 0.01, Planned: 1000 });
+
+    await t.database.execScript(`UPDATE expenses SET approval = 2 WHERE tenant_id = '${other.tenant.id}' AND name = 'Pending'`);
+    expect(await keysOf(), 'the pending expense approved').toEqual(['1 100000 1', '2 1 1', '3 105997 5']);
+    await t.database.execScript(`UPDATE expenses SET status = 1 WHERE tenant_id = '${other.tenant.id}' AND status = 2`);
+    expect(await keysOf(), 'the last committed one planned: its key leaves').toEqual(['1 100001 2', '3 105997 5']);
+    await t.database.execScript(`DELETE FROM expenses WHERE tenant_id = '${other.tenant.id}'`);
+    expect(await keysOf(), 'every expense deleted').toEqual([]);
+    await expectSumsKept('the other plan emptied');
+  });
+
+  it('the plan recount catches a writer of expense_sums the plan triggers miss', async () => {
+    await t.database.execScript('ALTER TABLE expense_sums DISABLE TRIGGER expense_sums_plan_update');
+    try {
+      const expense = await newExpense({ Amount: 42 });
+      await edit(expense, { Amount: 43 });
+      expect(await plansKept()).not.toEqual(await plansRecounted());
+      // The plan list reads expense_plan_sums (not expense_sums, which has the $43): it shows the missed edit.
+      const actualOf = (sums: PlanSumRow[]) =>
+        Number(sums.find((row) => row.marketing_plan_id === f.plan.id && row.status === 3)?.amount ?? 0) / 100;
+      const listed = await t.post('/api/MarketingPlanClient/GetMarketingPlans', {}, f.token);
+      const shown = listed.body.Result.find((plan: { Id: string }) => plan.Id === f.plan.id)?.Totals.Actual;
+      expect(shown).toBe(actualOf(await plansKept()));
+      expect(shown).toBeCloseTo(actualOf(await plansRecounted()) - 1, 2);
+    } finally {
+      await t.database.execScript('ALTER TABLE expense_sums ENABLE TRIGGER expense_sums_plan_update');
+    }
+    await t.database.execScript(
+      `DELETE FROM expense_plan_sums;
+       INSERT INTO expense_plan_sums SELECT tenant_id, marketing_plan_id, status, sum(amount_cents), sum(expense_count) FROM expense_sums GROUP BY 1, 2, 3`,
+    );
+    await expectSumsKept('the plan sums repaired');
   });
 });
 

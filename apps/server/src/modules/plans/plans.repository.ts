@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lockVersion } from '../../db/row-versions.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
-import { expenseSums as keptSums } from '../../schema/expenses.ts';
+import { expensePlanSums } from '../../schema/expenses.ts';
 import type { CentsSums } from './plan-totals.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 
@@ -14,8 +14,9 @@ export type PlanWithSums = { plan: PlanRow; sums: CentsSums; lockedBy: string | 
 /**
  * Plans with their money totals in one statement: the items' amounts and the active expenses by
  * status are summed once per plan in two grouped subqueries over the chosen plans only, joined to
- * them; the expenses' money comes from `expense_sums` (per item, month and status, migration 1000),
- * so a plan of 20,000 expenses costs its items × months. (Correlated subqueries, one per figure
+ * them; the expenses' money comes from `expense_plan_sums` (per plan and status, kept from
+ * `expense_sums` by migration 1061), so a plan of 20,000 expenses costs a few rows (summing
+ * expense_sums, items × months × statuses, took 108 ms p50 for a tenant's 50 plans of 120 items). (Correlated subqueries, one per figure
  * and plan, read a plan's expenses three times: 24 ms for the demo team with 10,000 expenses on
  * PGlite, against 3 ms.)
  * Actual, committed and planned count every active expense of the plan, also those tied to no item.
@@ -43,17 +44,17 @@ export const listPlansWithSums = async (
     .groupBy(budgetItems.marketingPlanId)
     .as('item_sums');
   const byStatus = (status: 1 | 2 | 3) =>
-    sql<string>`sum(${keptSums.amountCents}) filter (where ${keptSums.status} = ${sql.raw(String(status))})`;
+    sql<string>`sum(${expensePlanSums.amountCents}) filter (where ${expensePlanSums.status} = ${sql.raw(String(status))})`;
   const expenseSums = db
     .select({
-      planId: keptSums.marketingPlanId,
+      planId: expensePlanSums.marketingPlanId,
       actual: byStatus(3).as('actual'),
       committed: byStatus(2).as('committed'),
       planned: byStatus(1).as('planned'),
     })
-    .from(keptSums)
-    .where(and(eq(keptSums.tenantId, tenantId), inArray(keptSums.marketingPlanId, chosenIds)))
-    .groupBy(keptSums.marketingPlanId)
+    .from(expensePlanSums)
+    .where(and(eq(expensePlanSums.tenantId, tenantId), inArray(expensePlanSums.marketingPlanId, chosenIds)))
+    .groupBy(expensePlanSums.marketingPlanId)
     .as('plan_spend');
   const rows = await db
     .select({
