@@ -8,6 +8,7 @@ import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
 import { seedDemoPlanning } from './planning.seed.ts';
 import { seedDemoPlaybook } from './playbook.seed.ts';
+import { seedDemoSavedReports } from './saved-reports.seed.ts';
 import { seedDemoSpending } from './spending.seed.ts';
 
 /**
@@ -25,6 +26,8 @@ export const DEMO_SEED_PARTS = [
   seedDemoPlaybook,
   seedDemoFunnels,
   seedDemoMonthClose,
+  // Last: a saved report names the custom fields seeded before it.
+  seedDemoSavedReports,
 ];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {
