@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
+import { seedDemoCampaigns } from './campaigns.seed.ts';
 import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
@@ -25,6 +26,8 @@ export const DEMO_SEED_PARTS = [
   seedDemoObjectives,
   seedDemoPlaybook,
   seedDemoFunnels,
+  // Before the month close: it assigns items to campaigns (budget_items rows only).
+  seedDemoCampaigns,
   seedDemoMonthClose,
   // Last: a saved report names the custom fields seeded before it.
   seedDemoSavedReports,
