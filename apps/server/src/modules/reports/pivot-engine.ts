@@ -31,8 +31,12 @@ const isZero = (money: Money): boolean => MONEY_FIELDS.every((field) => money[fi
 /** A row key with what orders it (numbers before text; the NONE / NOT_BY rows last). */
 export type DimensionValue = PivotKey & { order: Array<number | string> };
 
-/** A fact: `keys` are its values of every dimension the report names (rows and filters), by dimension. */
-export type Fact = { month: MonthKey; money: Money; keys: ReadonlyMap<string, DimensionValue> };
+/**
+ * A fact: its values of every dimension the report names (rows and filters), by dimension: `own`
+ * (an expense group's payee and Expense fields) first, then `keys` (its item's, shared by its facts).
+ */
+export type Fact = { month: MonthKey; money: Money; keys: ReadonlyMap<string, DimensionValue>; own?: ReadonlyMap<string, DimensionValue> };
+const valueOf = (fact: Fact, dimension: string): DimensionValue => (fact.own?.get(dimension) ?? fact.keys.get(dimension)) as DimensionValue;
 
 /** A filter as the engine applies it: whether a fact's value for the dimension is kept. */
 export type FactFilter = { dimension: string; keeps: (value: DimensionValue) => boolean };
@@ -170,8 +174,8 @@ export const aggregate = (
     const comparedWith = period.compareOf.get(fact.month);
     if (!current && !comparedWith) continue;
     if (isZero(fact.money)) continue;
-    if (!filters.every((filter) => filter.keeps(fact.keys.get(filter.dimension) as DimensionValue))) continue;
-    const keys = rowDimensions.map((dimension) => fact.keys.get(dimension) as DimensionValue);
+    if (!filters.every((filter) => filter.keeps(valueOf(fact, filter.dimension)))) continue;
+    const keys = rowDimensions.map((dimension) => valueOf(fact, dimension));
     const rowKey = keys.map((key) => key.Key).join('\u0001');
     let row = rows.get(rowKey);
     if (!row) {

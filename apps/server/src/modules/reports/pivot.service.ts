@@ -223,14 +223,31 @@ export const createPivotService = (ctx: AppContext) => ({
       }
     }
     const payeeDimension = dimensions.get('Payee');
+    // One value per distinct payee or field value, however many expense groups carry it.
+    const seen = new Map<string, DimensionValue>();
+    const once = (cacheKey: string, make: () => DimensionValue) => {
+      let value = seen.get(cacheKey);
+      if (!value) {
+        value = make();
+        seen.set(cacheKey, value);
+      }
+      return value;
+    };
     for (const row of expenses) {
-      const base = itemKeys.get(row.item_id);
-      if (!base) continue;
-      const keys = new Map(base);
-      if (payeeDimension) keys.set('Payee', row.payee ? named(row.payee, row.payee) : none('payee'));
+      const keys = itemKeys.get(row.item_id);
+      if (!keys) continue;
+      const own = new Map<string, DimensionValue>();
+      if (payeeDimension) {
+        const payee = row.payee;
+        own.set('Payee', payee ? once(`p${payee}`, () => named(payee, payee)) : none('payee'));
+      }
       expenseFields.forEach((fieldId, index) => {
         const field = fields.get(fieldId) as PivotField;
-        keys.set(`Field:${fieldId}`, fieldValue(field, row[`f_${index}`]));
+        const json = row[`f_${index}`];
+        own.set(
+          `Field:${fieldId}`,
+          json === null || json === undefined ? none(field.name) : once(`${fieldId}${json}`, () => fieldValue(field, json)),
+        );
       });
       const money: Money = {
         baseline: 0,
@@ -240,7 +257,7 @@ export const createPivotService = (ctx: AppContext) => ({
         committed: row.status === EXPENSE_STATUS.committed ? row.cents : 0,
         actual: row.status === EXPENSE_STATUS.actual ? row.cents : 0,
       };
-      facts.push({ month: row.month, money, keys });
+      facts.push({ month: row.month, money, keys, own });
     }
     const filters: FactFilter[] = request.Filters.map((filter) => {
       const values = new Set(filter.Values);
