@@ -132,6 +132,8 @@ export const BuilderControls = ({ definition, onChange, period, onPeriodChange, 
               value={definition.Compare}
               onChange={(value) => set({ Compare: value })}
               options={COMPARE_OPTIONS}
+              showSearch
+              optionFilterProp="label"
             />
           </Form.Item>
         </Col>
