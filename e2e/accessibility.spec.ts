@@ -54,6 +54,7 @@ test.describe('accessibility of the signed-in screens', () => {
     ['plan', `/plans/${DEMO_PLAN_ID}`],
     ['budget', '/budget'],
     ['expenses', '/expenses'],
+    ['calendar', '/calendar'],
     ['reports', '/reports'],
     ['spending', '/spending'],
     ['people', '/account/people'],

@@ -4,16 +4,56 @@ import { Link } from 'react-router';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
-import type { Coloring } from '../lib/calendar-colors.ts';
-import type { MonthGroup } from '../lib/calendar-rows.ts';
-import './calendar.css';
+import { type Coloring, NEUTRAL } from '../lib/calendar-colors.ts';
+import type { CampaignRow, ItemRow, MonthGroup } from '../lib/calendar-rows.ts';
 import { monthTitle } from '../lib/timeline.ts';
+import './calendar.css';
 
 const dot = (color: string) => <span aria-hidden="true" className="cal-legend-dot" style={{ background: color, marginTop: 6 }} />;
 
+/** A month's rows as its campaigns, each with the items it has in that month; the items without a campaign last. */
+type Section = { key: string; campaign: CampaignRow | null; items: ItemRow[] };
+const sectionsOf = (group: MonthGroup): Section[] => {
+  const sections = new Map<string, Section>();
+  for (const row of group.rows) {
+    const key = row.kind === 'campaign' ? row.campaign.Id : (row.campaign?.Id ?? 'none');
+    const section = sections.get(key) ?? { key, campaign: null, items: [] };
+    if (row.kind === 'campaign') section.campaign = row;
+    else section.items.push(row);
+    sections.set(key, section);
+  }
+  // Items whose campaign does not run this month (their phasing reaches past its dates) still show, under its name.
+  return [...sections.values()].sort((a, b) => Number(a.key === 'none') - Number(b.key === 'none'));
+};
+
+const ItemList = ({ items, month, coloring }: { items: readonly ItemRow[]; month: string; coloring: Coloring }) => (
+  <details>
+    <summary style={{ cursor: 'pointer' }}>
+      <Typography.Text type="secondary">{items.length === 1 ? '1 budget item' : `${items.length} budget items`}</Typography.Text>
+    </summary>
+    <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {items.map((row) => (
+        <li key={row.key} style={{ display: 'flex', gap: 8 }}>
+          {dot(coloring.ofItem(row.item, row.campaign))}
+          <div style={{ minWidth: 0 }}>
+            <Link to={getHref('budgetItem', { id: row.item.Id })}>{row.item.Name}</Link>
+            <div>
+              <Typography.Text type="secondary">
+                {row.item.BudgetCategoryName}
+                {row.phased ? ` · ${formatUsd(row.months.get(month) ?? 0)} this month` : ` · ${formatUsd(row.item.Amount)}, unphased`}
+              </Typography.Text>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  </details>
+);
+
 /**
  * The calendar on a phone (390 px): a list by month, each month with the campaigns running in it
- * and the items with budget in it. A campaign opens its details; an item links to its budget item.
+ * and, folded under each, its items with budget that month. A campaign opens its details; an item
+ * links to its budget item.
  */
 export const CalendarList = ({
   groups,
@@ -29,46 +69,41 @@ export const CalendarList = ({
       <Panel key={group.month} size="small" title={<h2 style={{ margin: 0, fontSize: 16 }}>{monthTitle(group.month)}</h2>}>
         <ul
           aria-label={monthTitle(group.month)}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 }}
         >
-          {group.rows.map((row) =>
-            row.kind === 'campaign' ? (
-              <li key={row.key} style={{ display: 'flex', gap: 8, paddingLeft: (row.depth - 1) * 12 }}>
-                {dot(coloring.ofCampaign(row.campaign))}
+          {sectionsOf(group).map((section) => {
+            const campaign = section.campaign?.campaign ?? section.items[0]?.campaign ?? null;
+            const depth = section.campaign?.depth ?? campaign?.Depth ?? 1;
+            return (
+              <li key={section.key} style={{ display: 'flex', gap: 8, paddingLeft: (depth - 1) * 12 }}>
+                {dot(campaign ? coloring.ofCampaign(campaign) : NEUTRAL)}
                 <div style={{ minWidth: 0 }}>
-                  <button
-                    type="button"
-                    className="cal-link-button"
-                    onClick={() => onOpen(row.campaign)}
-                    style={{ fontWeight: row.depth === 1 ? 600 : 400 }}
-                  >
-                    {row.campaign.Name}
-                  </button>
-                  <div>
-                    <Typography.Text type="secondary">
-                      {CAMPAIGN_DEPTH_NAMES[row.campaign.Depth]} · {rangeText(row.range)}
-                      {row.campaign.OwnerName ? ` · ${row.campaign.OwnerName}` : ''}
-                    </Typography.Text>
-                  </div>
+                  {campaign ? (
+                    <>
+                      <button
+                        type="button"
+                        className="cal-link-button"
+                        onClick={() => onOpen(campaign)}
+                        style={{ fontWeight: depth === 1 ? 600 : 400 }}
+                      >
+                        {campaign.Name}
+                      </button>
+                      <div>
+                        <Typography.Text type="secondary">
+                          {CAMPAIGN_DEPTH_NAMES[campaign.Depth]} ·{' '}
+                          {rangeText(section.campaign?.range ?? { start: campaign.StartDate, end: campaign.EndDate })}
+                          {campaign.OwnerName ? ` · ${campaign.OwnerName}` : ''}
+                        </Typography.Text>
+                      </div>
+                    </>
+                  ) : (
+                    <Typography.Text strong>No campaign</Typography.Text>
+                  )}
+                  {section.items.length > 0 ? <ItemList items={section.items} month={group.month} coloring={coloring} /> : null}
                 </div>
               </li>
-            ) : (
-              <li key={row.key} style={{ display: 'flex', gap: 8, paddingLeft: (row.depth - 1) * 12 }}>
-                {dot(coloring.ofItem(row.item, row.campaign))}
-                <div style={{ minWidth: 0 }}>
-                  <Link to={getHref('budgetItem', { id: row.item.Id })}>{row.item.Name}</Link>
-                  <div>
-                    <Typography.Text type="secondary">
-                      {row.item.BudgetCategoryName}
-                      {row.phased
-                        ? ` · ${formatUsd(row.months.get(group.month) ?? 0)} this month`
-                        : ` · ${formatUsd(row.item.Amount)}, unphased`}
-                    </Typography.Text>
-                  </div>
-                </div>
-              </li>
-            ),
-          )}
+            );
+          })}
         </ul>
       </Panel>
     ))}

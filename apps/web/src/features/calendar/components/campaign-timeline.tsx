@@ -243,7 +243,7 @@ const CampaignBar = ({ row, scale, zoom, coloring, canEdit, drag, setDrag, onCha
       title={`${campaign.Name}: ${rangeText(shown)} · Budget ${formatUsd(campaign.Totals.Budget)}`}
     >
       {canEdit ? <span className="cal-handle cal-handle-start" data-edge="start" aria-hidden="true" /> : null}
-      <span aria-hidden="true" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <span aria-hidden="true" className="cal-bar-text">
         {drag?.moved ? rangeText(shown) : campaign.Name}
       </span>
       {canEdit ? <span className="cal-handle cal-handle-end" data-edge="end" aria-hidden="true" /> : null}

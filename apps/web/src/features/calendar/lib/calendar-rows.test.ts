@@ -49,6 +49,11 @@ const CAMPAIGNS = [
   campaign('A1a', { ParentId: 'A1', Depth: 3, OwnerId: 'bob', OwnerName: 'Bob', StartDate: '2026-04-01', EndDate: '2026-04-15' }),
 ];
 const ITEMS = [item('ads', 'A1'), item('fair', 'A1a', 'events'), item('loose', null), item('b-item', 'B', 'events')];
+const campaignOf = (id: string): Campaign => {
+  const found = CAMPAIGNS.find((each) => each.Id === id);
+  if (!found) throw new Error(`no campaign ${id}`);
+  return found;
+};
 const PLAN = { start: '2026-01-01', end: '2026-12-31' };
 const keys = (rows: readonly CalendarRow[]) => rows.map((row) => (row.kind === 'campaign' && row.context ? `(${row.key})` : row.key));
 const build = (filters = NO_CALENDAR_FILTERS) => buildCalendarRows({ campaigns: CAMPAIGNS, items: ITEMS, months: [], plan: PLAN, filters });
@@ -130,11 +135,10 @@ describe('the calendar’s colours', () => {
   it('by campaign: its own colour, else its parent’s, else one per program; loose items neutral', () => {
     const rows = build();
     const coloring = colorsFor('Campaign', CAMPAIGNS, rows);
-    const [a1, a1a, b] = [CAMPAIGNS[2], CAMPAIGNS[3], CAMPAIGNS[1]] as Campaign[];
-    expect(coloring.ofCampaign(a1a)).toBe(PALETTE[0]);
-    expect(coloring.ofItem(ITEMS[0] as CalendarItem, a1)).toBe(PALETTE[0]);
-    expect(coloring.ofCampaign(b)).toBe('#ffd666');
-    expect(coloring.ofItem(ITEMS[2] as CalendarItem, null)).toBe(NEUTRAL);
+    expect(coloring.ofCampaign(campaignOf('A1a'))).toBe(PALETTE[0]);
+    expect(coloring.ofItem(item('ads', 'A1'), campaignOf('A1'))).toBe(PALETTE[0]);
+    expect(coloring.ofCampaign(campaignOf('B'))).toBe('#ffd666');
+    expect(coloring.ofItem(item('loose', null), null)).toBe(NEUTRAL);
     expect(coloring.legend.map((entry) => entry.label)).toEqual(['A', 'B', 'No campaign']);
   });
 
