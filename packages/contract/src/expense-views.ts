@@ -9,6 +9,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CustomFieldValuesInputSchema } from './custom-fields.ts';
 import { EXPENSE_SORT_FIELDS, EXPENSES_MAX_PAGE_SIZE, ExpenseCategoryTypeSchema, ExpenseSchema, ExpenseStatusSchema } from './expenses.ts';
 import { defineRoutes } from './route.ts';
 
@@ -116,10 +117,10 @@ export type ExpenseViewSaveRequest = z.input<typeof ExpenseViewSaveRequestSchema
 
 export const ExpenseViewDeleteRequestSchema = z.object({ Id: IdSchema, Version: VersionSchema });
 
-/** Custom field values a bulk edit sets: a field given is set on every row (null clears it); others stay. */
-export const BulkCustomFieldsSchema = z
-  .record(IdSchema, z.union([z.string(), z.number(), z.array(z.string()), z.null()]))
-  .describe('{"<FieldId>": value | null}: each field given is set on every row (null clears it); fields not given keep their values');
+/** Custom field values a bulk edit sets: as a Save's, on every row (a field given replaces its value, null clears it; others stay). */
+export const BulkCustomFieldsSchema = CustomFieldValuesInputSchema.describe(
+  '{"<FieldId>": value | null}: each field given is set on every row (null, "" or [] clear it); fields not given keep their values',
+);
 
 export const ExpenseBulkEditRequestSchema = z.object({
   Rows: z
