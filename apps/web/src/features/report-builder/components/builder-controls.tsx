@@ -47,7 +47,6 @@ export const BuilderControls = ({ definition, onChange, period, onPeriodChange, 
               options={plans.map((plan) => ({ value: plan.Id, label: plan.Name }))}
               optionFilterProp="label"
               placeholder="Choose plans"
-              maxTagCount="responsive"
             />
           </Form.Item>
         </Col>

@@ -58,7 +58,7 @@ const FilterRow = ({
         optionFilterProp="label"
         placeholder={values.isError ? 'The values could not be loaded' : `Choose ${name.toLowerCase()} values`}
         style={{ flex: '1 1 220px', minWidth: 0 }}
-        maxTagCount="responsive"
+        maxTagCount={4}
       />
       <Button icon={<DeleteOutlined />} aria-label={`Remove filter ${index + 1} (${name})`} onClick={onRemove} />
     </Flex>

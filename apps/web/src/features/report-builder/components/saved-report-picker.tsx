@@ -26,7 +26,7 @@ export const SavedReportPicker = ({ reports, loading, failed, current, userId, o
         : `${report.Name} (shared by ${report.OwnerName})`,
   });
   return (
-    <Flex gap={8} wrap align="center" style={{ minWidth: 0, flex: '1 1 260px' }}>
+    <Flex gap={8} wrap align="center" style={{ minWidth: 0 }}>
       <Select<string>
         aria-label="Open a saved report"
         placeholder={failed ? 'Saved reports could not be loaded' : 'Open a saved report'}
