@@ -11,6 +11,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { sumCents, toCents } from './money.ts';
 import { defineRoutes } from './route.ts';
@@ -53,6 +54,7 @@ export const BudgetItemSchema = z.object({
   MarketingPlanId: IdSchema,
   ObjectiveId: IdSchema.nullable(),
   GeneralLedgerCodeId: IdSchema.nullable(),
+  CustomFields: CustomFieldValuesSchema.describe('The item’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity BudgetItem)'),
   CampaignId: IdSchema.nullable().describe('The campaign it belongs to (DESIGN.md §16; CampaignClient/List); its expenses follow it'),
   IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
   Months: z.array(BudgetMonthReadSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
@@ -137,6 +139,7 @@ export const BudgetItemSaveRequestSchema = z
     MarketingPlanId: IdSchema,
     ObjectiveId: IdSchema.nullish(),
     GeneralLedgerCodeId: IdSchema.nullish(),
+    CustomFields: CustomFieldValuesInputSchema.optional(),
     CampaignId: IdSchema.nullish().describe(
       'A campaign of the same plan (400 otherwise); null takes the item out of its campaign. Missing: unchanged on update, none on create',
     ),

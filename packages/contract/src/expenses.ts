@@ -12,6 +12,7 @@ import {
   VersionSchema,
 } from './common.ts';
 import { ExpenseApprovalSchema } from './approvals.ts';
+import { CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { defineRoutes } from './route.ts';
 
 /** Expense status (DESIGN.md §5): 1 planned, 2 committed, 3 actual. */
@@ -71,6 +72,7 @@ export const ExpenseSchema = z.object({
   Version: RowVersionSchema,
   Approval: ExpenseApprovalSchema.describe('Pending: it counts as Requested, not as its Status, until approved (DESIGN.md §15)'),
   ApprovalNote: z.string().nullable().describe('The last decision’s note (a rejection’s reason)'),
+  CustomFields: CustomFieldValuesSchema.describe('The expense’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity Expense)'),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 
@@ -88,6 +90,7 @@ export const ExpenseSaveRequestSchema = z
     Status: ExpenseStatusSchema.default(3),
     CategoryType: ExpenseCategoryTypeSchema.describe('Must equal the budget item’s category type'),
     GeneralLedgerCodeId: IdSchema.nullish().describe('A general ledger code (lookup type 1) of the tenant'),
+    CustomFields: CustomFieldValuesInputSchema.optional(),
     Active: z.boolean().optional().describe('New expenses are always active'),
     Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
   })

@@ -25,6 +25,8 @@ export type BudgetItemRow = {
   campaign_id: string | null;
   updated_at: string;
   version: number;
+  /** Custom field values (migration 1045). */
+  custom_fields: Record<string, string | number | string[]> | null;
   actual: string | number | bigint;
   committed: string | number | bigint;
   planned: string | number | bigint;
@@ -60,7 +62,7 @@ export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQ
     bi.budget_category_id::text AS budget_category_id, bc.name AS category_name, bc.category_type::int AS category_type,
     bi.marketing_plan_id::text AS marketing_plan_id, mp.name AS plan_name,
     bi.objective_id::text AS objective_id, bi.general_ledger_code_id::text AS general_ledger_code_id, bi.campaign_id::text AS campaign_id,
-    to_char(bi.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, bi.version,
+    to_char(bi.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, bi.version, bi.custom_fields,
     coalesce(s.actual, 0) AS actual, coalesce(s.committed, 0) AS committed, coalesce(s.planned, 0) AS planned,
     coalesce(s.requested, 0) AS requested,
     EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = bi.tenant_id AND m.budget_item_id = bi.id) AS is_phased

@@ -74,5 +74,6 @@ export const toBudgetItem = (row: BudgetItemRow): BudgetItem => {
     IsPhased: row.is_phased,
     UpdatedAt: row.updated_at,
     Version: Number(row.version),
+    CustomFields: row.custom_fields ?? {},
   };
 };

@@ -23,6 +23,7 @@ export type ItemValues = Pick<
   | 'active'
   | 'amountCents'
   | 'itemType'
+  | 'customFields'
 >;
 export type MonthCents = { month: string; amountCents: number };
 /** A stored month cell with its version (DESIGN.md §13). */

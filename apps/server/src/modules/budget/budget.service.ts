@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
+import { validateCustomFields } from '../custom-fields/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
@@ -159,6 +160,8 @@ export const createBudgetService = (ctx: AppContext) => {
         if (existing && input.Months !== undefined) await checkCellVersions(tx, auth, existing, currentMonths, input);
         await checkReferences(tx, auth.tenantId, input);
         const amountCents = toCents(input.Amount);
+        // DESIGN.md §16: the body's CustomFields over the stored ones; 400 naming a field that is wrong.
+        const customFields = await validateCustomFields(tx, auth.tenantId, 'BudgetItem', input.CustomFields, existing ? existing.customFields : null);
         const values: repo.ItemValues = {
           marketingPlanId: input.MarketingPlanId,
           budgetCategoryId: input.BudgetCategoryId,
@@ -172,6 +175,7 @@ export const createBudgetService = (ctx: AppContext) => {
           active: existing ? (input.Active ?? existing.active) : true,
           amountCents,
           itemType: input.ItemType,
+          customFields,
         };
         const askedMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
         if (existing && !askedMonths) checkKeptMonths(currentMonths, amountCents);

@@ -24,6 +24,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   Version: row.version,
   Approval: wireApproval(row.approval),
   ApprovalNote: row.approvalNote,
+  CustomFields: row.customFields ?? {},
 });
 
 /** The fields the audit trail compares (wire names, dollars). */

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { expenseApprovalRule, syncExpenseRequest } from '../approvals/index.ts';
+import { validateCustomFields } from '../custom-fields/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
@@ -197,6 +198,8 @@ export const createExpensesService = (ctx: AppContext) => ({
       // DESIGN.md §15: at or above the team's threshold, saved by someone who does not decide, it waits.
       const rule = await expenseApprovalRule(tx, auth, access);
       const approval = rule.judge(existing ? existing.row : null, { status: input.Status, amountCents, active });
+      // DESIGN.md §16: the body's CustomFields over the stored ones; 400 naming a field that is wrong.
+      const customFields = await validateCustomFields(tx, auth.tenantId, 'Expense', input.CustomFields, existing ? existing.row.customFields : null);
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,
@@ -213,6 +216,7 @@ export const createExpensesService = (ctx: AppContext) => ({
         // New expenses are always active (SPEC.md §5).
         active,
         approval: approval.approval,
+        customFields,
       };
       const now = ctx.clock.now();
       if (isNew) await repo.insertExpense(tx, auth.tenantId, id, values, auth.userId, now);

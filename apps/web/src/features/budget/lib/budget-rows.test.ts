@@ -25,6 +25,7 @@ const item = (id: string, category: string, amount: number, actual: number, item
   IsPhased: false,
   UpdatedAt: '2026-01-01T00:00:00.000Z',
   Version: 1,
+  CustomFields: {},
 });
 
 describe('budget rows', () => {

@@ -18,6 +18,14 @@ import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import {
+  CustomFieldInputs,
+  type CustomFieldFormValues,
+  customFieldErrorName,
+  touchedCustomFieldRequest,
+  useCustomFieldValuesInForm,
+} from '../../../shared/custom-fields/custom-field-inputs.tsx';
+import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { useKeepTheirExpense, useSaveExpense } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-queries.ts';
 
@@ -31,6 +39,7 @@ type FormValues = {
   PurchaseOrder?: string;
   GeneralLedgerCodeId?: string | null;
   Description?: string;
+  CustomFields?: CustomFieldFormValues;
 };
 
 const FORM_FIELDS = [
@@ -102,6 +111,8 @@ export const ExpenseForm = ({
   const today = useToday();
   const itemId = Form.useWatch('BudgetItemId', form);
   const payeeText = Form.useWatch('Payee', form) ?? '';
+  const { fields: customFields } = useCustomFields('Expense');
+  useCustomFieldValuesInForm(form, customFields, expense?.CustomFields);
 
   // A new expense starts on the tenant's today; the tenant may arrive after the form was drawn, and
   // then the suggested day follows unless the person has picked another.
@@ -143,7 +154,11 @@ export const ExpenseForm = ({
         GeneralLedgerCodeId: expense.GeneralLedgerCodeId,
         Description: expense.Description ?? undefined,
       }
-    : { BudgetItemId: defaultItemId ?? undefined, Status: 3, PurchaseDate: dayjs(today) };
+    : {
+        BudgetItemId: defaultItemId ?? undefined,
+        Status: 3,
+        PurchaseDate: dayjs(today),
+      };
 
   const submit = async (values: FormValues) => {
     const item = items.data?.find((candidate) => candidate.Id === values.BudgetItemId);
@@ -171,6 +186,8 @@ export const ExpenseForm = ({
       GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
       Description: values.Description ?? null,
       CategoryType: item.CategoryType as ExpenseCategoryType,
+      // Only the custom fields the person changed: the server keeps the others as they are.
+      CustomFields: touchedCustomFieldRequest(form, customFields, values.CustomFields),
     };
     const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
@@ -198,6 +215,14 @@ export const ExpenseForm = ({
           form.setFields(
             error.fieldErrors.flatMap((field) => (isFormField(field.Field) ? [{ name: field.Field, errors: [field.Message] }] : [])),
           );
+        }
+        if (error instanceof ApiError) {
+          // A custom field the server refused (CustomFields.<FieldId>) shows its message under that field.
+          const customErrors = error.fieldErrors.flatMap((field) => {
+            const name = customFieldErrorName(field.Field);
+            return name ? [{ name, errors: [field.Message] }] : [];
+          });
+          if (customErrors.length > 0) form.setFields(customErrors as Parameters<typeof form.setFields>[0]);
         }
         message.error(errorMessage(error));
       }
@@ -287,6 +312,7 @@ export const ExpenseForm = ({
       <Form.Item label="Description" name="Description">
         <Input.TextArea rows={3} maxLength={4000} showCount />
       </Form.Item>
+      <CustomFieldInputs fields={customFields} />
       {readOnly ? (
         <Typography.Text type="secondary">Your team role lets you read this expense, not change it.</Typography.Text>
       ) : (

@@ -25,6 +25,7 @@ const expense: Expense = {
   Version: 1,
   Approval: null,
   ApprovalNote: null,
+  CustomFields: {},
 };
 
 describe('the expenses table', () => {
