@@ -151,6 +151,30 @@ describe('the calendar', () => {
   );
 
   it(
+    'sends quick presses one after another, each with the version the last save returned, so they never conflict with each other',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Quick' });
+      const { spring } = await arrange(tenant);
+      await api.signIn(tenant.users.owner.email);
+      renderPage();
+      (await springBar()).focus();
+      const user = userEvent.setup({ delay: null });
+      await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowRight}{/Shift}');
+      // The bar shows the last press at once.
+      expect(screen.getByRole('button', { name: 'Campaign Spring launch, May 1, 2026 – Jun 30, 2026' })).toBeTruthy();
+      await waitFor(
+        async () => expect(await campaignRow(spring.Id)).toMatchObject({ startDate: '2026-05-01', endDate: '2026-06-30' }),
+        SLOW,
+      );
+      await waitFor(() => expect(api.sent.filter((request) => request.path === '/api/CampaignClient/Save').length).toBeGreaterThan(0));
+      const versions = saves().map((body) => body.Version);
+      expect(versions).toEqual(versions.map((_, index) => index + 1));
+      expect(screen.queryByText('Someone else changed this while you were editing')).toBeNull();
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'drags a campaign bar by whole days and stretches it by its end edge',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Drag' });
