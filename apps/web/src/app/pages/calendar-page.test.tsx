@@ -86,6 +86,20 @@ const renderPage = () =>
     </QueryClientProvider>,
   );
 
+/** Picks an option of one of the toolbar's selects (antd draws its list apart from the field). */
+const choose = async (label: string, option: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  await waitFor(
+    () => expect([...document.querySelectorAll('.ant-select-item-option')].some((node) => node.textContent === option)).toBe(true),
+    SLOW,
+  );
+  const target = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown .ant-select-item-option')]
+    .reverse()
+    .find((node) => node.textContent === option);
+  if (!target) throw new Error(`no option ${option}`);
+  fireEvent.click(target);
+};
+
 const campaignRow = async (id: string) => (await api.server.ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
 const saves = () => api.sent.filter((request) => request.path === '/api/CampaignClient/Save').map((request) => request.body as Campaign);
 const springBar = () => screen.findByRole('button', { name: /^Campaign Spring launch, / }, SLOW);
@@ -305,6 +319,38 @@ describe('the calendar', () => {
       expect(await screen.findByText('The dates must be within “Brand program” (Jan 1, 2026 to Jun 30, 2026).', {}, SLOW)).toBeTruthy();
       await screen.findByRole('button', { name: 'Campaign Spring launch, Jun 1, 2026 – Jun 30, 2026' }, SLOW);
       expect(await campaignRow(spring.Id)).toMatchObject({ startDate: '2026-06-01', version: 2 });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'filters by owner and by category and colours by owner, with a legend saying what each colour is',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Filter' });
+      await arrange(tenant);
+      await api.signIn(tenant.users.owner.email);
+      renderPage();
+      await springBar();
+      const user = userEvent.setup();
+      const legend = () =>
+        within(screen.getByRole('list', { name: 'Colours' }))
+          .getAllByRole('listitem')
+          .map((entry) => entry.textContent);
+      expect(legend()).toEqual(['Brand program', 'No campaign']);
+      await user.click(screen.getByText('Owner', { exact: true, selector: '.ant-segmented-item-label' }));
+      expect(legend()).toEqual(['Member Filter', 'No owner']);
+
+      await choose('Owner', 'Member Filter');
+      // Spring launch is Member Filter's; its program stays, dimmed, as context; the loose item goes.
+      await waitFor(() => expect(screen.getByText('1 campaign · 2 items', { exact: false })).toBeTruthy());
+      expect(screen.queryByRole('link', { name: /^Budget item Trade fair/ })).toBeNull();
+      expect(screen.getByRole('button', { name: /^Program Brand program/ }).className).toContain('cal-bar-context');
+
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await choose('Category', 'Events');
+      await waitFor(() => expect(screen.getByText('0 campaigns · 1 item', { exact: false })).toBeTruthy());
+      expect(screen.getByRole('link', { name: /^Budget item Trade fair/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Campaign Spring launch/ })).toBeNull();
     },
     TEST_TIMEOUT,
   );
