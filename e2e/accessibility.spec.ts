@@ -56,6 +56,7 @@ test.describe('accessibility of the signed-in screens', () => {
     ['expenses', '/expenses'],
     ['calendar', '/calendar'],
     ['reports', '/reports'],
+    ['report builder', '/reports/builder'],
     ['spending', '/spending'],
     ['people', '/account/people'],
     ['teams', '/account/teams'],

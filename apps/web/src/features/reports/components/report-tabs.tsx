@@ -2,7 +2,7 @@ import { getHref } from '@plansmith/contract';
 import { NavLink } from 'react-router';
 
 const TAB_STYLE = { padding: '6px 2px', borderBottom: '2px solid transparent', color: 'inherit' } as const;
-const CURRENT_STYLE = { ...TAB_STYLE, borderBottomColor: '#1677ff', color: '#1677ff', fontWeight: 600 } as const;
+const CURRENT_STYLE = { ...TAB_STYLE, borderBottomColor: '#0958d9', color: '#0958d9', fontWeight: 600 } as const;
 
 /** The two report screens, a link to each: the fixed budget categories report and the report builder. */
 export const ReportTabs = () => (
