@@ -92,6 +92,30 @@ describe('two writers of the same item, month and status at once (PostgreSQL)', 
     expect(kept).toEqual(counted);
   });
 
+  it('two inserts into different months of one plan both reach the plan’s kept sums (expense_plan_sums, migration 1061)', async () => {
+    const planSums = async () =>
+      (
+        await t.database.queryRows<{ amount: string; n: number }>(
+          `SELECT amount_cents::text AS amount, expense_count AS n FROM expense_plan_sums
+            WHERE tenant_id = '${tenant.id}' AND marketing_plan_id = '${plan.id}' AND status = 3`,
+        )
+      )[0];
+    const before = await planSums();
+    // Different months: no expense_sums key in common, so the second waits on the plan's row alone.
+    await race(
+      (a) => insertExpense(a, 1_999, '2026-09-30'),
+      (b) => insertExpense(b, 1, '2026-10-01'),
+    );
+    const after = await planSums();
+    expect(Number(after?.amount) - Number(before?.amount ?? 0)).toBe(2_000);
+    expect(Number(after?.n) - Number(before?.n ?? 0)).toBe(2);
+    const [counted] = await t.database.queryRows<{ amount: string; n: number }>(
+      `SELECT sum(amount_cents)::text AS amount, count(*)::int AS n FROM expenses
+        WHERE tenant_id = '${tenant.id}' AND marketing_plan_id = '${plan.id}' AND status = 3 AND active AND approval <> 1`,
+    );
+    expect(after).toEqual(counted);
+  });
+
   it('an insert waiting on the deletion of the last expense of its month re-creates the month', async () => {
     const [only] = await t.database.queryRows<{ id: string }>(
       `INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, purchase_date, amount_cents, status, category_type)
