@@ -1,4 +1,4 @@
-import { pivotRoutes } from '@plansmith/contract';
+import { EMPTY_ID, pivotRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../../../server/test/factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlan } from '../../../../../server/test/planning-factories.ts';
+import { findMergeDialog, mergeRow } from '../../../test/merge-dialog.ts';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { readRememberedPeriod } from '../lib/period-memory.ts';
 import { type BuilderPlan, ReportBuilder } from './report-builder.tsx';
@@ -177,6 +178,38 @@ describe('the report builder', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }, WAIT));
     await screen.findByRole('heading', { name: 'Report builder' }, WAIT);
     expect(await api.call(pivotRoutes.listSavedReports, {}, session.AccessToken)).toEqual([]);
+  }, 60_000);
+
+  it('asks theirs or mine when someone changed the report since it was opened, and saves mine over theirs with their version', async () => {
+    const { plan, userId, session } = await arrange('Pivot Merge Co');
+    const definition = { MarketingPlanIds: [plan.Id], Rows: ['Category'], Columns: 'None' as const, Measures: ['Budget' as const] };
+    const created = await api.call(
+      pivotRoutes.saveSavedReport,
+      { Id: EMPTY_ID, Name: 'Quarterly spend', Shared: false, Definition: definition },
+      session.AccessToken,
+    );
+    const user = userEvent.setup();
+    renderBuilder(plan, userId, `/reports/builder?report=${created.Id}`);
+    await screen.findByRole('heading', { name: 'Quarterly spend' }, WAIT);
+    await rowOf('Total');
+    // Meanwhile, in another tab: renamed (version 2).
+    await api.call(
+      pivotRoutes.saveSavedReport,
+      { Id: created.Id, Name: 'Quarterly spend (old)', Shared: false, Definition: definition, Version: created.Version },
+      session.AccessToken,
+    );
+
+    await choose('Rows', 'GL code');
+    await user.click(screen.getByRole('button', { name: /Save…/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const merge = await findMergeDialog();
+    expect(mergeRow(merge, 'Name')).toEqual({ theirs: 'Quarterly spend (old)', mine: 'Quarterly spend' });
+    await user.click(within(merge).getByRole('button', { name: /Save mine over theirs/ }));
+    await waitFor(async () => {
+      const [saved] = await api.call(pivotRoutes.listSavedReports, {}, session.AccessToken);
+      expect(saved).toMatchObject({ Name: 'Quarterly spend', Version: 3, Definition: { Rows: ['GLCode'] } });
+    }, WAIT);
   }, 60_000);
 
   it('says when the period has no money, and offers to try again when the report cannot be built', async () => {
