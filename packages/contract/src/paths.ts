@@ -26,6 +26,7 @@ export const paths = {
   budgetItem: { pattern: '/budget/:id', title: 'Budget Item' },
   expenses: { pattern: '/expenses', title: 'Expenses' },
   calendar: { pattern: '/calendar', title: 'Calendar' },
+  campaigns: { pattern: '/campaigns', title: 'Campaigns' },
   expense: { pattern: '/expenses/:id', title: 'Expense' },
   import: { pattern: '/import', title: 'Import' },
   close: { pattern: '/close', title: 'Month Close' },

@@ -66,6 +66,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   { ...page('expenses', () => import('./pages/expenses-page.tsx'), 'ExpensesPage'), loader: prefetch(client, 'expenses', firstDraw) },
   page('expense', () => import('./pages/expense-page.tsx'), 'ExpensePage'),
   page('calendar', () => import('./pages/calendar-page.tsx'), 'CalendarPage'),
+  page('campaigns', () => import('./pages/campaigns-page.tsx'), 'CampaignsPage'),
   page('import', () => import('./pages/import-page.tsx'), 'ImportPage'),
   page('close', () => import('./pages/close-page.tsx'), 'ClosePage'),
   page('approvals', () => import('./pages/approvals-page.tsx'), 'ApprovalsPage'),

@@ -7,6 +7,7 @@ import { useDeleteBudgetItem, useKeepTheirItem } from '../../features/budget/api
 import { BudgetReasonProvider } from '../../features/budget/components/budget-reason.tsx';
 import { useBudgetItem } from '../../features/budget/api/budget-queries.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
+import { useCampaigns } from '../../features/calendar/api/calendar-queries.ts';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useObjectives } from '../../features/objectives/api/objective-queries.ts';
@@ -49,6 +50,8 @@ const BudgetItemPageBody = () => {
   const { message, modal } = App.useApp();
   const item = useBudgetItem(id);
   const plan = usePlan(item.data?.MarketingPlanId);
+  // The plan's campaigns for the item's Campaign picker (DESIGN.md §16).
+  const campaigns = useCampaigns(item.data?.MarketingPlanId ?? null);
   const categories = useBudgetCategories();
   const lookups = useLookups();
   const remove = useDeleteBudgetItem();
@@ -121,6 +124,10 @@ const BudgetItemPageBody = () => {
             categories={categories.data ?? []}
             glCodes={glCodesOf(lookups.data)}
             objectives={canUseObjectives ? (objectives.data ?? []) : null}
+            campaigns={(campaigns.data?.Campaigns ?? []).map((campaign) => ({
+              Id: campaign.Id,
+              Name: `${'· '.repeat(campaign.Depth - 1)}${campaign.Name}`,
+            }))}
             canEdit={canEdit}
           />
         </section>

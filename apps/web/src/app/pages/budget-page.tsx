@@ -1,5 +1,5 @@
 import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
+import { CAMPAIGN_DEPTH_NAMES, getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
 import { Button, Flex, Segmented, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,12 +8,23 @@ import { BudgetFiltersBar } from '../../features/budget/components/budget-filter
 import { BudgetGrid } from '../../features/budget/components/budget-grid.tsx';
 import { BudgetReasonProvider } from '../../features/budget/components/budget-reason.tsx';
 import { BudgetSummary } from '../../features/budget/components/budget-summary.tsx';
-import { buildRows, filterItems, hasFilters, NO_FILTERS, sumItems, sumsByType } from '../../features/budget/lib/budget-rows.ts';
+import {
+  buildCampaignRows,
+  buildRows,
+  filterItems,
+  hasFilters,
+  NO_CAMPAIGN,
+  NO_FILTERS,
+  sumItems,
+  sumsByType,
+} from '../../features/budget/lib/budget-rows.ts';
+import { useCampaigns } from '../../features/calendar/api/calendar-queries.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { BelowTheFoldOnPhone } from '../../shared/ui/below-the-fold.tsx';
+import { useAfterFirstPaint } from '../../shared/ui/use-after-first-paint.ts';
 import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
@@ -54,15 +65,39 @@ export const BudgetPage = () => {
   const [categoriesWanted, setCategoriesWanted] = useState(false);
   const categories = useBudgetCategories({ enabled: categoriesWanted || addOpened });
   const lookups = useLookups({ enabled: addOpened });
+  // The campaigns (DESIGN.md §16: column, filter, grouping) are asked for once the rows are on screen.
+  const painted = useAfterFirstPaint();
+  const campaignList = useCampaigns(painted ? (plan?.Id ?? null) : null);
+  const [groupBy, setGroupBy] = useState<'Category' | 'Campaign'>('Category');
+  const campaignView = useMemo(() => {
+    const list = campaignList.data?.Campaigns ?? [];
+    const names = new Map(list.map((campaign) => [campaign.Id, campaign.Name]));
+    const path = (id: string): string => {
+      const campaign = list.find((each) => each.Id === id);
+      return campaign?.ParentId ? `${path(campaign.ParentId)} › ${campaign.Name}` : (campaign?.Name ?? '');
+    };
+    const groups = list.map((campaign) => ({ id: campaign.Id, name: path(campaign.Id), tag: CAMPAIGN_DEPTH_NAMES[campaign.Depth] }));
+    return { list, names, groups };
+  }, [campaignList.data]);
+  const hasCampaigns = campaignView.list.length > 0;
   const openAdd = () => {
     setAddOpened(true);
     setAdding(true);
   };
 
   const view = useMemo(() => {
-    const shown = filterItems(items.data ?? [], deferredFilters);
-    return { rows: buildRows(shown), totals: sumItems(shown), byType: sumsByType(shown) };
-  }, [items.data, deferredFilters]);
+    // A campaign keeps its sub-campaigns' items too (the list is in tree order: parents first).
+    const chosen = deferredFilters.campaign;
+    const within = new Set<string>(chosen && chosen !== NO_CAMPAIGN ? [chosen] : []);
+    for (const campaign of campaignView.list) if (campaign.ParentId && within.has(campaign.ParentId)) within.add(campaign.Id);
+    const shown = filterItems(items.data ?? [], deferredFilters, within);
+    return {
+      rows: buildRows(shown),
+      campaignRows: groupBy === 'Campaign' && hasCampaigns ? buildCampaignRows(shown, campaignView.groups) : null,
+      totals: sumItems(shown),
+      byType: sumsByType(shown),
+    };
+  }, [items.data, deferredFilters, campaignView, groupBy, hasCampaigns]);
 
   if (plans.isPending) return <LoadingState label="Loading your plans…" />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -153,6 +188,7 @@ export const BudgetPage = () => {
                 categoriesLoading={categories.isFetching}
                 onCategoriesWanted={() => setCategoriesWanted(true)}
                 onChange={setFilters}
+                campaigns={campaignView.groups.map((group) => ({ value: group.id, label: group.name }))}
               />
               <Segmented<GridView>
                 aria-label="Columns"
@@ -160,6 +196,17 @@ export const BudgetPage = () => {
                 options={['Amounts', 'Months', 'Quarters', 'Year', 'Forecast']}
                 onChange={setGridView}
               />
+              {hasCampaigns && gridView === 'Amounts' ? (
+                <Segmented<'Category' | 'Campaign'>
+                  aria-label="Group by"
+                  value={groupBy}
+                  options={[
+                    { value: 'Category', label: 'By category' },
+                    { value: 'Campaign', label: 'By campaign' },
+                  ]}
+                  onChange={setGroupBy}
+                />
+              ) : null}
             </Flex>
             <Typography.Text type="secondary">
               {hasFilters(deferredFilters)
@@ -179,7 +226,12 @@ export const BudgetPage = () => {
             </Panel>
           ) : gridView === 'Amounts' ? (
             <BelowTheFoldOnPhone>
-              <BudgetGrid rows={view.rows} totals={view.totals} canEdit={canEdit} />
+              <BudgetGrid
+                rows={view.campaignRows ?? view.rows}
+                totals={view.totals}
+                canEdit={canEdit}
+                campaignNames={hasCampaigns ? campaignView.names : undefined}
+              />
             </BelowTheFoldOnPhone>
           ) : gridView === 'Forecast' ? (
             <Suspense fallback={<LoadingState label="Loading the forecast…" />}>

@@ -4,7 +4,7 @@ import { Button, Flex, Select } from 'antd';
 import Search from 'antd/es/input/Search';
 import { fieldAfterFirstPaint } from '../../../shared/ui/field-outline.tsx';
 import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint.ts';
-import { type BudgetFilters, hasFilters, NO_FILTERS } from '../lib/budget-rows.ts';
+import { type BudgetFilters, hasFilters, NO_CAMPAIGN, NO_FILTERS } from '../lib/budget-rows.ts';
 
 const ITEM_TYPE_OPTIONS = [
   { value: 'all' as const, label: 'All item types' },
@@ -23,12 +23,15 @@ export const BudgetFiltersBar = ({
   categoriesLoading,
   onCategoriesWanted,
   onChange,
+  campaigns,
 }: {
   filters: BudgetFilters;
   categories: BudgetCategory[];
   categoriesLoading: boolean;
   onCategoriesWanted: () => void;
   onChange: (filters: BudgetFilters) => void;
+  /** The plan's campaigns (name with its parents'), in tree order; no campaign filter when the plan has none. */
+  campaigns?: readonly { value: string; label: string }[];
 }) => {
   const painted = useAfterFirstPaint();
   const categoryName = categories.find((category) => category.Id === filters.categoryId)?.Name ?? 'All categories';
@@ -77,6 +80,18 @@ export const BudgetFiltersBar = ({
           optionFilterProp="label"
         />,
       )}
+      {campaigns && campaigns.length > 0 ? (
+        <Select<string>
+          aria-label="Campaign"
+          style={{ width: 220 }}
+          value={filters.campaign ?? 'all'}
+          onChange={(value) => onChange({ ...filters, campaign: value === 'all' ? null : value })}
+          options={[{ value: 'all', label: 'All campaigns' }, { value: NO_CAMPAIGN, label: 'No campaign' }, ...campaigns]}
+          showSearch
+          optionFilterProp="label"
+          popupMatchSelectWidth={false}
+        />
+      ) : null}
       {hasFilters(filters) ? <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button> : null}
     </Flex>
   );

@@ -38,7 +38,19 @@ const MoneyCells = ({ sums }: { sums: MoneySums }) => (
  * The budget items grouped by category, virtualised (only the rows in view are in the page, so
  * 2,000 items stay responsive). Names and amounts are edited in place with the keyboard.
  */
-export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; totals: MoneySums; canEdit: boolean }) => {
+export const BudgetGrid = ({
+  rows,
+  totals,
+  canEdit,
+  campaignNames,
+}: {
+  rows: BudgetRow[];
+  totals: MoneySums;
+  canEdit: boolean;
+  /** Campaign id → name (DESIGN.md §16): given when the plan has campaigns, the grid shows a Campaign column. */
+  campaignNames?: ReadonlyMap<string, string>;
+}) => {
+  const withCampaign = Boolean(campaignNames);
   const scrollRef = useRef<HTMLDivElement>(null);
   const save = useItemSave();
   const { message } = App.useApp();
@@ -103,9 +115,15 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
       return (
         <>
           <Cell>
-            {row.name} <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
+            {row.name}{' '}
+            {row.tag === undefined ? (
+              <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
+            ) : row.tag ? (
+              <Tag style={{ marginLeft: 6 }}>{row.tag}</Tag>
+            ) : null}
             <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
           </Cell>
+          {withCampaign ? <Cell /> : null}
           <Cell className="num">{formatUsd(row.sums.budget)}</Cell>
           <MoneyCells sums={row.sums} />
         </>
@@ -127,6 +145,9 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
         <Cell className="item-name">
           <EditableCell value={item.Name} display={item.Name} label={`Name of ${item.Name}`} disabled={!canEdit} onSave={saveName(item)} />
         </Cell>
+        {withCampaign ? (
+          <Cell className="budget-grid-campaign">{item.CampaignId ? (campaignNames?.get(item.CampaignId) ?? '') : ''}</Cell>
+        ) : null}
         <Cell>
           {/* Only phased items have a tooltip: an antd Tooltip on each of the ~20 rows drawn costs the first paint. */}
           {item.IsPhased ? (
@@ -152,13 +173,14 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
 
   return (
     // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
-    <div className="budget-grid">
+    <div className={withCampaign ? 'budget-grid with-campaign' : 'budget-grid'}>
       {save.dialog}
       <div className="budget-grid-inner">
         <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
           <thead>
             <tr className="budget-grid-row budget-grid-head">
               <th scope="col">Item</th>
+              {withCampaign ? <th scope="col">Campaign</th> : null}
               <th scope="col" className="num">
                 Budget
               </th>
@@ -194,6 +216,7 @@ export const BudgetGrid = ({ rows, totals, canEdit }: { rows: BudgetRow[]; total
           <tfoot>
             <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
               <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
+              {withCampaign ? <Cell /> : null}
               <Cell className="num">{formatUsd(totals.budget)}</Cell>
               <MoneyCells sums={totals} />
             </tr>

@@ -22,6 +22,7 @@ type FormValues = {
   Amount: number;
   GeneralLedgerCodeId?: string | null;
   ObjectiveId?: string | null;
+  CampaignId?: string | null;
   Description?: string | null;
   Active: boolean;
 };
@@ -38,6 +39,7 @@ export const BudgetItemForm = ({
   categories,
   glCodes,
   objectives,
+  campaigns,
   canEdit,
 }: {
   item: BudgetItem;
@@ -46,6 +48,8 @@ export const BudgetItemForm = ({
   glCodes: Lookup[];
   /** The plan's objectives to link the item to; null hides the picker (the tenant's plan has no objectives). */
   objectives: { Id: string; Name: string }[] | null;
+  /** The plan's campaigns (DESIGN.md §16; name with its parents'); missing or empty hides the picker and keeps the item's campaign. */
+  campaigns?: { Id: string; Name: string }[];
   canEdit: boolean;
 }) => {
   const [form] = Form.useForm<FormValues>();
@@ -91,6 +95,8 @@ export const BudgetItemForm = ({
           // Without the picker (no Plan.Performance) the item keeps its link.
           ObjectiveId: objectives ? (values.ObjectiveId ?? null) : base.ObjectiveId,
           GeneralLedgerCodeId: values.GeneralLedgerCodeId ?? null,
+          // Without the picker the item keeps its campaign (missing = unchanged).
+          ...(campaigns && campaigns.length > 0 ? { CampaignId: values.CampaignId ?? null } : {}),
           Months: phasing.enabled ? entries : null,
         },
         // The item the form was filled from: a merge keeps of mine only the fields changed since.
@@ -152,6 +158,17 @@ export const BudgetItemForm = ({
                 showSearch
                 optionFilterProp="label"
                 options={objectives.map((objective) => ({ value: objective.Id, label: objective.Name }))}
+              />
+            </Form.Item>
+          ) : null}
+          {campaigns && campaigns.length > 0 ? (
+            <Form.Item name="CampaignId" label="Campaign" style={{ flex: '1 1 220px' }}>
+              <Select
+                allowClear
+                placeholder="None"
+                showSearch
+                optionFilterProp="label"
+                options={campaigns.map((campaign) => ({ value: campaign.Id, label: campaign.Name }))}
               />
             </Form.Item>
           ) : null}

@@ -1,6 +1,16 @@
 import type { BudgetItem } from '@plansmith/contract';
 import { describe, expect, it } from 'vitest';
-import { buildRows, filterItems, parseDollars, sumItems, sumsByType } from './budget-rows.ts';
+import {
+  buildCampaignRows,
+  buildRows,
+  filterItems,
+  hasFilters,
+  NO_CAMPAIGN,
+  NO_FILTERS,
+  parseDollars,
+  sumItems,
+  sumsByType,
+} from './budget-rows.ts';
 
 const item = (id: string, category: string, amount: number, actual: number, itemType: 1 | 2 = 1): BudgetItem => ({
   Id: id,
@@ -22,6 +32,7 @@ const item = (id: string, category: string, amount: number, actual: number, item
   MarketingPlanId: 'plan',
   ObjectiveId: null,
   GeneralLedgerCodeId: null,
+  CampaignId: null,
   IsPhased: false,
   UpdatedAt: '2026-01-01T00:00:00.000Z',
   Version: 1,
@@ -60,5 +71,36 @@ describe('budget rows', () => {
     expect(parseDollars('12.345')).toEqual({ error: 'Enter whole cents: at most 2 decimals (e.g. 123.45).' });
     expect(parseDollars('20000000000')).toEqual({ error: 'The amount can be at most $10,000,000,000.00.' });
     expect(parseDollars('-3')).toEqual({ error: 'The amount cannot be negative: enter $0.00 or more.' });
+  });
+});
+
+describe('budget rows by campaign (DESIGN.md §16)', () => {
+  const inCampaign = (id: string, amount: number, campaign: string | null): BudgetItem => ({
+    ...item(id, 'x', amount, 0),
+    CampaignId: campaign,
+  });
+  const items = [inCampaign('a', 19.99, 'tactic'), inCampaign('b', 0.01, 'program'), inCampaign('c', 5, null), inCampaign('d', 1, 'gone')];
+  const groups = [
+    { id: 'program', name: 'Launch', tag: 'Program' },
+    { id: 'tactic', name: 'Launch › Ads', tag: 'Tactic' },
+  ];
+
+  it('groups each campaign’s own items in tree order, then the items without a (known) campaign, adding up to the total', () => {
+    const rows = buildCampaignRows(items, groups);
+    const headers = rows.flatMap((row) => (row.kind === 'category' ? [[row.name, row.tag, row.sums.budget, row.sums.count]] : []));
+    expect(headers).toEqual([
+      ['Launch', 'Program', 0.01, 1],
+      ['Launch › Ads', 'Tactic', 19.99, 1],
+      ['No campaign', null, 6, 2],
+    ]);
+    const total = rows.reduce((sum, row) => sum + (row.kind === 'category' ? Math.round(row.sums.budget * 100) : 0), 0);
+    expect(total).toBe(Math.round(sumItems(items).budget * 100));
+  });
+
+  it('filters by a campaign with its sub-campaigns, or by no campaign', () => {
+    const program = filterItems(items, { ...NO_FILTERS, campaign: 'program' }, new Set(['program', 'tactic']));
+    expect(program.map((each) => each.Id)).toEqual(['a', 'b']);
+    expect(filterItems(items, { ...NO_FILTERS, campaign: NO_CAMPAIGN }).map((each) => each.Id)).toEqual(['c']);
+    expect(hasFilters({ ...NO_FILTERS, campaign: NO_CAMPAIGN })).toBe(true);
   });
 });

@@ -14,23 +14,74 @@ export type MoneySums = {
 };
 
 export type BudgetRow =
-  | { kind: 'category'; key: string; categoryId: string; name: string; categoryType: CategoryType; sums: MoneySums }
+  | {
+      kind: 'category';
+      key: string;
+      categoryId: string;
+      name: string;
+      categoryType: CategoryType;
+      sums: MoneySums;
+      /** A group's label instead of its category type (a campaign group: Program, Campaign, Tactic). */
+      tag?: string | null;
+    }
   | { kind: 'item'; key: string; item: BudgetItem };
 
-export type BudgetFilters = { query: string; itemType: ItemType | null; categoryId: string | null };
+/** `campaign`: a campaign's id (the filter keeps it and everything under it), NO_CAMPAIGN, or null for all. */
+export type BudgetFilters = { query: string; itemType: ItemType | null; categoryId: string | null; campaign?: string | null };
 
-export const NO_FILTERS: BudgetFilters = { query: '', itemType: null, categoryId: null };
+/** The campaign filter's choice of the items without a campaign. */
+export const NO_CAMPAIGN = 'none';
 
-export const hasFilters = (filters: BudgetFilters): boolean => Boolean(filters.query.trim() || filters.itemType || filters.categoryId);
+export const NO_FILTERS: BudgetFilters = { query: '', itemType: null, categoryId: null, campaign: null };
 
-export const filterItems = (items: readonly BudgetItem[], filters: BudgetFilters): BudgetItem[] => {
+export const hasFilters = (filters: BudgetFilters): boolean =>
+  Boolean(filters.query.trim() || filters.itemType || filters.categoryId || filters.campaign);
+
+/**
+ * The items the filters keep. `campaignIds` are the ids the campaign filter accepts (the chosen
+ * campaign and its sub-campaigns), worked out by the caller, which holds the campaign tree.
+ */
+export const filterItems = (items: readonly BudgetItem[], filters: BudgetFilters, campaignIds?: ReadonlySet<string>): BudgetItem[] => {
   const query = filters.query.trim().toLowerCase();
+  const campaign = filters.campaign ?? null;
   return items.filter(
     (item) =>
       (!query || item.Name.toLowerCase().includes(query) || (item.Description ?? '').toLowerCase().includes(query)) &&
       (!filters.itemType || item.ItemType === filters.itemType) &&
-      (!filters.categoryId || item.BudgetCategoryId === filters.categoryId),
+      (!filters.categoryId || item.BudgetCategoryId === filters.categoryId) &&
+      (!campaign ||
+        (campaign === NO_CAMPAIGN
+          ? !item.CampaignId
+          : item.CampaignId !== null && (campaignIds ?? new Set([campaign])).has(item.CampaignId))),
   );
+};
+
+/** A campaign as a group of the grid: its id, the name shown (with its parents'), and its level. */
+export type CampaignGroup = { id: string; name: string; tag: string };
+
+/**
+ * Rows grouped by campaign (DESIGN.md §16): each campaign's own items under it, in the tree's order,
+ * then the items without a campaign, so the groups add up to the total (no item counts twice).
+ */
+export const buildCampaignRows = (items: readonly BudgetItem[], groups: readonly CampaignGroup[]): BudgetRow[] => {
+  const known = new Set(groups.map((group) => group.id));
+  const byCampaign = new Map<string, BudgetItem[]>();
+  for (const item of items) {
+    const key = item.CampaignId && known.has(item.CampaignId) ? item.CampaignId : NO_CAMPAIGN;
+    const list = byCampaign.get(key);
+    if (list) list.push(item);
+    else byCampaign.set(key, [item]);
+  }
+  const rows: BudgetRow[] = [];
+  const push = (id: string, name: string, tag: string | null) => {
+    const group = byCampaign.get(id);
+    if (!group) return;
+    rows.push({ kind: 'category', key: `g:${id}`, categoryId: `campaign:${id}`, name, categoryType: 1, tag, sums: sumItems(group) });
+    for (const item of group) rows.push({ kind: 'item', key: item.Id, item });
+  };
+  for (const group of groups) push(group.id, group.name, group.tag);
+  push(NO_CAMPAIGN, 'No campaign', null);
+  return rows;
 };
 
 /** Money sums in integer cents, so that dollars add up exactly. */
