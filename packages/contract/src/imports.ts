@@ -43,6 +43,7 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportFieldDef[]> = {
     { Field: 'ItemType', Label: 'Item type', Required: false, Hint: 'Productive or Operational (or 1, 2); blank follows the category.' },
     { Field: 'GeneralLedgerCode', Label: 'GL code', Required: false, Hint: 'Matched by name, ignoring case.' },
     { Field: 'Description', Label: 'Description', Required: false },
+    { Field: 'Campaign', Label: 'Campaign', Required: false, Hint: 'A campaign of the plan, matched by name, ignoring case; blank: none.' },
   ],
 };
 

@@ -10,6 +10,8 @@ export type References = {
   items: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
   categories: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
   glCodes: { id: string; name: string }[];
+  /** The plan's campaigns (DESIGN.md §16), which a budget item row may name. */
+  campaigns?: { id: string; name: string }[];
   existingKeys: Set<string>;
   /** How 03/04/2026 reads (given, or guessed from the file). */
   dateOrder: DateOrder;
@@ -39,6 +41,7 @@ export type ItemDraft = {
   itemType: 1 | 2;
   amountCents: number;
   generalLedgerCodeId: string | null;
+  campaignId: string | null;
   months: { month: string; amountCents: number }[];
 };
 
@@ -185,6 +188,7 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
 const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraft> => {
   const categories = byName(refs.categories);
   const glCodes = byName(refs.glCodes);
+  const campaigns = byName(refs.campaigns ?? []);
   const monthFields = Object.keys(mapping).filter((field) => isMonthField(field) && mapping[field]);
   return (r) => {
     const categoryName = r.required('Category', 'Budget category', mapping);
@@ -195,6 +199,8 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
     const glName = r.text('GeneralLedgerCode');
     const gl = glName ? findOne(r, 'GeneralLedgerCode', glCodes, glName, ['GL code', 'GL codes'], '') : null;
     const description = r.limited('Description', 'Description', 4000);
+    const campaignName = r.text('Campaign');
+    const campaign = campaignName ? findOne(r, 'Campaign', campaigns, campaignName, ['campaign', 'campaigns'], ' in this plan') : null;
     // A blank month is not part of the phasing (as the export writes it); a 0 is.
     const months = monthFields.flatMap((field) => {
       const text = r.text(field);
@@ -223,6 +229,7 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
       itemType,
       amountCents,
       generalLedgerCodeId: gl?.id ?? null,
+      campaignId: campaign?.id ?? null,
       months,
     };
     return { draft, key: itemKey(draft) };

@@ -5,6 +5,7 @@ import { insertJsonText } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';
 import { budgetItems } from '../../schema/budget.ts';
+import { campaigns } from '../../schema/campaigns.ts';
 import { budgetCategories } from '../../schema/categories.ts';
 import { comments } from '../../schema/comments.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -33,6 +34,13 @@ export const listCategories = (db: Db, tenantId: string) =>
     .select({ id: budgetCategories.id, name: budgetCategories.name, categoryType: budgetCategories.categoryType })
     .from(budgetCategories)
     .where(eq(budgetCategories.tenantId, tenantId));
+
+/** The plan's campaigns by name, for a budget item row's Campaign column. */
+export const listPlanCampaigns = (db: Db, tenantId: string, planId: string) =>
+  db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.marketingPlanId, planId)));
 
 export const listGlCodes = (db: Db, tenantId: string) =>
   db

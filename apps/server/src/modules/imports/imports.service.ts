@@ -56,12 +56,13 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   today: string,
   commit: CommitScope | null = null,
 ): Promise<Extract<AnalysedFile, { mode: M }>> => {
-  const [saved, items, categories, glCodes, existingExpensesJson] = await Promise.all([
+  const [saved, items, categories, glCodes, existingExpensesJson, campaigns] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
     repo.listPlanItems(db, auth.tenantId, plan.id),
     repo.listCategories(db, auth.tenantId),
     repo.listGlCodes(db, auth.tenantId),
     input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : [],
+    input.Kind === 'BudgetItems' ? repo.listPlanCampaigns(db, auth.tenantId, plan.id) : [],
   ]);
   const result = await sheets.analyse({
     mode,
@@ -76,7 +77,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     replacements: input.Replacements ?? [],
     // Names the planner chose to create count as there; the commit has created them by now.
     refs: withCreates(
-      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, today },
+      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, campaigns, today },
       createsFor(input.Kind, input.Creates),
     ),
     existingExpensesJson,

@@ -205,7 +205,8 @@ describe('importing budget items', () => {
       'Month:2026-03': 'Mar 2026',
       'Month:2026-04': null,
     });
-    expect(preview.Fields).toHaveLength(6 + 12);
+    // Name, Category, Amount, Item type, GL code, Description, Campaign and the 12 months.
+    expect(preview.Fields).toHaveLength(7 + 12);
     expect(
       preview.Rows.map((row: { Errors: { Field: string }[]; Duplicate: boolean }) => [
         row.Errors.map((error) => error.Field),

@@ -30,12 +30,13 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
     Description: DESCRIPTION,
   },
   BudgetItems: {
-    Name: ['name', 'budgetitem', 'item', 'itemname', 'lineitem', 'budgetline', 'program', 'campaign', 'activity'],
+    Name: ['name', 'budgetitem', 'item', 'itemname', 'lineitem', 'budgetline', 'program', 'activity'],
     Category: ['budgetcategory', 'category', 'categoryname', 'costcategory'],
     Amount: ['amount', 'budget', 'budgeted', 'totalbudget', 'annualbudget', 'cost', 'value', 'total'],
     ItemType: ['itemtype', 'type', 'kind'],
     GeneralLedgerCode: GL,
     Description: DESCRIPTION,
+    Campaign: ['campaign', 'campaignname', 'tactic'],
   },
 };
 
