@@ -1,9 +1,11 @@
+import { EMPTY_ID } from '@plansmith/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlanWithItem } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../lib/ids.ts';
 import { activities } from '../../schema/activities.ts';
 import { approvalRequests } from '../../schema/approvals.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -219,7 +221,13 @@ describe('ExpenseClient/BulkEdit (DESIGN.md §16)', () => {
       const current = (await t.post(GET_POLICY, { TeamId: acme.teamId }, owner)).body.Result;
       await t.post(
         SAVE_POLICY,
-        { TeamId: acme.teamId, ExpenseThreshold: null, BudgetChangeThreshold: null, Approvers: current.Approvers, Version: current.Version },
+        {
+          TeamId: acme.teamId,
+          ExpenseThreshold: null,
+          BudgetChangeThreshold: null,
+          Approvers: current.Approvers,
+          Version: current.Version,
+        },
         owner,
       );
     }
@@ -290,5 +298,54 @@ describe('ExpenseClient/BulkEdit (DESIGN.md §16)', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.text).toContain('Choose something to change.');
     expect((await t.post(BULK, { Rows: [], Set: { Status: 2 } }, owner)).status).toBe(400);
+  });
+});
+
+// Custom fields (DESIGN.md §16): in a tenant of their own, so the other tests' expenses have none.
+describe('ExpenseClient/BulkEdit with custom fields', () => {
+  it('sets a field on every row through Save’s check, keeps the other fields, and refuses a value not in the options naming the field', async () => {
+    const fields = await createTenant(t, { name: 'Fields' });
+    const owner = await fields.tokenFor('owner');
+    const saveField = async (body: Record<string, unknown>) => {
+      const saved = await t.post('/api/CustomFieldClient/Save', { Id: EMPTY_ID, Entity: 'Expense', Required: false, ...body }, owner);
+      expect(saved.status, saved.text).toBe(200);
+      return saved.body.Result.Id as string;
+    };
+    const region = await saveField({ Name: 'Region', Type: 'Select', Options: ['EMEA', 'NA', 'APAC'] });
+    const note = await saveField({ Name: 'Note', Type: 'Text' });
+    const { rows } = await fixture(fields);
+    // “Booth” has a Note already; the bulk edit does not name Note, so it stays.
+    await t.ctx.db
+      .update(expenses)
+      .set({ customFields: { [note]: 'Keep me' } })
+      .where(eq(expenses.id, rows[0]?.id as string));
+
+    const read = (versions: number[]) => rows.map((row, index) => ({ Id: row.id, Version: versions[index] }));
+    const response = await t.post(
+      BULK,
+      { Rows: read([2, 1, 1]), Set: { CustomFields: { [region]: 'EMEA' } } },
+      await fields.tokenFor('member'),
+    );
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.Result.Items.map((item: { CustomFields: unknown }) => item.CustomFields)).toEqual([
+      { [note]: 'Keep me', [region]: 'EMEA' },
+      { [region]: 'EMEA' },
+      { [region]: 'EMEA' },
+    ]);
+
+    const before = await snapshotTenant(t.database, fields.id);
+    const wrong = await t.post(BULK, { Rows: read([3, 2, 2]), Set: { Status: 2, CustomFields: { [region]: 'LATAM' } } }, owner);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.Message).toMatch(/^“Booth”: Region .*EMEA, NA, APAC.* Nothing was changed\.$/);
+    expect(wrong.body.Errors).toEqual([expect.objectContaining({ Field: `CustomFields.${region}` })]);
+    // Another tenant's field is no field of this tenant's.
+    const foreign = await t.post(BULK, { Rows: read([3, 2, 2]), Set: { CustomFields: { [newId()]: 'x' } } }, owner);
+    expect(foreign.status).toBe(400);
+    expect(await snapshotTenant(t.database, fields.id)).toEqual(before);
+
+    // null clears the field on every row.
+    const cleared = await t.post(BULK, { Rows: read([3, 2, 2]), Set: { CustomFields: { [region]: null } } }, owner);
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.Result.Items.map((item: { CustomFields: unknown }) => item.CustomFields)).toEqual([{ [note]: 'Keep me' }, {}, {}]);
   });
 });

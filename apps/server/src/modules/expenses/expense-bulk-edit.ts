@@ -115,6 +115,8 @@ export const createExpenseBulkEdit =
           CategoryType: target?.categoryType ?? row.categoryType,
           GeneralLedgerCodeId: row.generalLedgerCodeId,
           Active: row.active,
+          // The fields given replace their values, the others stay: Save checks them (validateCustomFields, 400 naming the field).
+          ...(input.Set.CustomFields ? { CustomFields: input.Set.CustomFields } : {}),
           Version: sent.Version,
         };
         try {
