@@ -1,5 +1,6 @@
 import {
   AimOutlined,
+  AppstoreAddOutlined,
   BarChartOutlined,
   BookOutlined,
   CalendarOutlined,
@@ -58,6 +59,7 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { name: 'accountSettings', icon: <SettingOutlined /> },
       { name: 'lookups', icon: <TagsOutlined /> },
+      { name: 'customFields', icon: <AppstoreAddOutlined /> },
       { name: 'teams', icon: <TeamOutlined /> },
       { name: 'people', icon: <UserOutlined /> },
       { name: 'billing', icon: <CreditCardOutlined /> },

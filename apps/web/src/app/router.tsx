@@ -84,6 +84,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('inbox', () => import('./pages/inbox-page.tsx'), 'InboxPage'),
   page('accountSettings', () => import('./pages/account-settings-page.tsx'), 'AccountSettingsPage'),
   page('lookups', () => import('./pages/lookups-page.tsx'), 'LookupsPage'),
+  page('customFields', () => import('./pages/custom-fields-page.tsx'), 'CustomFieldsPage'),
   page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),
   page('people', () => import('./pages/people-page.tsx'), 'PeoplePage'),
   page('billing', () => import('./pages/billing-page.tsx'), 'BillingPage'),
