@@ -2,6 +2,8 @@ import { EXPENSE_STATUS_LABELS, type Expense, type ExpenseBulkEditRequest, type 
 import { Alert, App, Button, Flex, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { CustomFieldInputs, customFieldRequest } from '../../../shared/custom-fields/custom-field-inputs.tsx';
+import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { formatCount } from '../../../shared/format/money.ts';
 import { useBulkEditExpenses } from '../api/expense-mutations.ts';
 import { useBudgetItemOptions } from '../api/expense-queries.ts';
@@ -37,14 +39,21 @@ export const ExpenseBulkEditModal = ({
   const { message } = App.useApp();
   const items = useBudgetItemOptions(planId, open);
   const bulkEdit = useBulkEditExpenses();
+  const [form] = Form.useForm();
+  const expenseFields = useCustomFields('Expense');
+  // The custom fields to set: only those chosen are sent (an empty one clears it on every row).
+  const [fieldIds, setFieldIds] = useState<string[]>([]);
+  const chosenFields = expenseFields.fields.filter((field) => fieldIds.includes(field.Id));
   const [values, setValues] = useState<SetValues>({});
   const [problem, setProblem] = useState<{ text: string; stale: Expense[] | null } | null>(null);
   const [rows, setRows] = useState<Rows | null>(null);
   const currentRows: Rows = rows ?? selected.map((expense) => ({ Id: expense.Id, Version: expense.Version }));
-  const nothingChosen = values.Status === undefined && values.BudgetItemId === undefined;
+  const nothingChosen = values.Status === undefined && values.BudgetItemId === undefined && chosenFields.length === 0;
 
   const close = () => {
     setValues({});
+    setFieldIds([]);
+    form.resetFields();
     setProblem(null);
     setRows(null);
     bulkEdit.reset();
@@ -54,7 +63,16 @@ export const ExpenseBulkEditModal = ({
   const apply = async (send: Rows) => {
     setProblem(null);
     try {
-      const result = await bulkEdit.mutateAsync({ request: { Rows: send, Set: values }, before: selected });
+      await form.validateFields();
+    } catch {
+      return; // The fields say what is wrong.
+    }
+    const customFields = chosenFields.length > 0 ? customFieldRequest(chosenFields, form.getFieldValue('CustomFields')) : undefined;
+    try {
+      const result = await bulkEdit.mutateAsync({
+        request: { Rows: send, Set: { ...values, ...(customFields ? { CustomFields: customFields } : {}) } },
+        before: selected,
+      });
       const waiting = result.Items.filter((expense) => expense.Approval === 'Pending').length;
       message.success(
         `${plural(result.Items.length, 'expense', 'expenses')} updated.${
@@ -64,6 +82,8 @@ export const ExpenseBulkEditModal = ({
         }`,
       );
       setValues({});
+      setFieldIds([]);
+      form.resetFields();
       setRows(null);
       onDone();
     } catch (error) {
@@ -104,7 +124,7 @@ export const ExpenseBulkEditModal = ({
       <Typography.Paragraph type="secondary">
         Fields left on “Keep as is” stay as they are on each expense. All are saved together, or none is.
       </Typography.Paragraph>
-      <Form layout="vertical" requiredMark={false}>
+      <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item label="Status" htmlFor="bulk-status">
           <Select<ExpenseStatus | 'keep'>
             id="bulk-status"
@@ -126,6 +146,19 @@ export const ExpenseBulkEditModal = ({
             onChange={(itemId) => setValues((current) => ({ ...current, BudgetItemId: itemId === 'keep' ? undefined : itemId }))}
           />
         </Form.Item>
+        {expenseFields.fields.length > 0 ? (
+          <Form.Item label="Custom fields to set" htmlFor="bulk-fields" extra="A chosen field left empty is cleared on every expense.">
+            <Select<string[]>
+              id="bulk-fields"
+              mode="multiple"
+              placeholder="Keep all as they are"
+              value={fieldIds}
+              options={expenseFields.fields.map((field) => ({ value: field.Id, label: field.Name }))}
+              onChange={setFieldIds}
+            />
+          </Form.Item>
+        ) : null}
+        <CustomFieldInputs fields={chosenFields} />
       </Form>
       {problem ? (
         <Alert

@@ -1,5 +1,6 @@
 import { DEFAULT_EXPENSE_COLUMNS, type Expense, type ExpenseView, type GetExpensesRequest } from '@plansmith/contract';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { lazyModal } from '../../../shared/ui/lazy-modal.tsx';
 import { lazyPart } from '../../../shared/ui/lazy-part.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/query-state.tsx';
@@ -50,6 +51,7 @@ export const ExpenseList = ({
   const [filtersDrawn, setFiltersDrawn] = useState(0);
   const [selected, setSelected] = useState<Expense[]>([]);
   const [bulkEditing, setBulkEditing] = useState(false);
+  const expenseFields = useCustomFields('Expense');
   const request: GetExpensesRequest = { ...scope, ...filters, ...page, ...sort };
   const query = useExpensePage(request);
   const changeFilters = useCallback((next: ExpenseFilterValues) => {
@@ -77,6 +79,7 @@ export const ExpenseList = ({
           current={{ filters: { ...filters, ...sort }, columns }}
           openView={openView}
           showItem
+          fields={expenseFields.fields}
           onOpen={openSavedView}
           onColumnsChange={setColumns}
         />
@@ -101,6 +104,7 @@ export const ExpenseList = ({
             sort={sort}
             showItem={'MarketingPlanId' in scope}
             visibleColumns={columns}
+            fields={expenseFields.fields}
             rowSelection={
               selecting
                 ? {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
-import { EXPENSE_COLUMN_LABELS, EXPENSE_COLUMNS, type ExpenseView, type ExpenseViewFilters } from '@plansmith/contract';
+import { type CustomField, EXPENSE_COLUMN_LABELS, EXPENSE_COLUMNS, type ExpenseView, type ExpenseViewFilters } from '@plansmith/contract';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Popconfirm, Popover, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
@@ -9,16 +9,22 @@ import { useDeleteExpenseView, useExpenseViews, useSaveExpenseView } from '../ap
 export type ViewState = { filters: ExpenseViewFilters; columns: string[] };
 
 /** The table's columns someone may show or hide, in the table's order. */
-const choosableColumns = (showItem: boolean) => EXPENSE_COLUMNS.filter((key) => showItem || key !== 'BudgetItemName');
+const builtInColumns = (showItem: boolean) => EXPENSE_COLUMNS.filter((key) => showItem || key !== 'BudgetItemName');
+const choosableColumns = (showItem: boolean, fields: readonly CustomField[]) => [
+  ...builtInColumns(showItem).map((key) => ({ key: key as string, label: EXPENSE_COLUMN_LABELS[key] })),
+  ...fields.map((field) => ({ key: `Field:${field.Id}`, label: field.Name })),
+];
 
 /** Show or hide the table's columns (a saved view remembers them). Checkboxes: reachable by Tab, toggled by Space. */
 const ColumnChooser = ({
   columns,
   showItem,
+  fields,
   onChange,
 }: {
   columns: string[];
   showItem: boolean;
+  fields: readonly CustomField[];
   onChange: (columns: string[]) => void;
 }) => (
   <Popover
@@ -30,19 +36,16 @@ const ColumnChooser = ({
         aria-label="Visible columns"
         value={columns}
         style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-        options={choosableColumns(showItem).map((key) => ({
+        options={choosableColumns(showItem, fields).map(({ key, label }) => ({
           value: key,
-          label: EXPENSE_COLUMN_LABELS[key],
+          label,
           // The expense's name links to it: it always shows.
           disabled: key === 'Name',
         }))}
-        // Kept in the table's order, custom field columns (Field:…) after the built-in ones as they were.
+        // Kept in the table's order: the built-in columns, then the custom fields'.
         onChange={(next) => {
           const chosen = new Set(next.map(String));
-          onChange([
-            ...choosableColumns(showItem).filter((key) => chosen.has(key)),
-            ...columns.filter((key) => !(EXPENSE_COLUMNS as readonly string[]).includes(key)),
-          ]);
+          onChange(choosableColumns(showItem, fields).flatMap(({ key }) => (chosen.has(key) ? [key] : [])));
         }}
       />
     }
@@ -59,12 +62,15 @@ export const ExpenseViewPicker = ({
   current,
   openView,
   showItem,
+  fields,
   onOpen,
   onColumnsChange,
 }: {
   current: ViewState;
   openView: ExpenseView | null;
   showItem: boolean;
+  /** The tenant's expense custom fields, each a column that can be shown. */
+  fields: readonly CustomField[];
   onOpen: (view: ExpenseView | null) => void;
   onColumnsChange: (columns: string[]) => void;
 }) => {
@@ -117,7 +123,7 @@ export const ExpenseViewPicker = ({
         options={(views.data ?? []).map((view) => ({ value: view.Id, label: view.Name }))}
         onChange={(id?: string) => onOpen((views.data ?? []).find((view) => view.Id === id) ?? null)}
       />
-      <ColumnChooser columns={current.columns} showItem={showItem} onChange={onColumnsChange} />
+      <ColumnChooser columns={current.columns} showItem={showItem} fields={fields} onChange={onColumnsChange} />
       <Button icon={<SaveOutlined />} onClick={startSaving}>
         Save view
       </Button>

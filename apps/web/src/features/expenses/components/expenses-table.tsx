@@ -1,4 +1,5 @@
 import {
+  type CustomField,
   DEFAULT_EXPENSE_COLUMNS,
   EXPENSE_CATEGORY_TYPE_LABELS,
   EXPENSE_COLUMN_LABELS,
@@ -9,6 +10,7 @@ import {
 import { Table, type TableProps, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
+import { CustomFieldValueView } from '../../../shared/custom-fields/custom-field-inputs.tsx';
 import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
 import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
@@ -39,6 +41,7 @@ export const ExpensesTable = ({
   sort,
   showItem = true,
   visibleColumns = DEFAULT_EXPENSE_COLUMNS,
+  fields = [],
   rowSelection,
   onPageChange,
   onSortChange,
@@ -52,6 +55,8 @@ export const ExpensesTable = ({
   showItem?: boolean;
   /** The columns shown, in order (a saved view's); keys the table does not know are left out. */
   visibleColumns?: readonly string[];
+  /** The tenant's expense custom fields: a visible `Field:<Id>` column shows its values. */
+  fields?: readonly CustomField[];
   /** Checkboxes to select rows for a bulk edit (only for those who may edit). */
   rowSelection?: TableProps<Expense>['rowSelection'];
   onPageChange: (page: number, pageSize: number) => void;
@@ -144,6 +149,11 @@ export const ExpensesTable = ({
       key: 'CategoryType',
       render: (type: Expense['CategoryType']) => EXPENSE_CATEGORY_TYPE_LABELS[type],
     },
+    ...fields.map((field) => ({
+      title: field.Name,
+      key: `Field:${field.Id}`,
+      render: (_: unknown, expense: Expense) => <CustomFieldValueView field={field} value={expense.CustomFields?.[field.Id]} />,
+    })),
   ];
   const columns = visibleColumns.flatMap((key) => allColumns.filter((column) => column.key === key));
   return (
