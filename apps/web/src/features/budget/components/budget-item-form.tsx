@@ -10,7 +10,15 @@ import {
 } from '@plansmith/contract';
 import { App, Button, Card, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import {
+  CustomFieldInputs,
+  type CustomFieldFormValues,
+  customFieldErrorName,
+  touchedCustomFieldRequest,
+  useCustomFieldValuesInForm,
+} from '../../../shared/custom-fields/custom-field-inputs.tsx';
+import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 import { cellsOf, useItemSave } from './use-item-save.tsx';
@@ -25,6 +33,7 @@ type FormValues = {
   CampaignId?: string | null;
   Description?: string | null;
   Active: boolean;
+  CustomFields?: CustomFieldFormValues;
 };
 
 const phasingOf = (item: BudgetItem): Phasing => ({
@@ -64,8 +73,13 @@ export const BudgetItemForm = ({
   const amount = Form.useWatch('Amount', form) ?? base.Amount;
   const months = useMemo(() => monthsBetween(plan.StartDate, plan.EndDate), [plan.StartDate, plan.EndDate]);
 
+  const { fields: customFields } = useCustomFields('BudgetItem');
+  // The item's custom field values as the form holds them (dates as days), once the fields have loaded.
+  useCustomFieldValuesInForm(form, customFields, base.CustomFields);
+
   useEffect(() => {
-    form.setFieldsValue({ ...base, Description: base.Description ?? '' });
+    const { CustomFields: _stored, ...fields } = base;
+    form.setFieldsValue({ ...fields, Description: base.Description ?? '' });
     setPhasing(phasingOf(base));
   }, [base, form]);
 
@@ -98,6 +112,8 @@ export const BudgetItemForm = ({
           // Without the picker the item keeps its campaign (missing = unchanged).
           ...(campaigns && campaigns.length > 0 ? { CampaignId: values.CampaignId ?? null } : {}),
           Months: phasing.enabled ? entries : null,
+          // Only the custom fields the person changed: the server keeps the others as they are.
+          CustomFields: touchedCustomFieldRequest(form, customFields, values.CustomFields),
         },
         // The item the form was filled from: a merge keeps of mine only the fields changed since.
         base,
@@ -108,6 +124,14 @@ export const BudgetItemForm = ({
         if (!saved.WaitingForApproval) message.success('Budget item saved.');
       }
     } catch (error) {
+      if (error instanceof ApiError) {
+        // A custom field the server refused (CustomFields.<FieldId>) shows its message under that field.
+        const customErrors = error.fieldErrors.flatMap((field) => {
+          const name = customFieldErrorName(field.Field);
+          return name ? [{ name, errors: [field.Message] }] : [];
+        });
+        if (customErrors.length > 0) form.setFields(customErrors as Parameters<typeof form.setFields>[0]);
+      }
       message.error(errorMessage(error));
     }
   };
@@ -187,6 +211,7 @@ export const BudgetItemForm = ({
         <Form.Item name="Description" label="Description" rules={[{ max: 4000 }]}>
           <Input.TextArea rows={2} />
         </Form.Item>
+        <CustomFieldInputs fields={customFields} />
       </Card>
       <Card title="Monthly phasing" size="small" style={{ marginBottom: 16 }}>
         <MonthlyPhasingGrid months={months} amount={amount} value={phasing} disabled={!canEdit} onChange={setPhasing} />
