@@ -128,11 +128,15 @@ describe('expense text search', () => {
     expect(plan).not.toMatch(/Sort Key/);
   });
 
-  it('counts a plan’s matches for GetExpenses’ totals through the trigram index', async () => {
+  it('counts a plan’s matches for GetExpenses’ totals through the trigram index, tenant, plan and text in one condition', async () => {
     const totals = await planOf(
       sql`SELECT count(*) FROM expenses WHERE tenant_id = ${f.tenant.id} AND marketing_plan_id = ${f.plan.id} AND (name ILIKE '%PO-1234%' OR payee ILIKE '%PO-1234%' OR purchase_order ILIKE '%PO-1234%' OR description ILIKE '%PO-1234%')`,
     );
     expect(totals).toMatch(/Bitmap Index Scan on expenses_text_trgm_idx/);
+    // Tenant, plan and text in one index condition (migration 1062): only the plan's matches come back.
+    expect(totals).toMatch(
+      /Index Cond: \(\(tenant_id = '[0-9a-f-]+'::uuid\) AND \(marketing_plan_id = '[0-9a-f-]+'::uuid\) AND \(\w+ ~~\* '%PO-1234%'::text\)\)/,
+    );
     // The app's own totals statement for the same filter answers what the rows say.
     const sums = await listTotals(t.ctx.db, f.tenant.id, { marketingPlanId: f.plan.id, query: 'PO-1234' });
     expect(sums.count).toBe(9);
