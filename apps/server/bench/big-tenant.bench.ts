@@ -67,6 +67,20 @@ const planCalls = (planId: string, deepPage: number, search: string): Call[] => 
     { name: 'DashboardClient/Get', url: '/api/DashboardClient/Get', body: plan },
     { name: 'PerformanceClient/Get', url: '/api/PerformanceClient/Get', body: plan },
     { name: 'SpendingReport', url: '/api/ReportingClient/SpendingReport', body: plan },
+    {
+      // The report builder (issue 33): by payee it reads the plan's expenses themselves (2,000 payees: one row each).
+      name: 'Pivot by payee by quarter vs prior year',
+      url: '/api/ReportClient/Pivot',
+      body: {
+        MarketingPlanIds: [planId],
+        Rows: ['Payee'],
+        Columns: 'Quarter',
+        Measures: ['Budget', 'Actual', 'Committed'],
+        From: '2026-01-01',
+        To: '2026-12-31',
+        Compare: 'PriorYear',
+      },
+    },
   ];
 };
 

@@ -26,7 +26,26 @@ export const zeroMoney = (): Money => ({ baseline: 0, budget: 0, forecast: 0, pl
 const addInto = (target: Money, source: Money): void => {
   for (const field of MONEY_FIELDS) target[field] += source[field];
 };
-const isZero = (money: Money): boolean => MONEY_FIELDS.every((field) => money[field] === 0);
+type MoneyField = (typeof MONEY_FIELDS)[number];
+const isZero = (money: Money, fields: readonly MoneyField[]): boolean => fields.every((field) => money[field] === 0);
+
+/** The money a measure reads: a row holding none of it for the chosen measures is left out. */
+export const moneyFieldsOf = (measures: readonly PivotMeasure[]): MoneyField[] => {
+  const fields = new Set<MoneyField>();
+  const reads: Record<PivotMeasure, MoneyField[]> = {
+    Baseline: ['baseline'],
+    Budget: ['budget'],
+    Planned: ['planned'],
+    Committed: ['committed'],
+    Actual: ['actual'],
+    Forecast: ['forecast'],
+    Available: ['budget', 'committed', 'actual'],
+    Variance: ['budget', 'actual'],
+    VariancePercent: ['budget', 'actual'],
+  };
+  for (const measure of measures) for (const field of reads[measure]) fields.add(field);
+  return [...fields];
+};
 
 /** A row key with what orders it (numbers before text; the NONE / NOT_BY rows last). */
 export type DimensionValue = PivotKey & { order: Array<number | string> };
@@ -155,14 +174,17 @@ const compareOrder = (a: Array<number | string>, b: Array<number | string>): num
 /**
  * Adds the facts into rows keyed by `rowDimensions`, keeping the facts every filter keeps. A fact
  * of a period month adds to its column and the total; one of a comparison month to the compare
- * side of the column(s) of the month(s) it is compared with. Rows with no money are left out.
+ * side of the column(s) of the month(s) it is compared with. Facts with none of the money the
+ * measures read are left out, so a row is listed only when it holds some.
  */
 export const aggregate = (
   facts: Iterable<Fact>,
   rowDimensions: readonly string[],
   filters: readonly FactFilter[],
   period: Period,
+  measures: readonly PivotMeasure[],
 ): PivotOutcome => {
+  const read = moneyFieldsOf(measures);
   const columnOf = new Map<MonthKey, number>();
   period.columns.forEach((column, index) => {
     for (const month of column.months) columnOf.set(month, index);
@@ -173,7 +195,7 @@ export const aggregate = (
     const current = inPeriod.has(fact.month);
     const comparedWith = period.compareOf.get(fact.month);
     if (!current && !comparedWith) continue;
-    if (isZero(fact.money)) continue;
+    if (isZero(fact.money, read)) continue;
     if (!filters.every((filter) => filter.keeps(valueOf(fact, filter.dimension)))) continue;
     const keys = rowDimensions.map((dimension) => valueOf(fact, dimension));
     const rowKey = keys.map((key) => key.Key).join('\u0001');

@@ -273,7 +273,7 @@ export const createPivotService = (ctx: AppContext) => ({
       };
     });
 
-    const outcome = aggregate(facts, request.Rows, filters, period);
+    const outcome = aggregate(facts, request.Rows, filters, period, request.Measures);
     if (outcome.rows.length > MAX_PIVOT_ROWS) {
       throw badRequest(
         `The report has ${outcome.rows.length} rows, more than ${MAX_PIVOT_ROWS}: add a filter or choose other row dimensions.`,

@@ -526,3 +526,62 @@ describe('ReportClient/Pivot access and validation', () => {
     }
   });
 });
+
+describe('ReportClient/Pivot baseline and keys', () => {
+  it('Baseline: null while no plan is locked; after the lock the items’ snapshot per month (a deleted item’s in no row)', async () => {
+    const plan = await createPlan(t, tenant, { name: 'Locked plan' });
+    const category = await createCategory(t, tenant, { name: 'Baseline cat' });
+    const item = await createItem(t, tenant, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 30_000,
+      months: { '2026-01': 10_000, '2026-02': 20_000 },
+    });
+    const body: PivotRequestInput = {
+      MarketingPlanIds: [plan.id],
+      Rows: ['Category'],
+      Columns: 'Month',
+      Measures: ['Baseline', 'Budget'],
+      From: '2026-01-01',
+      To: '2026-02-28',
+    };
+    const open = await pivot(body);
+    expect(open.GrandTotal.Total.Values).toEqual({ Baseline: null, Budget: 300 });
+    await t.ctx.db.execute(sql`UPDATE marketing_plans SET baseline_locked_at = now() WHERE tenant_id = ${tenant.id} AND id = ${plan.id}`);
+    await t.ctx.db.execute(
+      sql`INSERT INTO budget_item_baselines (tenant_id, marketing_plan_id, budget_item_id, month, amount_cents) VALUES
+            (${tenant.id}, ${plan.id}, ${item.id}, '2026-01-01', 9_999), (${tenant.id}, ${plan.id}, ${item.id}, '2026-02-01', 19_999),
+            (${tenant.id}, ${plan.id}, ${newId()}, '2026-01-01', 5_000)`,
+    );
+    const locked = await pivot(body);
+    expect(locked.GrandTotal.Cells.map((cell) => cell.Values)).toEqual([
+      { Baseline: 99.99, Budget: 100 },
+      { Baseline: 199.99, Budget: 200 },
+    ]);
+    expect(locked.GrandTotal.Total.Values).toEqual({ Baseline: 299.98, Budget: 300 });
+    expectRowsAddUp(locked);
+  });
+
+  it('a payee spelled like a special key keeps a key of its own, so its filter never picks the “(No payee)” row', async () => {
+    const plan = await createPlan(t, tenant);
+    const category = await createCategory(t, tenant, { name: 'Keys cat' });
+    const item = await createItem(t, tenant, { planId: plan.id, categoryId: category.id, amountCents: 0 });
+    await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 100, payee: PIVOT_NONE_KEY });
+    await createExpenseRow(t, tenant, { planId: plan.id, itemId: item.id, amountCents: 200, payee: null });
+    const body: PivotRequestInput = {
+      MarketingPlanIds: [plan.id],
+      Rows: ['Payee'],
+      Columns: 'None',
+      Measures: ['Actual'],
+      From: '2026-01-01',
+      To: '2026-12-31',
+    };
+    const result = await pivot(body);
+    expect(result.Rows.map((row) => [row.Keys[0]?.Key, row.Keys[0]?.Label, row.Total.Values.Actual])).toEqual([
+      [`\uE000${PIVOT_NONE_KEY}`, PIVOT_NONE_KEY, 1],
+      [PIVOT_NONE_KEY, '(No payee)', 2],
+    ]);
+    const none = await pivot({ ...body, Filters: [{ Dimension: 'Payee', Values: [PIVOT_NONE_KEY] }] });
+    expect(none.GrandTotal.Total.Values.Actual).toBe(2);
+  });
+});
