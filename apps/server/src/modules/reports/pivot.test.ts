@@ -550,8 +550,8 @@ describe('ReportClient/Pivot baseline and keys', () => {
     await t.ctx.db.execute(sql`UPDATE marketing_plans SET baseline_locked_at = now() WHERE tenant_id = ${tenant.id} AND id = ${plan.id}`);
     await t.ctx.db.execute(
       sql`INSERT INTO budget_item_baselines (tenant_id, marketing_plan_id, budget_item_id, month, amount_cents) VALUES
-            (${tenant.id}, ${plan.id}, ${item.id}, '2026-01-01', 9_999), (${tenant.id}, ${plan.id}, ${item.id}, '2026-02-01', 19_999),
-            (${tenant.id}, ${plan.id}, ${newId()}, '2026-01-01', 5_000)`,
+            (${tenant.id}, ${plan.id}, ${item.id}, '2026-01-01', 9999), (${tenant.id}, ${plan.id}, ${item.id}, '2026-02-01', 19999),
+            (${tenant.id}, ${plan.id}, ${newId()}, '2026-01-01', 5000)`,
     );
     const locked = await pivot(body);
     expect(locked.GrandTotal.Cells.map((cell) => cell.Values)).toEqual([
