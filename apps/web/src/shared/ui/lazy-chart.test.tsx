@@ -27,9 +27,9 @@ class ReportingIntersectionObserver {
 const placeBoxesAt = (top: number) =>
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top, bottom: top + 280 } as DOMRect);
 
-const makeChart = () => {
+const makeChart = (whenInView = true) => {
   const load = vi.fn(async () => ({ label }: { label: string }) => <div role="img" aria-label={label} />);
-  return { load, Chart: lazyChart(load, () => 280) };
+  return { load, Chart: lazyChart(load, () => 280, { whenInView }) };
 };
 
 describe('a lazily drawn chart', () => {
@@ -63,5 +63,14 @@ describe('a lazily drawn chart', () => {
     expect(await screen.findByRole('img', { name: 'Spend by month' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
     expect(observed).toEqual([]);
+  });
+
+  it('without whenInView (a table or form drawn this way), is loaded and drawn below the first screen too', async () => {
+    vi.stubGlobal('IntersectionObserver', ReportingIntersectionObserver);
+    placeBoxesAt(window.innerHeight + 400);
+    const { load, Chart } = makeChart(false);
+    render(<Chart label="Stages" />);
+    expect(await screen.findByRole('img', { name: 'Stages' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

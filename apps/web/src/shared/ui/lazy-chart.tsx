@@ -7,9 +7,9 @@ import { type ComponentType, lazy, Suspense, startTransition, useLayoutEffect, u
  * synchronously, which React cannot cut into short tasks): on a phone's dashboard that was the
  * load's longest task. Where the browser cannot say (no IntersectionObserver, no layout) it draws at once.
  */
-const useNearView = (): [boolean, (box: HTMLDivElement | null) => void] => {
+const useNearView = (atOnce: boolean): [boolean, (box: HTMLDivElement | null) => void] => {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(atOnce);
   useLayoutEffect(() => {
     if (near || !box) return;
     if (typeof IntersectionObserver === 'undefined' || box.getBoundingClientRect().top < window.innerHeight) {
@@ -33,13 +33,18 @@ const useNearView = (): [boolean, (box: HTMLDivElement | null) => void] => {
 
 /**
  * A chart whose code (recharts, ~90 KB compressed) loads after the page's first paint instead of
- * with it, and only once the chart is in view (useNearView). Until it arrives a box of the
- * chart's height holds its place, so nothing moves (no layout shift) when it does.
+ * with it; with `whenInView`, only once the chart is in view (useNearView: for a picture nobody
+ * acts on, never for a table or form drawn this way). Until it arrives a box of the chart's height
+ * holds its place, so nothing moves (no layout shift) when it does.
  */
-export const lazyChart = <P extends object>(load: () => Promise<ComponentType<P>>, heightOf: (props: P) => number) => {
+export const lazyChart = <P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  heightOf: (props: P) => number,
+  { whenInView = false }: { whenInView?: boolean } = {},
+) => {
   const Chart = lazy(async () => ({ default: await load() }));
   const LazyChart = (props: P) => {
-    const [near, boxRef] = useNearView();
+    const [near, boxRef] = useNearView(!whenInView);
     const placeholder = <div ref={near ? undefined : boxRef} style={{ width: '100%', height: heightOf(props) }} aria-busy="true" />;
     if (!near) return placeholder;
     return (
