@@ -1,4 +1,12 @@
-import { EXPENSE_STATUS_LABELS, EXPENSES_MAX_PAGE_SIZE, type Expense, expenseRoutes } from '@plansmith/contract';
+import {
+  type CustomField,
+  customFieldRoutes,
+  customFieldText,
+  EXPENSE_STATUS_LABELS,
+  EXPENSES_MAX_PAGE_SIZE,
+  type Expense,
+  expenseRoutes,
+} from '@plansmith/contract';
 import { callApi } from '../../../shared/api/client.ts';
 import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
 
@@ -15,9 +23,10 @@ export const EXPENSE_EXPORT_HEADER = [
   'Description',
 ];
 
-export const expensesToSheet = (expenses: readonly Expense[]): ExportSheet => ({
+/** The expenses as a sheet; each of the tenant's Expense custom fields is one more column, named as the field (tags joined with ", "). */
+export const expensesToSheet = (expenses: readonly Expense[], fields: readonly CustomField[] = []): ExportSheet => ({
   name: 'Expenses',
-  header: EXPENSE_EXPORT_HEADER,
+  header: [...EXPENSE_EXPORT_HEADER, ...fields.map((field) => field.Name)],
   moneyColumns: [3],
   rows: expenses.map((expense) => [
     expense.Name,
@@ -29,6 +38,11 @@ export const expensesToSheet = (expenses: readonly Expense[]): ExportSheet => ({
     expense.PurchaseOrder,
     expense.GeneralLedgerCodeName,
     expense.Description,
+    ...fields.map((field) => {
+      const value = expense.CustomFields[field.Id];
+      // A Number stays a number in the sheet; everything else as the text the importer reads back.
+      return typeof value === 'number' ? value : customFieldText(value) || null;
+    }),
   ]),
 });
 
@@ -51,5 +65,6 @@ export const fetchAllExpenses = async (planId: string): Promise<Expense[]> => {
 /** Downloads every expense of the plan as CSV or XLSX (this module and write-excel-file load on first use). */
 export const downloadExpenses = async (plan: { Id: string; Name: string }, format: 'csv' | 'xlsx'): Promise<void> => {
   const { downloadSheet, exportFileName } = await import('../../../shared/export/spreadsheet.ts');
-  await downloadSheet(expensesToSheet(await fetchAllExpenses(plan.Id)), exportFileName(plan.Name, 'expenses', format), format);
+  const [expenses, fields] = await Promise.all([fetchAllExpenses(plan.Id), callApi(customFieldRoutes.list, { Entity: 'Expense' })]);
+  await downloadSheet(expensesToSheet(expenses, fields), exportFileName(plan.Name, 'expenses', format), format);
 };
