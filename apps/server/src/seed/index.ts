@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
 import { seedDemoCampaigns } from './campaigns.seed.ts';
+import { seedDemoCustomFields } from './custom-fields.seed.ts';
 import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
@@ -28,6 +29,8 @@ export const DEMO_SEED_PARTS = [
   seedDemoFunnels,
   // Before the month close: it assigns items to campaigns (budget_items rows only).
   seedDemoCampaigns,
+  // Before the month close: it gives the expenses their Region (an expense of a closed month cannot change).
+  seedDemoCustomFields,
   seedDemoMonthClose,
   // Last: a saved report names the custom fields seeded before it.
   seedDemoSavedReports,
