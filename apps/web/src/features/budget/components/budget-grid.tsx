@@ -123,7 +123,6 @@ export const BudgetGrid = ({
             ) : null}
             <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
           </Cell>
-          {withCampaign ? <Cell /> : null}
           <Cell className="num">{formatUsd(row.sums.budget)}</Cell>
           <MoneyCells sums={row.sums} />
         </>

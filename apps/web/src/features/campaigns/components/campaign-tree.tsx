@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
+import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { useDeleteCampaign } from '../api/campaign-mutations.ts';
 import { type CampaignNode, toTree } from '../lib/campaign-rows.ts';
 import { CampaignForm, type CampaignFormTarget } from './campaign-form.tsx';
@@ -55,6 +56,8 @@ export const CampaignTree = ({
   canEdit: boolean;
 }) => {
   const [target, setTarget] = useState<CampaignFormTarget | null>(null);
+  // A phone gets a list (each campaign indented under its parent, its key figures below), not a wide table.
+  const phone = useMediaQuery('(max-width: 575.98px)');
   const remove = useDeleteCampaign();
   const { message } = App.useApp();
   const campaigns = list.Campaigns;
@@ -68,7 +71,7 @@ export const CampaignTree = ({
     {
       title: 'Campaign',
       key: 'name',
-      width: 250,
+      width: 230,
       fixed: 'left' as const,
       render: (_, row) =>
         isSummary(row) ? (
@@ -88,7 +91,7 @@ export const CampaignTree = ({
     {
       title: 'Dates · owner',
       key: 'dates',
-      width: 170,
+      width: 160,
       render: (_, row) =>
         isSummary(row) ? null : (
           <Flex vertical>
@@ -162,17 +165,60 @@ export const CampaignTree = ({
           </Button>
         </Flex>
       ) : null}
-      <Table<Row>
-        rowKey="Id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        expandable={{ defaultExpandAllRows: true }}
-        scroll={{ x: 1060 }}
-        aria-label="Campaigns with their roll-ups"
-        rowClassName={(row) => (isSummary(row) ? 'campaign-summary-row' : '')}
-      />
+      {phone ? (
+        <ul aria-label="Campaigns with their roll-ups" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {[...campaigns, ...rows.filter(isSummary)].map((row) => (
+            <li
+              key={row.Id}
+              style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0', marginLeft: isSummary(row) ? 0 : (row.Depth - 1) * 14 }}
+            >
+              <Flex justify="space-between" align="center" gap={8}>
+                <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+                  {isSummary(row) ? null : (
+                    <span
+                      aria-hidden
+                      style={{ flex: 'none', width: 10, height: 10, borderRadius: 2, background: row.Color ?? '#adb5bd' }}
+                    />
+                  )}
+                  <Typography.Text strong={isSummary(row) ? row.Id === 'plan-total' : row.Depth === 1} ellipsis>
+                    {row.Name}
+                  </Typography.Text>
+                  {isSummary(row) ? null : <Tag bordered={false}>{CAMPAIGN_DEPTH_NAMES[row.Depth]}</Tag>}
+                </Flex>
+                {canEdit && !isSummary(row) ? (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${row.Name}`}
+                    onClick={() => setTarget({ campaign: row })}
+                  />
+                ) : null}
+              </Flex>
+              {isSummary(row) ? null : (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {shortRange(row.StartDate, row.EndDate)} · {row.OwnerName ?? 'No owner'}
+                </Typography.Text>
+              )}
+              <div style={{ fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>
+                Budget {formatUsd(row.Totals.Budget)} · Actual {formatUsd(row.Totals.Actual)} · Forecast {formatUsd(row.Totals.Forecast)}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table<Row>
+          rowKey="Id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          expandable={{ defaultExpandAllRows: true }}
+          scroll={{ x: 1030 }}
+          aria-label="Campaigns with their roll-ups"
+          rowClassName={(row) => (isSummary(row) ? 'campaign-summary-row' : '')}
+        />
+      )}
       {target ? (
         <CampaignForm target={target} plan={plan} campaigns={campaigns} people={people} fields={fields} onClose={() => setTarget(null)} />
       ) : null}
