@@ -2,6 +2,7 @@ import { customFieldRoutes, type PivotDimension, type PivotRequestInput, pivotRo
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { reportKeys, savedReportKeys } from '../../../shared/api/query-keys.ts';
+import type { DimensionOption } from '../lib/definition.ts';
 import type { ReportPeriod } from '../lib/period-memory.ts';
 
 /**
@@ -20,7 +21,7 @@ export const usePivot = (request: PivotRequestInput | null) =>
  * The values a filter can pick for a dimension: the dimension's rows over the report's plans and
  * period (the same keys and labels the report's rows carry), asked only once the filter is shown.
  */
-export const useDimensionValues = (dimension: PivotDimension | null, planIds: readonly string[], period: ReportPeriod) => {
+export const useDimensionValues = (dimension: PivotDimension | null, planIds: readonly string[], period: ReportPeriod, enabled = true) => {
   const request: PivotRequestInput = {
     MarketingPlanIds: [...planIds],
     Rows: [dimension ?? 'Category'],
@@ -33,7 +34,7 @@ export const useDimensionValues = (dimension: PivotDimension | null, planIds: re
   return useQuery({
     queryKey: reportKeys.pivot(request),
     queryFn: () => callApi(pivotRoutes.pivot, request),
-    enabled: dimension !== null && planIds.length > 0,
+    enabled: enabled && dimension !== null && planIds.length > 0,
     select: (result) => result.Rows.map((row) => ({ value: row.Keys[0]?.Key ?? '', label: row.Keys[0]?.Label ?? '' })),
     staleTime: 60_000,
   });
@@ -46,6 +47,11 @@ export const useCustomFieldDimensions = () =>
   useQuery({
     queryKey: ['custom-fields', 'report-dimensions'],
     queryFn: () => callApi(customFieldRoutes.list, {}),
-    select: (fields) => fields.map((field) => ({ value: `Field:${field.Id}`, label: field.Name })),
+    select: (fields): DimensionOption[] =>
+      fields.map((field) => ({
+        value: `Field:${field.Id}`,
+        label: field.Name,
+        ...(field.Type === 'MultiSelect' ? { multiOptions: field.Options } : {}),
+      })),
     staleTime: 5 * 60_000,
   });

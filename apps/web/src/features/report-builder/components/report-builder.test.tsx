@@ -142,6 +142,20 @@ describe('the report builder', () => {
     screen.getByText('Slice the plans’ money by any dimension · Jan 2026 – Dec 2026');
   }, 60_000);
 
+  it('keeps only the money of the values a filter picks, from the dimension’s own rows', async () => {
+    const { plan, userId } = await arrange('Pivot Filter Co');
+    const user = userEvent.setup();
+    renderBuilder(plan, userId);
+    await rowOf('Total');
+    await user.click(screen.getByRole('button', { name: /Add filter/ }));
+    await choose('Category values', 'Events');
+    await waitFor(async () => expect((await rowOf('Total'))?.textContent).toBe('Total$500.50$200.01$300.49'), WAIT);
+    expect(await rowOf('Paid media')).toBeNull();
+    expect(api.sent.filter((request) => request.path === pivotRoutes.pivot.path).at(-1)?.body).toMatchObject({
+      Filters: [{ Dimension: 'Category', Values: [expect.any(String)] }],
+    });
+  }, 60_000);
+
   it('compares with the prior year: each measure gets its prior-year column beside it', async () => {
     const { plan, userId } = await arrange('Pivot Compare Co');
     renderBuilder(plan, userId);

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { PivotFilter } from '@plansmith/contract';
+import { PIVOT_NONE_KEY, type PivotFilter } from '@plansmith/contract';
 import { Button, Flex, Select, Typography } from 'antd';
 import { useDimensionValues } from '../api/pivot-queries.ts';
 import { type DimensionOption, dimensionLabel } from '../lib/definition.ts';
@@ -31,11 +31,15 @@ const FilterRow = ({
   planIds: readonly string[];
   period: ReportPeriod;
 }) => {
-  const values = useDimensionValues(filter.Dimension, planIds, period);
+  const multiOptions = dimensions.find((option) => option.value === filter.Dimension)?.multiOptions;
+  const values = useDimensionValues(filter.Dimension, planIds, period, !multiOptions);
   const name = dimensionLabel(filter.Dimension, dimensions);
+  const offered = multiOptions
+    ? [...multiOptions.map((option) => ({ value: option, label: option })), { value: PIVOT_NONE_KEY, label: `(No ${name})` }]
+    : (values.data ?? []);
   // A value kept by a saved report that has no money in this period is still shown (by its key).
-  const known = new Set((values.data ?? []).map((option) => option.value));
-  const options = [...(values.data ?? []), ...filter.Values.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))];
+  const known = new Set(offered.map((option) => option.value));
+  const options = [...offered, ...filter.Values.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))];
   return (
     <Flex gap={8} wrap align="center" role="group" aria-label={`Filter ${index + 1}: ${name}`}>
       <Select<string>

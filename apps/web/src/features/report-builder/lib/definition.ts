@@ -11,7 +11,12 @@ import {
 import type { ReportPeriod } from './period-memory.ts';
 
 /** A dimension the pickers offer: a fixed one, or a custom field (`Field:<Id>`). */
-export type DimensionOption = { value: string; label: string };
+export type DimensionOption = {
+  value: string;
+  label: string;
+  /** A MultiSelect field's options: its filter picks options (a row matches when it holds any), not the rows' combinations. */
+  multiOptions?: readonly string[];
+};
 
 /** What a new report shows: money by category over the period, no comparison. */
 export const newDefinition = (planIds: readonly string[]): PivotDefinition => ({
