@@ -356,6 +356,30 @@ describe('the calendar', () => {
   );
 
   it(
+    'points to Campaigns when the plan has none: a note above its items, or the empty state of a plan with nothing',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'None' });
+      const plan = await createPlan(api.server, tenant, { name: 'Bare plan' });
+      const media = await createCategory(api.server, tenant, { name: 'Paid media' });
+      await createItem(api.server, tenant, { planId: plan.id, categoryId: media.id, amountCents: 10_000, name: 'Search ads' });
+      await api.signIn(tenant.users.owner.email);
+      const { unmount } = renderPage();
+      const note = await screen.findByText(/^This plan has no campaigns yet, so its items show under No campaign\./, {}, SLOW);
+      expect(within(note).getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('/campaigns');
+      expect(await screen.findByRole('link', { name: /^Budget item Search ads, unphased/ }, SLOW)).toBeTruthy();
+      unmount();
+
+      const empty = await createTenant(api.server, { name: 'Empty' });
+      await createPlan(api.server, empty, { name: 'Empty plan' });
+      await api.signIn(empty.users.owner.email);
+      renderPage();
+      expect(await screen.findByText('This plan has no campaigns or budget items yet.', {}, SLOW)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to campaigns' }).getAttribute('href')).toBe('/campaigns');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'lets a Viewer open a campaign’s details but not move it',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Viewer' });

@@ -1,5 +1,5 @@
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Button } from 'antd';
+import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePlanMonths } from '../../features/budget/api/budget-months.ts';
 import { useBudgetItems } from '../../features/budget/api/budget-queries.ts';
@@ -69,14 +69,22 @@ export const CalendarPage = () => {
           <EmptyState
             description="This plan has no campaigns or budget items yet."
             action={
-              <Link to={getHref('plan', { id: plan.Id })}>
-                <Button type="primary">Go to the plan</Button>
+              <Link to={getHref('campaigns')}>
+                <Button type="primary">Go to campaigns</Button>
               </Link>
             }
           />
         </Panel>
       ) : (
-        <CampaignCalendar plan={plan} campaigns={loaded.campaigns} items={loaded.items} months={loaded.months} canEdit={canEdit} />
+        <>
+          {loaded.campaigns.length === 0 ? (
+            <Typography.Paragraph>
+              This plan has no campaigns yet, so its items show under No campaign. Plan its programs, campaigns and tactics on{' '}
+              <Link to={getHref('campaigns')}>Campaigns</Link>.
+            </Typography.Paragraph>
+          ) : null}
+          <CampaignCalendar plan={plan} campaigns={loaded.campaigns} items={loaded.items} months={loaded.months} canEdit={canEdit} />
+        </>
       )}
     </>
   );
