@@ -16,9 +16,10 @@ import { type BuilderPlan, ReportBuilder } from './report-builder.tsx';
 // shows is the server's own figures, formatted as en-US USD.
 
 let api: RealApi;
+// The real server starts on a fresh PGlite: on a loaded machine that takes longer than the default minute.
 beforeAll(async () => {
   api = await startRealApi();
-});
+}, 180_000);
 afterEach(() => {
   api.reset();
   localStorage.clear();

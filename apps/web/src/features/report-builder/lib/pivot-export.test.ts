@@ -11,9 +11,10 @@ import { toPivotSheet } from './pivot-lines.ts';
 // the figures the table shows: a line per row, a subtotal per first value, the total.
 
 let api: RealApi;
+// The real server starts on a fresh PGlite: on a loaded machine that takes longer than the default minute.
 beforeAll(async () => {
   api = await startRealApi();
-});
+}, 180_000);
 afterAll(() => api.close());
 
 const arrange = async () => {
