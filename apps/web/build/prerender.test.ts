@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '@plansmith/contract';
 import {
+  LOGIN_TITLE,
   withAntdStyles,
   withDrawnPageScript,
   withFallback,
   withInlineStyles,
   withLowPriorityScripts,
   withPrerenderedPage,
+  withTitle,
 } from './prerender.ts';
 
 const INDEX =
@@ -39,6 +42,11 @@ describe('the HTML drawn at build time', () => {
       '<div id="root" data-prerendered="" data-app-assets="/assets/index-1.js /assets/kit-1.js /assets/antd-1.css /assets/shell-1.js"><form></form></div><script>enable()</script></body>',
     );
     expect(() => withDrawnPageScript(drawn, 'a("</script>")')).toThrow(/<\/script/);
+  });
+
+  it('names the drawn page in its tab as the router does', () => {
+    expect(withTitle('<head><title>Plansmith</title></head>', 'Sign In')).toBe('<head><title>Sign In · Plansmith</title></head>');
+    expect(LOGIN_TITLE).toBe(paths.login.title);
   });
 
   it("puts the router's fallback in #root, and refuses an index.html whose #root is not empty", () => {

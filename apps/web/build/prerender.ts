@@ -16,6 +16,8 @@ import { buildEarlyScript, buildInlineScript, withEarlyScript } from './early-sc
 import { buildRoutePreloads, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
 const PRERENDERED_PAGES = { login: 'login.html' } as const;
+/** paths.login.title, written out: Vite loads this file with its config, where the contract's TypeScript cannot be imported (prerender.test.ts keeps them equal). */
+export const LOGIN_TITLE = 'Sign In';
 
 /**
  * Puts the page into the app's HTML. Until the page's own script enables it (withDrawnPageScript,
@@ -56,6 +58,12 @@ export const withDrawnPageScript = (html: string, code: string, assets: readonly
   return withoutApp
     .replace('<div id="root" data-prerendered="">', () => `<div id="root" data-prerendered="" data-app-assets="${prefetch}">`)
     .replace('</body>', () => `<script>${code}</script></body>`);
+};
+
+/** The page's tab title as the app's router names it ("Sign In · Plansmith", app/router.tsx useDocumentTitle). */
+export const withTitle = (html: string, pageTitle: string): string => {
+  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('The page has no <title> to name.');
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${pageTitle} · Plansmith</title>`);
 };
 
 /**
@@ -145,7 +153,7 @@ export const prerender = async (webRoot: string, distDir: string): Promise<void>
     writeFileSync(
       path.join(distDir, PRERENDERED_PAGES.login),
       withDrawnPageScript(
-        withPrerenderedPage(indexHtml, renderLoginPage()),
+        withTitle(withPrerenderedPage(indexHtml, renderLoginPage()), LOGIN_TITLE),
         await buildInlineScript(webRoot, 'src/app/drawn-login-script.ts'),
         afterSignIn,
       ),
