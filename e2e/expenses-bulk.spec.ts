@@ -133,9 +133,12 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: 
 
 const chooseStatus = async (page: Page, status: string) => {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Status').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${status}"]`).click();
-  await expect(dialog.locator('.ant-select').first()).toContainText(status);
+  // The list slides in: on a loaded machine a click can land while it moves, so choose until it shows.
+  await expect(async () => {
+    await dialog.getByLabel('Status').click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${status}"]`).click({ timeout: 2000 });
+    await expect(dialog.locator('.ant-select').first()).toContainText(status, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 };
 
 test('selecting rows by keyboard and setting their Status and item in one go; a stale row and a closed month refuse the whole edit', async ({
@@ -195,6 +198,26 @@ test('selecting rows by keyboard and setting their Status and item in one go; a 
   await one.getByRole('button', { name: 'Apply to 1 expense' }).click();
   await expect(page.getByText('1 expense updated.')).toBeVisible();
   await expect(rowOf(page, `${TERM} Flyers`)).toContainText('Bulk print');
+
+  // The demo's Expense field Region (Select: EMEA, NA, APAC) set on “Booth”.
+  const region = (await ok<{ Id: string; Name: string; Entity: string }[]>(owner('/api/CustomFieldClient/List', {}))).find(
+    (field) => field.Entity === 'Expense' && field.Name === 'Region',
+  );
+  if (!region) throw new Error('the demo tenant has no Expense field Region');
+  await page.getByRole('checkbox', { name: `Select ${TERM} Booth` }).check();
+  await page.getByRole('button', { name: 'Edit selected' }).click();
+  const fields = page.getByRole('dialog', { name: 'Edit 1 expense' });
+  await chooseOption(fields.getByLabel('Custom fields to set'), 'Region');
+  await page.keyboard.press('Escape');
+  await fields.getByLabel('Region', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="EMEA"]').click();
+  await fields.getByRole('button', { name: 'Apply to 1 expense' }).click();
+  // The dialog closes once the edit is saved (the move's '1 expense updated.' may still show).
+  await expect(fields).toBeHidden();
+  const booth = (await listed(owner, arranged.planId)).find((expense) => expense.Name === `${TERM} Booth`) as Expense & {
+    CustomFields: Record<string, unknown>;
+  };
+  expect(booth.CustomFields[region.Id]).toBe('EMEA');
 
   // January 2026 (of the journey's plan) is closed: with it in the selection nothing is changed, and the dialog says why.
   await page.getByRole('checkbox', { name: `Select ${TERM} January` }).check();

@@ -151,6 +151,8 @@ export const ExpenseBulkEditModal = ({
             <Select<string[]>
               id="bulk-fields"
               mode="multiple"
+              // Typing finds a field by its name (antd would search the ids).
+              showSearch={{ optionFilterProp: 'label' }}
               placeholder="Keep all as they are"
               value={fieldIds}
               options={expenseFields.fields.map((field) => ({ value: field.Id, label: field.Name }))}
