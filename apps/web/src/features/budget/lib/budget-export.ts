@@ -1,6 +1,7 @@
 import {
   type BudgetItem,
   budgetRoutes,
+  campaignRoutes,
   ITEM_TYPE_NAMES,
   LOOKUP_TYPE_GL_CODE,
   type Lookup,
@@ -20,14 +21,17 @@ export const itemsToSheet = (
   months: readonly ItemMonths[],
   lookups: readonly Lookup[],
   plan: { StartDate: string; EndDate: string },
+  /** The plan's campaigns: an item's Campaign column is its campaign's name, which the import maps back (DESIGN.md §16). */
+  campaigns: readonly { Id: string; Name: string }[] = [],
 ): ExportSheet => {
+  const campaignNames = new Map(campaigns.map((campaign) => [campaign.Id, campaign.Name]));
   const planMonths = monthsBetween(plan.StartDate, plan.EndDate);
   const glNames = new Map(lookups.filter((lookup) => lookup.LookupType === LOOKUP_TYPE_GL_CODE).map((lookup) => [lookup.Id, lookup.Name]));
   const phasing = new Map(months.map((entry) => [entry.BudgetItemId, new Map(entry.Months.map((month) => [month.Month, month.Amount]))]));
   return {
     name: 'Budget items',
-    header: ['Name', 'Budget category', 'Item type', 'Amount', 'GL code', 'Description', ...planMonths],
-    moneyColumns: [3, ...planMonths.map((_, index) => 6 + index)],
+    header: ['Name', 'Budget category', 'Item type', 'Amount', 'GL code', 'Description', 'Campaign', ...planMonths],
+    moneyColumns: [3, ...planMonths.map((_, index) => 7 + index)],
     rows: items.map((item) => {
       const itemMonths = phasing.get(item.Id);
       return [
@@ -37,6 +41,7 @@ export const itemsToSheet = (
         item.Amount,
         item.GeneralLedgerCodeId ? (glNames.get(item.GeneralLedgerCodeId) ?? null) : null,
         item.Description,
+        item.CampaignId ? (campaignNames.get(item.CampaignId) ?? null) : null,
         ...planMonths.map((month) => itemMonths?.get(month) ?? null),
       ];
     }),
@@ -44,12 +49,13 @@ export const itemsToSheet = (
 };
 
 export const fetchItemsSheet = async (plan: { Id: string; StartDate: string; EndDate: string }): Promise<ExportSheet> => {
-  const [items, months, lookups] = await Promise.all([
+  const [items, months, lookups, campaigns] = await Promise.all([
     callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: plan.Id }),
     callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: plan.Id }),
     callApi(lookupRoutes.getLookupInformation, {}),
+    callApi(campaignRoutes.list, { MarketingPlanId: plan.Id }),
   ]);
-  return itemsToSheet(items, months, lookups, plan);
+  return itemsToSheet(items, months, lookups, plan, campaigns.Campaigns);
 };
 
 /** Downloads the plan's budget items as CSV or XLSX (this module and write-excel-file load on first use). */
