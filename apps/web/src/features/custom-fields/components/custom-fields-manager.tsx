@@ -158,10 +158,12 @@ export const CustomFieldsManager = ({ entity, fields }: { entity: CustomFieldEnt
             ),
           },
           { title: 'Name', dataIndex: 'Name' },
-          { title: 'Type', dataIndex: 'Type', render: (value: CustomFieldType) => CUSTOM_FIELD_TYPE_LABELS[value] },
+          { title: 'Type', dataIndex: 'Type', responsive: ['sm'], render: (value: CustomFieldType) => CUSTOM_FIELD_TYPE_LABELS[value] },
           {
             title: 'Options',
             dataIndex: 'Options',
+            // On a phone the row keeps its name and actions in view; the dialog shows the rest.
+            responsive: ['md'],
             render: (options: string[]) =>
               options.length === 0 ? (
                 '—'
@@ -173,7 +175,12 @@ export const CustomFieldsManager = ({ entity, fields }: { entity: CustomFieldEnt
                 </Flex>
               ),
           },
-          { title: 'Required', dataIndex: 'Required', render: (required: boolean) => (required ? 'Required' : 'Optional') },
+          {
+            title: 'Required',
+            dataIndex: 'Required',
+            responsive: ['md'],
+            render: (required: boolean) => (required ? 'Required' : 'Optional'),
+          },
           {
             title: 'Actions',
             key: 'actions',
