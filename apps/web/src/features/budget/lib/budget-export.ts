@@ -2,6 +2,9 @@ import {
   type BudgetItem,
   budgetRoutes,
   campaignRoutes,
+  type CustomField,
+  customFieldRoutes,
+  customFieldText,
   ITEM_TYPE_NAMES,
   LOOKUP_TYPE_GL_CODE,
   type Lookup,
@@ -23,6 +26,8 @@ export const itemsToSheet = (
   plan: { StartDate: string; EndDate: string },
   /** The plan's campaigns: an item's Campaign column is its campaign's name, which the import maps back (DESIGN.md §16). */
   campaigns: readonly { Id: string; Name: string }[] = [],
+  /** The tenant's BudgetItem custom fields: a column each after the months, named as the field (tags joined with ", "). */
+  fields: readonly CustomField[] = [],
 ): ExportSheet => {
   const campaignNames = new Map(campaigns.map((campaign) => [campaign.Id, campaign.Name]));
   const planMonths = monthsBetween(plan.StartDate, plan.EndDate);
@@ -30,7 +35,17 @@ export const itemsToSheet = (
   const phasing = new Map(months.map((entry) => [entry.BudgetItemId, new Map(entry.Months.map((month) => [month.Month, month.Amount]))]));
   return {
     name: 'Budget items',
-    header: ['Name', 'Budget category', 'Item type', 'Amount', 'GL code', 'Description', 'Campaign', ...planMonths],
+    header: [
+      'Name',
+      'Budget category',
+      'Item type',
+      'Amount',
+      'GL code',
+      'Description',
+      'Campaign',
+      ...planMonths,
+      ...fields.map((field) => field.Name),
+    ],
     moneyColumns: [3, ...planMonths.map((_, index) => 7 + index)],
     rows: items.map((item) => {
       const itemMonths = phasing.get(item.Id);
@@ -43,19 +58,24 @@ export const itemsToSheet = (
         item.Description,
         item.CampaignId ? (campaignNames.get(item.CampaignId) ?? null) : null,
         ...planMonths.map((month) => itemMonths?.get(month) ?? null),
+        ...fields.map((field) => {
+          const value = item.CustomFields[field.Id];
+          return typeof value === 'number' ? value : customFieldText(value) || null;
+        }),
       ];
     }),
   };
 };
 
 export const fetchItemsSheet = async (plan: { Id: string; StartDate: string; EndDate: string }): Promise<ExportSheet> => {
-  const [items, months, lookups, campaigns] = await Promise.all([
+  const [items, months, lookups, campaigns, fields] = await Promise.all([
     callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: plan.Id }),
     callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: plan.Id }),
     callApi(lookupRoutes.getLookupInformation, {}),
     callApi(campaignRoutes.list, { MarketingPlanId: plan.Id }),
+    callApi(customFieldRoutes.list, { Entity: 'BudgetItem' }),
   ]);
-  return itemsToSheet(items, months, lookups, plan, campaigns.Campaigns);
+  return itemsToSheet(items, months, lookups, plan, campaigns.Campaigns, fields);
 };
 
 /** Downloads the plan's budget items as CSV or XLSX (this module and write-excel-file load on first use). */
