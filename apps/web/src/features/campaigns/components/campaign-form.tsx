@@ -7,7 +7,7 @@ import {
   type TeamMember,
 } from '@plansmith/contract';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import {
   type CustomFieldFormValues,
@@ -81,17 +81,16 @@ export const CampaignForm = ({
   const parentId = existing ? existing.ParentId : 'parentId' in target ? target.parentId : null;
   const parent = campaigns.find((campaign) => campaign.Id === parentId) ?? null;
 
-  useEffect(() => {
-    form.setFieldsValue({
-      Name: existing?.Name ?? '',
-      ParentId: parentId,
-      OwnerId: existing?.OwnerId ?? null,
-      StartDate: existing?.StartDate ?? parent?.StartDate ?? plan.StartDate,
-      EndDate: existing?.EndDate ?? parent?.EndDate ?? plan.EndDate,
-      Color: existing?.Color ?? null,
-      CustomFields: customFieldFormValues(fields, existing?.CustomFields),
-    });
-  }, [form, existing, parentId, parent, plan, fields]);
+  // Filled once when the form opens (it is mounted per campaign): a refetch of the page's lists never resets what is typed.
+  const [initialValues] = useState<FormValues>(() => ({
+    Name: existing?.Name ?? '',
+    ParentId: parentId,
+    OwnerId: existing?.OwnerId ?? null,
+    StartDate: existing?.StartDate ?? parent?.StartDate ?? plan.StartDate,
+    EndDate: existing?.EndDate ?? parent?.EndDate ?? plan.EndDate,
+    Color: existing?.Color ?? null,
+    CustomFields: customFieldFormValues(fields, existing?.CustomFields),
+  }));
 
   const bodyOf = (values: FormValues, version?: number): CampaignSaveRequest => ({
     Id: existing?.Id ?? EMPTY_ID,
@@ -136,14 +135,26 @@ export const CampaignForm = ({
         showErrors(error);
         return;
       }
-      const mine = { ...existing, ...values, OwnerName: people.find((p) => p.UserProfileId === values.OwnerId)?.FirstName ?? null };
-      const choice = await merge.ask(stale.message, changedFields<Campaign>(MERGE_FIELDS, stale.current, mine as Campaign));
+      // Mine is what I changed; a field I left as read takes their value, so their other changes stay.
+      const theirs = stale.current;
+      const merged: FormValues = {
+        ...values,
+        Name: values.Name === existing.Name ? theirs.Name : values.Name,
+        OwnerId: (values.OwnerId ?? null) === existing.OwnerId ? theirs.OwnerId : values.OwnerId,
+        StartDate: values.StartDate === existing.StartDate ? theirs.StartDate : values.StartDate,
+        EndDate: values.EndDate === existing.EndDate ? theirs.EndDate : values.EndDate,
+        Color: (values.Color ?? null) === existing.Color ? theirs.Color : values.Color,
+      };
+      const ownerName = people.find((person) => person.UserProfileId === merged.OwnerId);
+      const mine = { ...theirs, ...merged, OwnerName: ownerName ? `${ownerName.FirstName} ${ownerName.LastName}`.trim() : null };
+      const choice = await merge.ask(stale.message, changedFields<Campaign>(MERGE_FIELDS, theirs, mine as Campaign));
       if (choice === 'theirs') {
+        message.info('Kept their version of the campaign.');
         onClose();
         return;
       }
       try {
-        await save.mutateAsync(bodyOf(values, stale.version));
+        await save.mutateAsync(bodyOf(merged, stale.version));
         message.success('Campaign saved.');
         onClose();
       } catch (again) {
@@ -166,7 +177,7 @@ export const CampaignForm = ({
         onCancel={onClose}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" initialValues={initialValues}>
           <Form.Item label="Name" name="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name.' }]}>
             <Input maxLength={200} autoFocus />
           </Form.Item>
