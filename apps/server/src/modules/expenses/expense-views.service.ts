@@ -11,8 +11,10 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { requirePlanAccess } from '../access/index.ts';
 import { assertVersion } from '../activities/index.ts';
 import * as repo from './expense-views.repository.ts';
+import { findBudgetItem } from './expenses.repository.ts';
 
 type SaveInput = z.output<typeof ExpenseViewSaveRequestSchema>;
 type DeleteInput = z.output<typeof ExpenseViewDeleteRequestSchema>;
@@ -59,6 +61,12 @@ export const createExpenseViewsService = (ctx: AppContext) => ({
       const { id, isNew } = idForSave(input.Id);
       // The contract requires a Version on update (requireVersionOnUpdate).
       if (!isNew) await checkViewVersion(tx, auth, id, input.Version ?? 0);
+      // A view names only items the caller sees: another tenant's, or a hidden plan's, answers like a missing one.
+      if (input.Filters.BudgetItemId) {
+        const item = await findBudgetItem(tx, auth.tenantId, input.Filters.BudgetItemId);
+        if (!item) throw notFound('The budget item');
+        await requirePlanAccess(tx, auth, item.marketingPlanId, 'The budget item');
+      }
       const sameName = await repo.findOwnViewByName(tx, auth.tenantId, auth.userId, input.Name, isNew ? null : id);
       if (sameName) throw conflict(`You already have a view named “${sameName.name}”. Choose another name, or open that view and save it.`);
       if (isNew && (await repo.countOwnViews(tx, auth.tenantId, auth.userId)) >= EXPENSE_VIEWS_MAX) {

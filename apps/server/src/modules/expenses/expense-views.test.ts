@@ -1,6 +1,7 @@
 import { EMPTY_ID, EXPENSE_VIEWS_MAX } from '@plansmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
+import { createPlanWithItem } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../lib/ids.ts';
@@ -92,6 +93,21 @@ describe('ExpenseViewClient (saved views of /expenses, DESIGN.md §16)', () => {
       expect((await t.post(DELETE, { Id: view.Id, Version: 1 }, token)).status).toBe(404);
     }
     expect(await snapshotTenant(t.database, acme.id)).toEqual(before);
+  });
+
+  it('refuses a budget item filter naming another tenant’s item or a hidden plan’s (404), saving nothing', async () => {
+    const { item } = await createPlanWithItem(t, acme);
+    const stranger = await other.tokenFor('owner');
+    const before = await snapshotTenant(t.database, other.id);
+    const refused = await t.post(SAVE, viewBody({ Filters: { BudgetItemId: item.id } }), stranger);
+    expect(refused.status).toBe(404);
+    expect(refused.body.Message).toBe('The budget item was not found.');
+    expect(await snapshotTenant(t.database, other.id)).toEqual(before);
+    // Nor an item of a plan the caller cannot see (a Member outside the plan's team).
+    expect((await t.post(SAVE, viewBody({ Filters: { BudgetItemId: item.id } }), await acme.tokenFor('outsider'))).status).toBe(404);
+    // The tenant's own item is kept.
+    const mine = await t.post(SAVE, viewBody({ Filters: { BudgetItemId: item.id } }), await acme.tokenFor('owner'));
+    expect(mine.body.Result.Filters).toEqual({ BudgetItemId: item.id });
   });
 
   it('keeps a person’s view names different ignoring case (409), while two people may use the same name', async () => {
