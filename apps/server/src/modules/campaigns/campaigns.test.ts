@@ -236,6 +236,46 @@ describe('the campaign tree (DESIGN.md §16)', () => {
   });
 });
 
+describe('campaign custom fields (DESIGN.md §16)', () => {
+  it('stores CustomFields only through the custom fields check: a value not in the options is 400 naming the field; missing keeps them', async () => {
+    const fieldTenant = await createTenant(t, { name: 'Fields' });
+    const admin = await fieldTenant.tokenFor('admin');
+    const field = await t.post(
+      '/api/CustomFieldClient/Save',
+      { Id: EMPTY_ID, Entity: 'Campaign', Name: 'Region', Type: 'Select', Options: ['EMEA', 'NA', 'APAC'] },
+      admin,
+    );
+    expect(field.status, field.text).toBe(200);
+    const fieldId = field.body.Result.Id as string;
+    const plan = await createPlan(t, fieldTenant);
+    const bad = await t.post(
+      '/api/CampaignClient/Save',
+      { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: 'X', CustomFields: { [fieldId]: 'LATAM' } },
+      admin,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.Message).toContain('Region');
+    const unknown = await t.post(
+      '/api/CampaignClient/Save',
+      { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: 'X', CustomFields: { [EMPTY_ID]: 'x' } },
+      admin,
+    );
+    expect(unknown.status).toBe(400);
+    const good = await t.post(
+      '/api/CampaignClient/Save',
+      { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: 'EMEA push', CustomFields: { [fieldId]: 'EMEA' } },
+      admin,
+    );
+    expect(good.body.Result.CustomFields).toEqual({ [fieldId]: 'EMEA' });
+    const renamed = await t.post(
+      '/api/CampaignClient/Save',
+      { Id: good.body.Result.Id, Version: 1, MarketingPlanId: plan.id, Name: 'EMEA push 2' },
+      admin,
+    );
+    expect(renamed.body.Result.CustomFields).toEqual({ [fieldId]: 'EMEA' });
+  });
+});
+
 describe('campaign versions (DESIGN.md §13)', () => {
   it('starts at 1, adds one per change, keeps it on a no-op save; 400 without Version; 409 naming who with their campaign; saving over theirs works', async () => {
     const plan = await createPlan(t, tenant);
