@@ -38,9 +38,10 @@ export const customFieldRequest = (fields: readonly CustomField[], values: Custo
   );
 
 /**
- * A Save body's CustomFields with only the fields the person changed in the form (the server keeps
- * the rest): values that arrive after the form was drawn, or a field added meanwhile, are never
- * cleared by a save that did not touch them.
+ * A Save body's CustomFields with only the fields the form counts as touched (changed by the person,
+ * or filled from the row's values by useCustomFieldValuesInForm, which antd also counts): a field
+ * whose value never reached the form (its definition still loading, or added meanwhile) is left
+ * out, so the server keeps its value instead of a save clearing it.
  */
 export const touchedCustomFieldRequest = (
   form: FormInstance,
