@@ -11,7 +11,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
-import { CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
+import { CustomFieldFiltersSchema, CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { sumCents, toCents } from './money.ts';
 import { defineRoutes } from './route.ts';
@@ -54,7 +54,9 @@ export const BudgetItemSchema = z.object({
   MarketingPlanId: IdSchema,
   ObjectiveId: IdSchema.nullable(),
   GeneralLedgerCodeId: IdSchema.nullable(),
-  CustomFields: CustomFieldValuesSchema.describe('The item’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity BudgetItem)'),
+  CustomFields: CustomFieldValuesSchema.describe(
+    'The item’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity BudgetItem)',
+  ),
   CampaignId: IdSchema.nullable().describe('The campaign it belongs to (DESIGN.md §16; CampaignClient/List); its expenses follow it'),
   IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
   Months: z.array(BudgetMonthReadSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
@@ -72,7 +74,11 @@ export const BudgetItemSchema = z.object({
 export type BudgetItem = z.infer<typeof BudgetItemSchema>;
 
 export const GetBudgetItemsRequestSchema = z
-  .object({ MarketingPlanId: IdSchema.optional(), ObjectiveId: IdSchema.optional() })
+  .object({
+    MarketingPlanId: IdSchema.optional(),
+    ObjectiveId: IdSchema.optional(),
+    Fields: CustomFieldFiltersSchema.optional().describe(`${CustomFieldFiltersSchema.description} (BudgetItem fields)`),
+  })
   .refine((body) => Boolean(body.MarketingPlanId) !== Boolean(body.ObjectiveId), {
     message: 'Send either MarketingPlanId or ObjectiveId.',
     path: ['MarketingPlanId'],

@@ -75,6 +75,32 @@ export const CustomFieldValuesInputSchema = z
   );
 export type CustomFieldValuesInput = z.infer<typeof CustomFieldValuesInputSchema>;
 
+/** At most this many custom field filters in one list request. */
+export const CUSTOM_FIELD_FILTERS_MAX = 10;
+
+/**
+ * One list filter by a custom field of the listed entity (GetExpenses: an Expense field;
+ * GetBudgetItems: a BudgetItem field). Select: the value is one of Values; MultiSelect: the row has
+ * any of Values among its tags; Text: the value contains any of Values, ignoring case; Number and
+ * Date: Values is [From, To] inclusive (numbers as text, dates YYYY-MM-DD), an end '' is open, one
+ * value means equal to it. A row without a value never matches. Empty Values answers 400 (send no
+ * filter instead); another tenant's or an unknown field answers 404; another entity's field 400.
+ */
+export const CustomFieldFilterSchema = z.object({
+  FieldId: IdSchema,
+  Values: z
+    .array(z.string().trim().max(CUSTOM_FIELD_OPTION_MAX, `A filter value can be at most ${CUSTOM_FIELD_OPTION_MAX} characters.`))
+    .min(1, 'A custom field filter needs at least one value.')
+    .max(CUSTOM_FIELD_MAX_OPTIONS),
+});
+export type CustomFieldFilter = z.infer<typeof CustomFieldFilterSchema>;
+export const CustomFieldFiltersSchema = z
+  .array(CustomFieldFilterSchema)
+  .max(CUSTOM_FIELD_FILTERS_MAX, `At most ${CUSTOM_FIELD_FILTERS_MAX} custom field filters.`)
+  .describe(
+    'Optional. [{FieldId, Values}], all must match: Select one of Values; MultiSelect any of Values; Text contains any of Values (ignoring case); Number/Date [From, To] inclusive ("" = open end; one value = equal). Empty Values = 400; unknown or another tenant\'s field = 404',
+  );
+
 export const CustomFieldSchema = z.object({
   Id: IdSchema,
   Entity: CustomFieldEntitySchema,

@@ -12,7 +12,7 @@ import {
   VersionSchema,
 } from './common.ts';
 import { ExpenseApprovalSchema } from './approvals.ts';
-import { CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
+import { CustomFieldFiltersSchema, CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { defineRoutes } from './route.ts';
 
 /** Expense status (DESIGN.md §5): 1 planned, 2 committed, 3 actual. */
@@ -72,7 +72,9 @@ export const ExpenseSchema = z.object({
   Version: RowVersionSchema,
   Approval: ExpenseApprovalSchema.describe('Pending: it counts as Requested, not as its Status, until approved (DESIGN.md §15)'),
   ApprovalNote: z.string().nullable().describe('The last decision’s note (a rejection’s reason)'),
-  CustomFields: CustomFieldValuesSchema.describe('The expense’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity Expense)'),
+  CustomFields: CustomFieldValuesSchema.describe(
+    'The expense’s custom field values (DESIGN.md §16; CustomFieldClient/List, Entity Expense)',
+  ),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 
@@ -113,6 +115,9 @@ export const GetExpensesRequestSchema = z
     DateTo: DateOnlySchema.optional(),
     SortBy: z.enum(EXPENSE_SORT_FIELDS).default('PurchaseDate'),
     SortDirection: z.enum(['asc', 'desc']).default('desc'),
+    Fields: CustomFieldFiltersSchema.optional().describe(
+      `${CustomFieldFiltersSchema.description} (Expense fields). Totals are summed from the matching expenses, exact to the cent`,
+    ),
   })
   .refine((value) => Boolean(value.MarketingPlanId) || Boolean(value.BudgetItemId), {
     message: 'MarketingPlanId or BudgetItemId is required.',

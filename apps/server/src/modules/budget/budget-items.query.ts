@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
+import { customFieldFilterSql, type ResolvedFieldFilter } from '../custom-fields/index.ts';
 
 /** Which budget items to read. */
 export type BudgetItemFilter =
-  | { kind: 'plan'; planId: string }
-  | { kind: 'objective'; objectiveId: string }
+  | { kind: 'plan'; planId: string; fields?: readonly ResolvedFieldFilter[] }
+  | { kind: 'objective'; objectiveId: string; fields?: readonly ResolvedFieldFilter[] }
   | { kind: 'item'; itemId: string }
   | { kind: 'search'; teamIds: string[]; pattern: string; limit: number };
 
@@ -34,12 +35,18 @@ export type BudgetItemRow = {
   is_phased: boolean;
 };
 
+/** `condition` and the custom field filters (GetBudgetItems' Fields), if any. */
+const withFields = (condition: SQL, fields: readonly ResolvedFieldFilter[] | undefined): SQL => {
+  const byFields = fields?.length ? customFieldFilterSql(sql`bi.custom_fields`, fields) : undefined;
+  return byFields ? sql`${condition} AND ${byFields}` : condition;
+};
+
 const itemCondition = (filter: BudgetItemFilter): SQL => {
   switch (filter.kind) {
     case 'plan':
-      return sql`bi.marketing_plan_id = ${filter.planId}`;
+      return withFields(sql`bi.marketing_plan_id = ${filter.planId}`, filter.fields);
     case 'objective':
-      return sql`bi.objective_id = ${filter.objectiveId}`;
+      return withFields(sql`bi.objective_id = ${filter.objectiveId}`, filter.fields);
     case 'item':
       return sql`bi.id = ${filter.itemId}`;
     case 'search':

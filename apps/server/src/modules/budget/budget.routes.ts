@@ -11,7 +11,9 @@ import { createBudgetService } from './budget.service.ts';
 export const registerBudgetRoutes = (app: FastifyInstance, ctx: AppContext): void => {
   const service = createBudgetService(ctx);
   addRoute(app, ctx, budgetRoutes.getBudgetItems, ({ auth, body }) =>
-    body.MarketingPlanId ? service.listForPlan(auth, body.MarketingPlanId) : service.listForObjective(auth, body.ObjectiveId as string),
+    body.MarketingPlanId
+      ? service.listForPlan(auth, body.MarketingPlanId, body.Fields)
+      : service.listForObjective(auth, body.ObjectiveId as string, body.Fields),
   );
   addRoute(app, ctx, budgetRoutes.searchBudgetItems, ({ auth, body }) => service.search(auth, body.Query));
   addRoute(app, ctx, budgetRoutes.getBudgetItem, ({ auth, body }) => service.get(auth, body.BudgetItemId));

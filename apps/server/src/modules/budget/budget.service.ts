@@ -1,6 +1,7 @@
 import {
   type BudgetItem,
   type BudgetItemSaveRequestSchema,
+  type CustomFieldFilter,
   isNewId,
   LOOKUP_TYPE_GL_CODE,
   monthsBetween,
@@ -18,7 +19,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
-import { validateCustomFields } from '../custom-fields/index.ts';
+import { resolveFieldFilters, validateCustomFields } from '../custom-fields/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
@@ -108,16 +109,18 @@ export const createBudgetService = (ctx: AppContext) => {
     });
 
   return {
-    listForPlan: async (auth: AuthContext, planId: string): Promise<BudgetItem[]> => {
+    listForPlan: async (auth: AuthContext, planId: string, filters?: readonly CustomFieldFilter[]): Promise<BudgetItem[]> => {
       await requirePlanAccess(ctx.db, auth, planId, 'The marketing plan');
-      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'plan', planId })).map(toBudgetItem);
+      const fields = await resolveFieldFilters(ctx.db, auth.tenantId, 'BudgetItem', filters);
+      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'plan', planId, fields })).map(toBudgetItem);
     },
 
-    listForObjective: async (auth: AuthContext, objectiveId: string): Promise<BudgetItem[]> => {
+    listForObjective: async (auth: AuthContext, objectiveId: string, filters?: readonly CustomFieldFilter[]): Promise<BudgetItem[]> => {
       const objective = await repo.findObjectiveRef(ctx.db, auth.tenantId, objectiveId);
       if (!objective) throw notFound('The objective');
       await requirePlanAccess(ctx.db, auth, objective.marketingPlanId, 'The objective');
-      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'objective', objectiveId })).map(toBudgetItem);
+      const fields = await resolveFieldFilters(ctx.db, auth.tenantId, 'BudgetItem', filters);
+      return (await repo.listItems(ctx.db, auth.tenantId, { kind: 'objective', objectiveId, fields })).map(toBudgetItem);
     },
 
     search: async (auth: AuthContext, query: string) => {
@@ -161,7 +164,13 @@ export const createBudgetService = (ctx: AppContext) => {
         await checkReferences(tx, auth.tenantId, input);
         const amountCents = toCents(input.Amount);
         // DESIGN.md §16: the body's CustomFields over the stored ones; 400 naming a field that is wrong.
-        const customFields = await validateCustomFields(tx, auth.tenantId, 'BudgetItem', input.CustomFields, existing ? existing.customFields : null);
+        const customFields = await validateCustomFields(
+          tx,
+          auth.tenantId,
+          'BudgetItem',
+          input.CustomFields,
+          existing ? existing.customFields : null,
+        );
         const values: repo.ItemValues = {
           marketingPlanId: input.MarketingPlanId,
           budgetCategoryId: input.BudgetCategoryId,

@@ -2,3 +2,4 @@
 // validateCustomFields is what every Save of a budget item, expense or campaign (and a bulk edit) calls.
 export { registerCustomFieldRoutes } from './custom-fields.routes.ts';
 export { checkCustomFieldValues, listCustomFields, toCustomField, validateCustomFields } from './custom-fields.service.ts';
+export { customFieldFilterSql, type ResolvedFieldFilter, resolveFieldFilters } from './custom-field-filters.ts';

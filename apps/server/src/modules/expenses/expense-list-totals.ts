@@ -79,7 +79,8 @@ export const keptTotalsQuery = (
 /** The totals of `filter` read from expense_sums, or null when the sums cannot answer it. */
 export const keptListTotals = async (db: Db, tenantId: string, filter: ExpenseFilter): Promise<ListTotals | null> => {
   const planId = filter.marketingPlanId;
-  if (!planId || filter.query || filter.payee || filter.categoryType) return null;
+  // The sums hold no custom field values: a Fields filter is summed from the expenses themselves.
+  if (!planId || filter.query || filter.payee || filter.categoryType || filter.fields?.length) return null;
   const months = wholeMonths(filter.dateFrom, filter.dateTo);
   if (!months) return null;
   const [row] = await keptTotalsQuery(db, tenantId, { ...filter, marketingPlanId: planId }, months);

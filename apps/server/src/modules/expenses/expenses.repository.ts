@@ -11,6 +11,7 @@ import { likePattern } from '../../lib/like-pattern.ts';
 import { cents } from '../../db/rows.ts';
 import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { lockVersion } from '../../db/row-versions.ts';
+import { customFieldFilterSql, type ResolvedFieldFilter } from '../custom-fields/index.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
 export type ExpenseValues = {
@@ -41,6 +42,8 @@ export type ExpenseFilter = {
   payee?: string | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** Custom field filters (checked by resolveFieldFilters); the kept sums cannot answer them. */
+  fields?: readonly ResolvedFieldFilter[] | undefined;
 };
 export type ExpenseSort = { by: 'PurchaseDate' | 'Amount' | 'Name' | 'Payee'; direction: 'asc' | 'desc' };
 
@@ -96,6 +99,7 @@ const filterConditions = (tenantId: string, filter: ExpenseFilter): SQL => {
   if (filter.payee) conditions.push(eq(expenses.payee, filter.payee));
   if (filter.dateFrom) conditions.push(gte(expenses.purchaseDate, filter.dateFrom));
   if (filter.dateTo) conditions.push(lte(expenses.purchaseDate, filter.dateTo));
+  if (filter.fields?.length) conditions.push(customFieldFilterSql(sql`${expenses.customFields}`, filter.fields));
   if (filter.query) {
     const pattern = likePattern(filter.query);
     conditions.push(

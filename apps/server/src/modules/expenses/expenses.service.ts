@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { expenseApprovalRule, syncExpenseRequest } from '../approvals/index.ts';
-import { validateCustomFields } from '../custom-fields/index.ts';
+import { resolveFieldFilters, validateCustomFields } from '../custom-fields/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
@@ -133,6 +133,7 @@ export const createExpensesService = (ctx: AppContext) => ({
       payee: input.Payee || undefined,
       dateFrom: input.DateFrom,
       dateTo: input.DateTo,
+      fields: await resolveFieldFilters(ctx.db, auth.tenantId, 'Expense', input.Fields),
     };
     const [rows, sums] = await Promise.all([
       repo.listExpensePage(
@@ -199,7 +200,13 @@ export const createExpensesService = (ctx: AppContext) => ({
       const rule = await expenseApprovalRule(tx, auth, access);
       const approval = rule.judge(existing ? existing.row : null, { status: input.Status, amountCents, active });
       // DESIGN.md §16: the body's CustomFields over the stored ones; 400 naming a field that is wrong.
-      const customFields = await validateCustomFields(tx, auth.tenantId, 'Expense', input.CustomFields, existing ? existing.row.customFields : null);
+      const customFields = await validateCustomFields(
+        tx,
+        auth.tenantId,
+        'Expense',
+        input.CustomFields,
+        existing ? existing.row.customFields : null,
+      );
       const values: repo.ExpenseValues = {
         marketingPlanId: input.MarketingPlanId,
         budgetItemId: item.id,
