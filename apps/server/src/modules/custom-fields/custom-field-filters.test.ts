@@ -5,15 +5,16 @@ import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { budgetItems } from '../../schema/budget.ts';
+import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { expenses } from '../../schema/expenses.ts';
 
 let t: TestApp;
 let tenant: TestTenant;
 let other: TestTenant;
 let token: string;
-const fields: Record<string, string> = {};
+const fields = { region: '', tags: '', note: '', units: '', due: '', channel: '', owner: '', foreign: '' };
 let planId = '';
-let itemIds: Record<string, string> = {};
+let itemIds = { web: '', both: '', none: '' };
 let expenseIds: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -44,13 +45,13 @@ beforeAll(async () => {
   const category = await createCategory(t, tenant, { name: 'Events', categoryType: 1 });
   const item = (name: string) => createItem(t, tenant, { planId, categoryId: category.id, amountCents: 100_000, name });
   itemIds = { web: (await item('Web ads')).id, both: (await item('Email and web')).id, none: (await item('Nothing')).id };
-  const setItem = (id: string, values: Record<string, unknown>) =>
+  const setItem = (id: string, values: StoredCustomFields) =>
     t.ctx.db.update(budgetItems).set({ customFields: values }).where(eq(budgetItems.id, id));
   await setItem(itemIds.web, { [fields.channel]: ['Web'], [fields.owner]: 'Ana Lopez' });
   await setItem(itemIds.both, { [fields.channel]: ['Web', 'Email'] });
 
   // Whole months of a plan: without a Fields filter the totals would come from expense_sums.
-  const add = async (key: string, amountCents: number, status: 1 | 2 | 3, values: Record<string, unknown>) => {
+  const add = async (key: string, amountCents: number, status: 1 | 2 | 3, values: StoredCustomFields) => {
     const row = await createExpenseRow(t, tenant, { planId, itemId: itemIds.web, amountCents, status, purchaseDate: '2027-03-31' });
     await t.ctx.db.update(expenses).set({ customFields: values }).where(eq(expenses.id, row.id));
     expenseIds[key] = row.id;
