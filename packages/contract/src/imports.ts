@@ -51,12 +51,18 @@ const MONTH_FIELD = /^Month:\d{4}-(0[1-9]|1[0-2])$/;
 /** The mapping key of a month column of budget items. */
 export const monthField = (month: string): string => `Month:${month}`;
 export const isMonthField = (field: string): boolean => MONTH_FIELD.test(field);
+/** The mapping key of a custom field of the imported entity (DESIGN.md §16): `Field:<FieldId>`. */
+export const customFieldImportKey = (fieldId: string): string => `Field:${fieldId}`;
+/** The custom field id a mapping key names, or null when it names another field. */
+export const customFieldIdOfImportKey = (field: string): string | null => (field.startsWith('Field:') ? field.slice(6) : null);
+/** A mapping key: a fixed field, Month:YYYY-MM, or Field:<FieldId> (a custom field). */
+const MappingKeySchema = z.string().max(60);
 
 /** Field → the header of the column it comes from (null or missing: not mapped). */
 export const ImportMappingSchema = z
-  .record(z.string().max(20), z.string().max(200).nullable())
+  .record(MappingKeySchema, z.string().max(200).nullable())
   .refine((mapping) => Object.keys(mapping).length <= 200, 'A mapping has at most 200 fields.')
-  .describe('Field name → column header; month columns of budget items as Month:YYYY-MM');
+  .describe('Field name → column header; month columns of budget items as Month:YYYY-MM, custom fields as Field:<FieldId>');
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
 /** How a date like 03/04/2026 is read (issue 28 B6): month first (US), day first, or year first (ISO). */
@@ -72,12 +78,12 @@ export const IMPORT_DATE_ORDER_LABELS: Record<ImportDateOrder, string> = {
 /** A cell fixed in the preview: the text that replaces what the file holds in that row and field. */
 export const ImportEditSchema = z.object({
   Row: z.number().int().min(1).max(10_000_000).describe('The row number as the preview shows it'),
-  Field: z.string().max(20),
+  Field: MappingKeySchema,
   Value: z.string().max(4000),
 });
 /** A value replaced in every row (an unknown budget item or category mapped to an existing one). */
 export const ImportReplacementSchema = z.object({
-  Field: z.string().max(20),
+  Field: MappingKeySchema,
   From: z.string().max(4000).describe('The cell text to replace, compared without case or extra spaces'),
   To: z.string().max(4000),
 });

@@ -117,6 +117,7 @@ const check = async (input: AnalyseInput): Promise<Checked> => {
     planMonths: input.planMonths,
     given: input.given,
     saved: input.saved,
+    customFields: input.refs.customFields,
   });
   const existingKeys = new Set(input.kind === 'Expenses' ? existingExpenseKeys(input.existingExpensesJson) : input.refs.items.map(itemKey));
   const dataRows = applyFixes(rows.slice(header.index + 1), header.columns, resolved.mapping, input);

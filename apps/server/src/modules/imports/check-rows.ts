@@ -1,5 +1,14 @@
-import { type FieldError, phasingSumError, toDollars } from '@plansmith/contract';
-import { type ImportCounts, type ImportKind, type ImportMapping, type ImportRow, isMonthField } from '@plansmith/contract/imports';
+import { type CustomField, type FieldError, parseCustomFieldText, phasingSumError, toDollars } from '@plansmith/contract';
+import {
+  customFieldImportKey,
+  type ImportCounts,
+  type ImportKind,
+  type ImportMapping,
+  type ImportRow,
+  isMonthField,
+} from '@plansmith/contract/imports';
+import type { StoredCustomFields } from '../../schema/custom-fields.ts';
+import { checkCustomFieldValues } from '../custom-fields/index.ts';
 import { futureActualProblem } from '../expenses/index.ts';
 import { type DateOrder, nameKey, type Parsed, parseDate, parseMoney, unescapeFormula } from './cell-values.ts';
 import type { SheetRow } from './read-sheet.ts';
@@ -12,6 +21,8 @@ export type References = {
   glCodes: { id: string; name: string }[];
   /** The plan's campaigns (DESIGN.md §16), which a budget item row may name. */
   campaigns?: { id: string; name: string }[];
+  /** The imported entity's custom fields (DESIGN.md §16): a column mapped to one fills its value. */
+  customFields?: CustomField[];
   existingKeys: Set<string>;
   /** How 03/04/2026 reads (given, or guessed from the file). */
   dateOrder: DateOrder;
@@ -31,6 +42,7 @@ export type ExpenseDraft = {
   budgetItemId: string;
   categoryType: 1 | 2 | 3;
   generalLedgerCodeId: string | null;
+  customFields: StoredCustomFields;
 };
 
 export type ItemDraft = {
@@ -42,6 +54,7 @@ export type ItemDraft = {
   amountCents: number;
   generalLedgerCodeId: string | null;
   campaignId: string | null;
+  customFields: StoredCustomFields;
   months: { month: string; amountCents: number }[];
 };
 
@@ -139,6 +152,32 @@ const findOne = <T extends { name: string }>(
   );
 };
 
+/**
+ * A row's custom field values (DESIGN.md §16): each mapped cell read as its field's type
+ * (parseCustomFieldText), then all checked as validateCustomFields checks a Save (checkCustomFieldValues,
+ * Required fields included, mapped or not). A bad value is the row's error at `Field:<FieldId>`, naming the field.
+ */
+const readCustomFields = (r: RowReader, fields: readonly CustomField[]): StoredCustomFields | null => {
+  const incoming: Record<string, unknown> = {};
+  let failed = false;
+  for (const field of fields) {
+    const key = customFieldImportKey(field.Id);
+    const text = r.text(key);
+    if (text === null) continue;
+    const parsed = parseCustomFieldText(field, text);
+    if (parsed.ok) incoming[field.Id] = parsed.value;
+    else {
+      r.fail(key, parsed.message);
+      failed = true;
+    }
+  }
+  if (failed) return null;
+  const checked = checkCustomFieldValues(fields, incoming, null);
+  if (checked.ok) return checked.values;
+  for (const error of checked.errors) r.fail(customFieldImportKey(error.Field.replace(/^CustomFields\./, '')), error.Message);
+  return null;
+};
+
 type Checker<D> = (reader: RowReader) => { draft: D | null; key: string | null };
 
 const expenseChecker = (refs: References, mapping: ImportMapping): Checker<ExpenseDraft> => {
@@ -167,7 +206,9 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
     const name = nameText
       ? r.limited('Name', 'Name', 200, nameText)
       : r.fail('Name', 'Name is empty, and so are the description and payee.');
-    if (r.errors.length > 0 || !item || amountCents === null || !purchaseDate || !status || !name) return { draft: null, key: null };
+    const customFields = readCustomFields(r, refs.customFields ?? []);
+    if (r.errors.length > 0 || !item || amountCents === null || !purchaseDate || !status || !name || !customFields)
+      return { draft: null, key: null };
     const draft: ExpenseDraft = {
       row: r.row.row,
       name,
@@ -180,6 +221,7 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
       budgetItemId: item.id,
       categoryType: item.categoryType,
       generalLedgerCodeId: gl?.id ?? null,
+      customFields,
     };
     return { draft, key: expenseKey(draft) };
   };
@@ -220,7 +262,8 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
       );
       if (message) r.fail('Amount', message);
     }
-    if (r.errors.length > 0 || !category || !name || amountCents === null || !itemType) return { draft: null, key: null };
+    const customFields = readCustomFields(r, refs.customFields ?? []);
+    if (r.errors.length > 0 || !category || !name || amountCents === null || !itemType || !customFields) return { draft: null, key: null };
     const draft: ItemDraft = {
       row: r.row.row,
       name,
@@ -230,6 +273,7 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
       amountCents,
       generalLedgerCodeId: gl?.id ?? null,
       campaignId: campaign?.id ?? null,
+      customFields,
       months,
     };
     return { draft, key: itemKey(draft) };

@@ -21,6 +21,7 @@ import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/ind
 import { type ActivityEntry, recordActivities } from '../activities/index.ts';
 import { keepBudgetChanges } from '../baseline/index.ts';
 import { phaseImportedItems, refuseUndoInClosedMonth } from '../budget/index.ts';
+import { listCustomFields } from '../custom-fields/index.ts';
 import { templateProblem } from '../expenses/index.ts';
 import { COMMIT_CHUNK_ROWS, type CommitScope } from './commit-rows.ts';
 import { createNamed, createsFor, withCreates } from './create-named.ts';
@@ -56,13 +57,14 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   today: string,
   commit: CommitScope | null = null,
 ): Promise<Extract<AnalysedFile, { mode: M }>> => {
-  const [saved, items, categories, glCodes, existingExpensesJson, campaigns] = await Promise.all([
+  const [saved, items, categories, glCodes, existingExpensesJson, campaigns, customFields] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
     repo.listPlanItems(db, auth.tenantId, plan.id),
     repo.listCategories(db, auth.tenantId),
     repo.listGlCodes(db, auth.tenantId),
     input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : [],
     input.Kind === 'BudgetItems' ? repo.listPlanCampaigns(db, auth.tenantId, plan.id) : [],
+    listCustomFields(db, auth.tenantId, input.Kind === 'Expenses' ? 'Expense' : 'BudgetItem'),
   ]);
   const result = await sheets.analyse({
     mode,
@@ -77,7 +79,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     replacements: input.Replacements ?? [],
     // Names the planner chose to create count as there; the commit has created them by now.
     refs: withCreates(
-      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, campaigns, today },
+      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, campaigns, customFields, today },
       createsFor(input.Kind, input.Creates),
     ),
     existingExpensesJson,

@@ -1,4 +1,6 @@
+import type { CustomField } from '@plansmith/contract';
 import {
+  customFieldImportKey,
   IMPORT_FIELDS,
   type ImportFieldDef,
   type ImportKind,
@@ -43,10 +45,24 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** The fields of a kind; budget items add one per month of the plan. */
-export const fieldsOf = (kind: ImportKind, planMonths: readonly string[]): ImportFieldDef[] => [
+const CUSTOM_FIELD_HINTS: Record<CustomField['Type'], (field: CustomField) => string> = {
+  Text: () => 'Custom field: text.',
+  Number: () => 'Custom field: a number such as 1250.5.',
+  Date: () => 'Custom field: a date, YYYY-MM-DD.',
+  Select: (field) => `Custom field: one of ${field.Options.join(', ')}.`,
+  MultiSelect: (field) => `Custom field: options from ${field.Options.join(', ')}, separated by commas.`,
+};
+
+/** The fields of a kind; budget items add one per month of the plan; then the entity's custom fields (DESIGN.md §16). */
+export const fieldsOf = (kind: ImportKind, planMonths: readonly string[], customFields: readonly CustomField[] = []): ImportFieldDef[] => [
   ...IMPORT_FIELDS[kind],
   ...(kind === 'BudgetItems' ? planMonths.map((month) => ({ Field: monthField(month), Label: monthLabel(month), Required: false })) : []),
+  ...customFields.map((field) => ({
+    Field: customFieldImportKey(field.Id),
+    Label: field.Name,
+    Required: field.Required,
+    Hint: CUSTOM_FIELD_HINTS[field.Type](field),
+  })),
 ];
 
 /** The plan month a header names: "2026-03", "Mar 2026", or just "Mar" when the plan has one March. */
@@ -150,8 +166,10 @@ export const resolveMapping = (input: {
   planMonths: readonly string[];
   given: ImportMapping | undefined;
   saved: ImportMapping | null;
+  /** The imported entity's custom fields: each a field of its own, guessed from a column of its name. */
+  customFields?: readonly CustomField[];
 }): { mapping: ImportMapping; source: 'Given' | 'Saved' | 'Guessed'; fields: ImportFieldDef[] } => {
-  const fields = fieldsOf(input.kind, input.planMonths);
+  const fields = fieldsOf(input.kind, input.planMonths, input.customFields);
   const complete = (partial: ImportMapping) => Object.fromEntries(fields.map((field) => [field.Field, partial[field.Field] ?? null]));
   if (input.given) return { mapping: complete(checkGivenMapping(input.given, fields, input.columns)), source: 'Given', fields };
 
@@ -168,7 +186,21 @@ export const resolveMapping = (input: {
     const header = input.saved?.[field.Field];
     if (header && take(field.Field, findColumn(input.columns, header))) fromSaved = true;
   }
-  const synonyms = SYNONYMS[input.kind];
+  // A custom field answers to its name (ignoring case, spaces and punctuation), as the exports write it.
+  // Its column goes to it before the fixed fields' other words ("Notes" is the tenant's field, not the
+  // Description), but a fixed field's own name ("Amount") stays the fixed field's.
+  const own = new Set(Object.values(SYNONYMS[input.kind]).flatMap((names) => names.slice(0, 1)));
+  const customSynonyms = Object.fromEntries(
+    (input.customFields ?? []).map((field) => [customFieldImportKey(field.Id), [headerKey(field.Name)].filter(Boolean)]),
+  );
+  for (const [field, [name]] of Object.entries(customSynonyms)) {
+    if (name && !own.has(name))
+      take(
+        field,
+        input.columns.find((column) => headerKey(column) === name),
+      );
+  }
+  const synonyms: Record<string, string[]> = { ...SYNONYMS[input.kind], ...customSynonyms };
   for (const field of fields) {
     if (isMonthField(field.Field)) {
       take(
