@@ -1,4 +1,4 @@
-import { budgetRoutes, type Expense, expenseRoutes, reportRoutes } from '@plansmith/contract';
+import { budgetRoutes, campaignRoutes, customFieldRoutes, EMPTY_ID, type Expense, expenseRoutes, reportRoutes } from '@plansmith/contract';
 import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
 import { type ImportKind, importRoutes } from '@plansmith/contract/imports';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import { xlsxCell, xlsxRows } from '../test/xlsx-cells.ts';
 let api: RealApi;
 let tenant: TestTenant;
 let source: { Id: string; Name: string; StartDate: string; EndDate: string };
+/** The tenant's custom fields (DESIGN.md §16), by name: one of each type on budget items and on expenses. */
+const fieldIds: Record<string, string> = {};
 
 const DATES = { startDate: '2026-01-01', endDate: '2026-12-31' };
 const wire = (plan: { id: string; name: string }) => ({ Id: plan.id, Name: plan.name, StartDate: DATES.startDate, EndDate: DATES.endDate });
@@ -31,6 +33,23 @@ beforeAll(async () => {
   const ops = await createCategory(api.server, tenant, { name: '=Ops+', categoryType: 2 });
   const gl = await createGlCode(api.server, tenant, 'GL 6100');
   await api.signIn(tenant.users.owner.email);
+  // Issue 33: custom fields of every type on both entities (named as their export columns are), and a campaign.
+  const addField = async (Entity: 'BudgetItem' | 'Expense', Name: string, Type: string, Options?: string[]) => {
+    const field = await callApi(customFieldRoutes.save, { Id: EMPTY_ID, Entity, Name, Type, Options } as Parameters<
+      typeof callApi<typeof customFieldRoutes.save>
+    >[1]);
+    fieldIds[`${Entity}:${Name}`] = field.Id;
+  };
+  await addField('BudgetItem', 'Region', 'Select', ['EMEA', 'NA', 'APAC']);
+  await addField('BudgetItem', 'Channel', 'MultiSelect', ['Web', 'Email', 'Events']);
+  await addField('BudgetItem', 'Launch', 'Date');
+  await addField('Expense', 'Invoice note', 'Text');
+  await addField('Expense', 'Units', 'Number');
+  await addField('Expense', 'Market', 'Select', ['EMEA', 'NA']);
+  await addField('Expense', 'Tags', 'MultiSelect', ['Brand', 'Promo']);
+  const campaign = await callApi(campaignRoutes.save, { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: 'Spring Launch' } as Parameters<
+    typeof callApi<typeof campaignRoutes.save>
+  >[1]);
   // Through the API, so descriptions, GL codes and phasing are set as users set them.
   const save = (body: Record<string, unknown>) =>
     callApi(budgetRoutes.save, { MarketingPlanId: plan.id, ItemType: 1, Description: null, ...body } as Parameters<
@@ -42,6 +61,12 @@ beforeAll(async () => {
     Amount: 1200.5,
     GeneralLedgerCodeId: gl.id,
     Description: '@brand, "quoted"',
+    CampaignId: campaign.Id,
+    CustomFields: {
+      [fieldIds['BudgetItem:Region'] as string]: 'EMEA',
+      [fieldIds['BudgetItem:Channel'] as string]: ['Web', 'Events'],
+      [fieldIds['BudgetItem:Launch'] as string]: '2026-02-28',
+    },
   });
   await save({
     Name: '-Events, spring',
@@ -70,8 +95,21 @@ beforeAll(async () => {
     PurchaseOrder: 'PO-1',
     GeneralLedgerCodeId: gl.id,
     Description: 'Brand',
+    CustomFields: {
+      [fieldIds['Expense:Invoice note'] as string]: 'Net 30, "rush"',
+      [fieldIds['Expense:Units'] as string]: 1250.5,
+      [fieldIds['Expense:Market'] as string]: 'NA',
+      [fieldIds['Expense:Tags'] as string]: ['Brand', 'Promo'],
+    },
   });
-  await saveExpense({ Name: '=HYPERLINK("x")', Payee: '-Agency', PurchaseDate: '2026-03-10', Amount: 10, Status: 2 });
+  await saveExpense({
+    Name: '=HYPERLINK("x")',
+    Payee: '-Agency',
+    PurchaseDate: '2026-03-10',
+    Amount: 10,
+    Status: 2,
+    CustomFields: { [fieldIds['Expense:Units'] as string]: -0.25 },
+  });
   await saveExpense({ Name: 'Same day, same payee', Payee: 'Google', PurchaseDate: '2026-03-10', Amount: 10.01, Status: 1 });
 });
 // The test setup clears the stored session after every test.
@@ -95,11 +133,13 @@ const xlsxBytes = async (buffer: ArrayBuffer | Promise<ArrayBuffer>) => new Uint
 
 /** What makes an item the same item, by name. */
 const itemsOf = async (planId: string) => {
-  const [items, months] = await Promise.all([
+  const [items, months, campaigns] = await Promise.all([
     callApi(budgetRoutes.getBudgetItems, { MarketingPlanId: planId }),
     callApi(budgetMonthRoutes.getPlanMonths, { MarketingPlanId: planId }),
+    callApi(campaignRoutes.list, { MarketingPlanId: planId }),
   ]);
   const phasing = new Map(months.map((entry) => [entry.BudgetItemId, entry.Months]));
+  const campaignNames = new Map(campaigns.Campaigns.map((campaign) => [campaign.Id, campaign.Name]));
   return items
     .map((item) => ({
       Name: item.Name,
@@ -109,6 +149,8 @@ const itemsOf = async (planId: string) => {
       Gl: item.GeneralLedgerCodeId,
       Description: item.Description,
       Months: phasing.get(item.Id) ?? [],
+      Campaign: item.CampaignId ? campaignNames.get(item.CampaignId) : null,
+      CustomFields: item.CustomFields,
     }))
     .sort((a, b) => a.Name.localeCompare(b.Name));
 };
@@ -125,21 +167,42 @@ const expensesOf = async (planId: string) =>
       PO: expense.PurchaseOrder,
       Gl: expense.GeneralLedgerCodeName,
       Description: expense.Description,
+      CustomFields: expense.CustomFields,
     }))
     .sort((a, b) => a.Name.localeCompare(b.Name));
 
 describe.each(['csv', 'xlsx'] as const)('the %s exports imported into an empty plan', (format) => {
-  it('recreate the budget items (phasing, GL codes, descriptions) and then the expenses', async () => {
+  it('recreate the budget items (phasing, GL codes, descriptions, campaigns, custom fields) and then the expenses (custom fields)', async () => {
     const target = wire(await createPlan(api.server, tenant, { name: `Copy ${format}`, ...DATES }));
+    // The import names a campaign of the plan: the new plan has one of the same name (any case).
+    await callApi(campaignRoutes.save, { Id: EMPTY_ID, MarketingPlanId: target.Id, Name: 'spring launch' } as Parameters<
+      typeof callApi<typeof campaignRoutes.save>
+    >[1]);
     const itemsSheet = await fetchItemsSheet(source);
     const itemsFile = format === 'csv' ? utf8(sheetToCsv(itemsSheet)) : await xlsxBytes(sheetToXlsx(itemsSheet));
     expect(await importInto(target.Id, 'BudgetItems', `items.${format}`, itemsFile)).toMatchObject({ Created: 3, Skipped: 0 });
-    expect(await itemsOf(target.Id)).toEqual(await itemsOf(source.Id));
+    const items = await itemsOf(target.Id);
+    expect(items.map((item) => ({ ...item, Campaign: item.Campaign?.toLowerCase() }))).toEqual(
+      (await itemsOf(source.Id)).map((item) => ({ ...item, Campaign: item.Campaign?.toLowerCase() })),
+    );
+    expect(items.find((item) => item.Name === 'Paid search')?.CustomFields).toEqual({
+      [fieldIds['BudgetItem:Region'] as string]: 'EMEA',
+      [fieldIds['BudgetItem:Channel'] as string]: ['Web', 'Events'],
+      [fieldIds['BudgetItem:Launch'] as string]: '2026-02-28',
+    });
 
-    const expensesSheet = expensesToSheet(await fetchAllExpenses(source.Id));
+    const expenseFields = await callApi(customFieldRoutes.list, { Entity: 'Expense' });
+    const expensesSheet = expensesToSheet(await fetchAllExpenses(source.Id), expenseFields);
     const expensesFile = format === 'csv' ? utf8(sheetToCsv(expensesSheet)) : await xlsxBytes(sheetToXlsx(expensesSheet));
     expect(await importInto(target.Id, 'Expenses', `expenses.${format}`, expensesFile)).toMatchObject({ Created: 3, Skipped: 0 });
-    expect(await expensesOf(target.Id)).toEqual(await expensesOf(source.Id));
+    const expensesCopy = await expensesOf(target.Id);
+    expect(expensesCopy).toEqual(await expensesOf(source.Id));
+    expect(expensesCopy.find((expense) => expense.Name === 'Search, March')?.CustomFields).toEqual({
+      [fieldIds['Expense:Invoice note'] as string]: 'Net 30, "rush"',
+      [fieldIds['Expense:Units'] as string]: 1250.5,
+      [fieldIds['Expense:Market'] as string]: 'NA',
+      [fieldIds['Expense:Tags'] as string]: ['Brand', 'Promo'],
+    });
   });
 });
 
