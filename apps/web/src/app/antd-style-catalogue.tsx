@@ -43,7 +43,7 @@ const noop = () => undefined;
 
 /**
  * What the signed-in shell and the pages draw on their first load, once each, with the variants
- * whose styles antd registers apart (the Input's search and compact forms, a Table's pagination,
+ * whose styles antd registers apart (the Input's search and compact forms, a Table's pagination, row selection (/expenses' checkboxes),
  * sorter and loading state, the status colours of a Tag, the date picker of /expenses' filters).
  * Components that appear only once a form or a dialog opens (radio buttons, switches, drawers…) are
  * left out to keep the stylesheet small: antd makes their CSS in the browser when they are drawn,
@@ -129,6 +129,7 @@ export const AntdStyleCatalogue = () => (
           )}
           pagination={{ total: 100, showSizeChanger: true }}
           scroll={{ x: 800 }}
+          rowSelection={{ selectedRowKeys: [1], onChange: noop }}
         />
         <Table columns={[{ title: 'A', dataIndex: 'a' }]} dataSource={[]} loading />
         <Tag color="blue">Tag</Tag>
