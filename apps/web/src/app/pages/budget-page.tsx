@@ -80,6 +80,10 @@ export const BudgetPage = () => {
     return { list, names, groups };
   }, [campaignList.data]);
   const hasCampaigns = campaignView.list.length > 0;
+  // The campaign column, filter and grouping show when an item is in a campaign: the items come with
+  // the first paint and the campaigns after it, so deciding by the items keeps the page from moving
+  // when the campaigns arrive (a layout shift Lighthouse counted, 0.2 at 1366 px).
+  const inCampaigns = useMemo(() => (items.data ?? []).some((item) => item.CampaignId), [items.data]);
   const openAdd = () => {
     setAddOpened(true);
     setAdding(true);
@@ -188,7 +192,8 @@ export const BudgetPage = () => {
                 categoriesLoading={categories.isFetching}
                 onCategoriesWanted={() => setCategoriesWanted(true)}
                 onChange={setFilters}
-                campaigns={campaignView.groups.map((group) => ({ value: group.id, label: group.name }))}
+                campaigns={inCampaigns ? campaignView.groups.map((group) => ({ value: group.id, label: group.name })) : undefined}
+                campaignsLoading={inCampaigns && campaignList.isPending}
               />
               <Segmented<GridView>
                 aria-label="Columns"
@@ -196,7 +201,7 @@ export const BudgetPage = () => {
                 options={['Amounts', 'Months', 'Quarters', 'Year', 'Forecast']}
                 onChange={setGridView}
               />
-              {hasCampaigns && gridView === 'Amounts' ? (
+              {inCampaigns && gridView === 'Amounts' ? (
                 <Segmented<'Category' | 'Campaign'>
                   aria-label="Group by"
                   value={groupBy}
@@ -230,7 +235,7 @@ export const BudgetPage = () => {
                 rows={view.campaignRows ?? view.rows}
                 totals={view.totals}
                 canEdit={canEdit}
-                campaignNames={hasCampaigns ? campaignView.names : undefined}
+                campaignNames={inCampaigns ? campaignView.names : undefined}
               />
             </BelowTheFoldOnPhone>
           ) : gridView === 'Forecast' ? (

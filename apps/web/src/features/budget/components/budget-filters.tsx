@@ -24,14 +24,20 @@ export const BudgetFiltersBar = ({
   onCategoriesWanted,
   onChange,
   campaigns,
+  campaignsLoading,
 }: {
   filters: BudgetFilters;
   categories: BudgetCategory[];
   categoriesLoading: boolean;
   onCategoriesWanted: () => void;
   onChange: (filters: BudgetFilters) => void;
-  /** The plan's campaigns (name with its parents'), in tree order; no campaign filter when the plan has none. */
+  /**
+   * The plan's campaigns (name with its parents'), in tree order; no campaign filter when missing.
+   * Given (empty while they load) as soon as an item is in a campaign, so the filter is there from the
+   * first paint and nothing moves when the campaigns arrive.
+   */
   campaigns?: readonly { value: string; label: string }[];
+  campaignsLoading?: boolean;
 }) => {
   const painted = useAfterFirstPaint();
   const categoryName = categories.find((category) => category.Id === filters.categoryId)?.Name ?? 'All categories';
@@ -80,9 +86,10 @@ export const BudgetFiltersBar = ({
           optionFilterProp="label"
         />,
       )}
-      {campaigns && campaigns.length > 0 ? (
+      {campaigns ? (
         <Select<string>
           aria-label="Campaign"
+          loading={campaignsLoading}
           style={{ width: 220 }}
           value={filters.campaign ?? 'all'}
           onChange={(value) => onChange({ ...filters, campaign: value === 'all' ? null : value })}
