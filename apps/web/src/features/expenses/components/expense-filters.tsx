@@ -1,7 +1,14 @@
-import { EXPENSE_CATEGORY_TYPE_LABELS, EXPENSE_STATUS_LABELS, type ExpenseCategoryType, type ExpenseStatus } from '@plansmith/contract';
+import {
+  type CustomField,
+  EXPENSE_CATEGORY_TYPE_LABELS,
+  EXPENSE_STATUS_LABELS,
+  type ExpenseCategoryType,
+  type ExpenseStatus,
+} from '@plansmith/contract';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { CustomFieldFilters, type FieldFilterValues } from '../../../shared/custom-fields/custom-field-filters.tsx';
 import { DATE_FORMAT, DATE_INPUT_HINT } from '../../../shared/format/dates.ts';
 import { fieldAfterFirstPaint } from '../../../shared/ui/field-outline.tsx';
 import { DATE_FIELD_WIDTH, LazyDateInput } from '../../../shared/ui/lazy-date-input.tsx';
@@ -16,6 +23,8 @@ export type ExpenseFilterValues = {
   BudgetItemId?: string;
   DateFrom?: string;
   DateTo?: string;
+  /** Custom field filters (field id → values); absent when none. */
+  Fields?: FieldFilterValues;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -32,10 +41,13 @@ const rangeProblem = ({ from, to }: DateRange): string | null => {
 /** Search and filters; every one is applied by the server (the list can hold 100,000 expenses). */
 export const ExpenseFilters = ({
   planId,
+  fields = [],
   value,
   onChange,
 }: {
   planId: string;
+  /** The Expense custom fields: a filter each behind the Custom fields button. */
+  fields?: readonly CustomField[];
   value: ExpenseFilterValues;
   onChange: (value: ExpenseFilterValues) => void;
 }) => {
@@ -160,6 +172,11 @@ export const ExpenseFilters = ({
           onChange={(to) => changeRange({ ...shownRange, to })}
         />,
       )}
+      <CustomFieldFilters
+        fields={fields}
+        value={value.Fields ?? {}}
+        onChange={(next) => onChange({ ...value, Fields: Object.keys(next).length > 0 ? next : undefined })}
+      />
       {hasFilters ? (
         <Button
           onClick={() => {

@@ -1,5 +1,6 @@
 import { DEFAULT_EXPENSE_COLUMNS, type Expense, type ExpenseView, type GetExpensesRequest } from '@plansmith/contract';
 import { type ReactNode, useCallback, useState } from 'react';
+import { fromSavedFieldFilters, toFieldFilters } from '../../../shared/custom-fields/custom-field-filters.tsx';
 import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { lazyModal } from '../../../shared/ui/lazy-modal.tsx';
 import { lazyPart } from '../../../shared/ui/lazy-part.tsx';
@@ -52,7 +53,14 @@ export const ExpenseList = ({
   const [selected, setSelected] = useState<Expense[]>([]);
   const [bulkEditing, setBulkEditing] = useState(false);
   const expenseFields = useCustomFields('Expense');
-  const request: GetExpensesRequest = { ...scope, ...filters, ...page, ...sort };
+  const { Fields: fieldFilters, ...plainFilters } = filters;
+  const request: GetExpensesRequest = {
+    ...scope,
+    ...plainFilters,
+    ...page,
+    ...sort,
+    Fields: toFieldFilters(fieldFilters ?? {}, expenseFields.fields),
+  };
   const query = useExpensePage(request);
   const changeFilters = useCallback((next: ExpenseFilterValues) => {
     setFilters(next);
@@ -61,8 +69,9 @@ export const ExpenseList = ({
 
   const openSavedView = (view: ExpenseView | null) => {
     setOpenView(view);
-    const { SortBy, SortDirection, Fields: _fields, ...viewFilters } = view?.Filters ?? {};
-    setFilters(viewFilters);
+    const { SortBy, SortDirection, Fields, ...viewFilters } = view?.Filters ?? {};
+    const fieldValues = fromSavedFieldFilters(Fields);
+    setFilters(Object.keys(fieldValues).length > 0 ? { ...viewFilters, Fields: fieldValues } : viewFilters);
     setSort({ SortBy: SortBy ?? FIRST_EXPENSE_PAGE.SortBy, SortDirection: SortDirection ?? FIRST_EXPENSE_PAGE.SortDirection });
     setColumns(view ? view.Columns : [...DEFAULT_EXPENSE_COLUMNS]);
     setPage((current) => ({ ...current, Page: 1 }));
@@ -84,7 +93,9 @@ export const ExpenseList = ({
           onColumnsChange={setColumns}
         />
       ) : null}
-      {withFilters && planId ? <ExpenseFilters key={filtersDrawn} planId={planId} value={filters} onChange={changeFilters} /> : null}
+      {withFilters && planId ? (
+        <ExpenseFilters key={filtersDrawn} planId={planId} fields={expenseFields.fields} value={filters} onChange={changeFilters} />
+      ) : null}
       {selecting && selected.length > 0 ? (
         <ExpenseBulkBar count={selected.length} onEdit={() => setBulkEditing(true)} onClear={() => setSelected([])} />
       ) : null}
