@@ -22,6 +22,7 @@ import { useCampaigns } from '../../features/calendar/api/calendar-queries.ts';
 import { useBudgetCategories } from '../../features/categories/api/category-queries.ts';
 import { glCodesOf, useLookups } from '../../features/lookups/api/lookup-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
+import { fieldsOf, useAllCustomFields } from '../../shared/custom-fields/custom-field-queries.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { BelowTheFoldOnPhone } from '../../shared/ui/below-the-fold.tsx';
 import { useAfterFirstPaint } from '../../shared/ui/use-after-first-paint.ts';
@@ -68,6 +69,10 @@ export const BudgetPage = () => {
   // The campaigns (DESIGN.md §16: column, filter, grouping) are asked for once the rows are on screen.
   const painted = useAfterFirstPaint();
   const campaignList = useCampaigns(painted ? (plan?.Id ?? null) : null);
+  // The BudgetItem custom fields (their filters) are asked for after the first paint too; the Custom
+  // fields button is drawn at once (disabled until they come), so nothing moves when they arrive.
+  const allFields = useAllCustomFields({ enabled: painted });
+  const itemFields = useMemo(() => ({ fields: fieldsOf(allFields.data, 'BudgetItem') }), [allFields.data]);
   const [groupBy, setGroupBy] = useState<'Category' | 'Campaign'>('Category');
   const campaignView = useMemo(() => {
     const list = campaignList.data?.Campaigns ?? [];
@@ -94,14 +99,14 @@ export const BudgetPage = () => {
     const chosen = deferredFilters.campaign;
     const within = new Set<string>(chosen && chosen !== NO_CAMPAIGN ? [chosen] : []);
     for (const campaign of campaignView.list) if (campaign.ParentId && within.has(campaign.ParentId)) within.add(campaign.Id);
-    const shown = filterItems(items.data ?? [], deferredFilters, within);
+    const shown = filterItems(items.data ?? [], deferredFilters, within, itemFields.fields);
     return {
       rows: buildRows(shown),
       campaignRows: groupBy === 'Campaign' && hasCampaigns ? buildCampaignRows(shown, campaignView.groups) : null,
       totals: sumItems(shown),
       byType: sumsByType(shown),
     };
-  }, [items.data, deferredFilters, campaignView, groupBy, hasCampaigns]);
+  }, [items.data, deferredFilters, campaignView, groupBy, hasCampaigns, itemFields.fields]);
 
   if (plans.isPending) return <LoadingState label="Loading your plans…" />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -194,6 +199,7 @@ export const BudgetPage = () => {
                 onChange={setFilters}
                 campaigns={inCampaigns ? campaignView.groups.map((group) => ({ value: group.id, label: group.name })) : undefined}
                 campaignsLoading={inCampaigns && campaignList.isPending}
+                customFields={itemFields.fields}
               />
               <Segmented<GridView>
                 aria-label="Columns"

@@ -2,8 +2,9 @@ import type { CustomField, CustomFieldFilter } from '@plansmith/contract';
 import { Button, Flex, Input, Select } from 'antd';
 import { useId, useState } from 'react';
 
-/** Custom field filters as a list keeps them: field id → values (a saved view's Fields). */
-export type FieldFilterValues = Record<string, string[]>;
+import type { FieldFilterValues } from './field-filter-match.ts';
+
+export type { FieldFilterValues };
 
 /** The filters a list request sends: the non-empty ones of fields that still exist (a view may name a deleted one). */
 export const toFieldFilters = (values: FieldFilterValues, fields: readonly CustomField[]): CustomFieldFilter[] | undefined => {

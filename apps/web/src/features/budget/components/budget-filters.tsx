@@ -1,7 +1,8 @@
-import type { BudgetCategory, ItemType } from '@plansmith/contract';
+import type { BudgetCategory, CustomField, ItemType } from '@plansmith/contract';
 import { Button, Flex, Select } from 'antd';
 // Search directly: antd's Input namespace also brings TextArea and OTP.
 import Search from 'antd/es/input/Search';
+import { CustomFieldFilters } from '../../../shared/custom-fields/custom-field-filters.tsx';
 import { fieldAfterFirstPaint } from '../../../shared/ui/field-outline.tsx';
 import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint.ts';
 import { type BudgetFilters, hasFilters, NO_CAMPAIGN, NO_FILTERS } from '../lib/budget-rows.ts';
@@ -25,6 +26,7 @@ export const BudgetFiltersBar = ({
   onChange,
   campaigns,
   campaignsLoading,
+  customFields = [],
 }: {
   filters: BudgetFilters;
   categories: BudgetCategory[];
@@ -38,6 +40,8 @@ export const BudgetFiltersBar = ({
    */
   campaigns?: readonly { value: string; label: string }[];
   campaignsLoading?: boolean;
+  /** The BudgetItem custom fields: a filter each behind the Custom fields button (its size is fixed). */
+  customFields?: readonly CustomField[];
 }) => {
   const painted = useAfterFirstPaint();
   const categoryName = categories.find((category) => category.Id === filters.categoryId)?.Name ?? 'All categories';
@@ -99,6 +103,7 @@ export const BudgetFiltersBar = ({
           popupMatchSelectWidth={false}
         />
       ) : null}
+      <CustomFieldFilters fields={customFields} value={filters.fields ?? {}} onChange={(fields) => onChange({ ...filters, fields })} />
       {hasFilters(filters) ? <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button> : null}
     </Flex>
   );

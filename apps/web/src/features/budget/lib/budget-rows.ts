@@ -1,5 +1,6 @@
 import { moneyProblem } from '../../../shared/format/money-rules.ts';
-import { type BudgetItem, type CategoryType, type ItemType, toCents, toDollars } from '@plansmith/contract';
+import { type FieldFilterValues, matchesFieldFilters } from '../../../shared/custom-fields/field-filter-match.ts';
+import { type BudgetItem, type CategoryType, type CustomField, type ItemType, toCents, toDollars } from '@plansmith/contract';
 
 export type MoneySums = {
   budget: number;
@@ -27,7 +28,14 @@ export type BudgetRow =
   | { kind: 'item'; key: string; item: BudgetItem };
 
 /** `campaign`: a campaign's id (the filter keeps it and everything under it), NO_CAMPAIGN, or null for all. */
-export type BudgetFilters = { query: string; itemType: ItemType | null; categoryId: string | null; campaign?: string | null };
+export type BudgetFilters = {
+  query: string;
+  itemType: ItemType | null;
+  categoryId: string | null;
+  campaign?: string | null;
+  /** BudgetItem custom field filters (field id → values); absent or {} when none. */
+  fields?: FieldFilterValues;
+};
 
 /** The campaign filter's choice of the items without a campaign. */
 export const NO_CAMPAIGN = 'none';
@@ -35,13 +43,21 @@ export const NO_CAMPAIGN = 'none';
 export const NO_FILTERS: BudgetFilters = { query: '', itemType: null, categoryId: null, campaign: null };
 
 export const hasFilters = (filters: BudgetFilters): boolean =>
-  Boolean(filters.query.trim() || filters.itemType || filters.categoryId || filters.campaign);
+  Boolean(
+    filters.query.trim() || filters.itemType || filters.categoryId || filters.campaign || Object.keys(filters.fields ?? {}).length > 0,
+  );
 
 /**
  * The items the filters keep. `campaignIds` are the ids the campaign filter accepts (the chosen
  * campaign and its sub-campaigns), worked out by the caller, which holds the campaign tree.
  */
-export const filterItems = (items: readonly BudgetItem[], filters: BudgetFilters, campaignIds?: ReadonlySet<string>): BudgetItem[] => {
+export const filterItems = (
+  items: readonly BudgetItem[],
+  filters: BudgetFilters,
+  campaignIds?: ReadonlySet<string>,
+  /** The BudgetItem custom fields, for `filters.fields`. */
+  customFields: readonly CustomField[] = [],
+): BudgetItem[] => {
   const query = filters.query.trim().toLowerCase();
   const campaign = filters.campaign ?? null;
   return items.filter(
@@ -52,7 +68,8 @@ export const filterItems = (items: readonly BudgetItem[], filters: BudgetFilters
       (!campaign ||
         (campaign === NO_CAMPAIGN
           ? !item.CampaignId
-          : item.CampaignId !== null && (campaignIds ?? new Set([campaign])).has(item.CampaignId))),
+          : item.CampaignId !== null && (campaignIds ?? new Set([campaign])).has(item.CampaignId))) &&
+      matchesFieldFilters(item.CustomFields, filters.fields, customFields),
   );
 };
 
