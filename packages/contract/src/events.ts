@@ -41,6 +41,8 @@ export const LIVE_ENTITIES = [
   'BudgetItemBaseline',
   'BudgetChange',
   'PlanPeriod',
+  // Dimensions (DESIGN.md §16): a campaign of the plan (saved, moved, dragged on the calendar, deleted).
+  'Campaign',
 ] as const;
 export const LiveEntitySchema = z.enum(LIVE_ENTITIES);
 export type LiveEntity = z.infer<typeof LiveEntitySchema>;

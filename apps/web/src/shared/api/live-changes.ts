@@ -5,6 +5,7 @@ import {
   activityKeys,
   budgetChangeKeys,
   budgetKeys,
+  campaignKeys,
   dashboardKeys,
   expectationKeys,
   expenseKeys,
@@ -75,6 +76,10 @@ export const keysFor = (event: LiveChangeEvent): QueryKey[] => {
     case 'PlanPeriod':
       // A closed or reopened month: the close screen, the grids' closed months, the expenses dated in it.
       return [PERIODS, budgetKeys.all, expenseKeys.all, ...PLAN_FIGURES];
+    case 'Campaign':
+      // The /campaigns tree and the calendar read campaignKeys; /budget's campaign column and filter too.
+      // A deleted campaign leaves its items without one: their rows change on /budget.
+      return [campaignKeys.all, budgetKeys.all];
   }
 };
 
