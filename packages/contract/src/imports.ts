@@ -178,7 +178,11 @@ export const ImportPreviewSchema = z.object({
   HeaderRow: z.number().int().describe('Where the header row is, 1-based'),
   Mapping: ImportMappingSchema,
   MappingSource: z.enum(['Given', 'Saved', 'Guessed']),
-  Fields: z.array(ImportFieldSchema).describe('What columns can be mapped to, month columns included'),
+  Fields: z
+    .array(ImportFieldSchema)
+    .describe(
+      'What columns can be mapped to: the fixed fields, month columns (budget items), then the entity’s custom fields as Field:<FieldId> (Label its name; a bad value is the row’s error at that key)',
+    ),
   DateOrder: ImportDateOrderSchema,
   DateOrderSource: z.enum(['Given', 'Guessed']),
   DateNote: z.string().nullable().describe('How the dates were read, naming any ambiguity'),
