@@ -74,10 +74,12 @@ export const CustomFieldFilters = ({
                 key={field.Id}
                 mode="multiple"
                 aria-label={field.Name}
-                placeholder={field.Name}
+                placeholder="any"
+                // The field's name stays in view once options are chosen.
+                prefix={<span style={{ color: 'rgba(0, 0, 0, 0.55)' }}>{field.Name}:</span>}
                 allowClear
                 maxTagCount="responsive"
-                style={{ width: 200, maxWidth: '100%' }}
+                style={{ width: 240, maxWidth: '100%' }}
                 value={value[field.Id] ?? []}
                 options={field.Options.map((option) => ({ value: option, label: option }))}
                 onChange={(values: string[]) => set(field.Id, values)}
