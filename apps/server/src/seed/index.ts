@@ -5,6 +5,7 @@ import { seedDemoCustomFields } from './custom-fields.seed.ts';
 import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
 import { seedDemoIdentity } from './identity.seed.ts';
+import { seedDemoLastYear } from './last-year.seed.ts';
 import { seedDemoMonthClose } from './month-close.seed.ts';
 import { seedDemoObjectives } from './objectives.seed.ts';
 import { seedDemoPeople } from './people.seed.ts';
@@ -22,6 +23,8 @@ export const DEMO_SEED_PARTS = [
   seedDemoIdentity,
   seedDemoPlanning,
   seedDemoSpending,
+  // Before the custom fields: its expenses take their item's Region too.
+  seedDemoLastYear,
   seedDemoPeople,
   seedDemoBilling,
   seedDemoObjectives,

@@ -34,6 +34,8 @@ describe('demo saved reports seed', () => {
       const result = answer.body.Result as PivotResult;
       expect(result.Rows.length).toBeGreaterThan(1);
       expect(result.GrandTotal.Total.Values.Actual).toBeGreaterThan(0);
+      // "Against last year": the 2025 plan's Actual is the comparison, not zero.
+      if (report.Definition.Compare === 'PriorYear') expect(result.GrandTotal.Total.Compare?.Actual).toBeGreaterThan(0);
     }
   }, 60_000);
 });

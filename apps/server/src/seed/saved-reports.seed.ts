@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customFields } from '../schema/custom-fields.ts';
 import { savedReports } from '../schema/saved-reports.ts';
-import { DEMO, DEMO_PLAN } from './demo-ids.ts';
+import { DEMO, DEMO_OTHER_PLANS, DEMO_PLAN } from './demo-ids.ts';
 
 const tenantId = DEMO.tenantId;
 /** Fixed ids of this part: 6b1f3c2e-0d4a-4f7e-9a5e-5e<n>, so reseeding finds the same rows. */
@@ -47,10 +47,12 @@ export const seedDemoSavedReports = async (db: Db): Promise<void> => {
     {
       ...DEMO_SAVED_REPORTS.regionVsLastYear,
       ...(region ? {} : { name: 'Campaign × category vs last year' }),
+      // Last year's plan too: "how much did EMEA spend on events per quarter, against last year?"
+      // (issue 33) — the prior year's money is in the 2025 plan.
       definition: {
-        MarketingPlanIds: [DEMO_PLAN.id],
+        MarketingPlanIds: [DEMO_PLAN.id, DEMO_OTHER_PLANS.archived.id],
         Rows: [region ? `Field:${region}` : 'Campaign', 'Category'],
-        Columns: 'None',
+        Columns: 'Quarter',
         Measures: ['Actual', 'Budget'],
         Filters: [],
         Compare: 'PriorYear',
