@@ -74,6 +74,12 @@ export const BudgetPage = () => {
   const allFields = useAllCustomFields({ enabled: painted });
   const itemFields = useMemo(() => ({ fields: fieldsOf(allFields.data, 'BudgetItem') }), [allFields.data]);
   const [groupBy, setGroupBy] = useState<'Category' | 'Campaign'>('Category');
+  // Custom fields shown as columns: chosen by the person (none at first), so the grid never widens by itself.
+  const [columnIds, setColumnIds] = useState<string[]>([]);
+  const fieldColumns = useMemo(
+    () => itemFields.fields.filter((field) => columnIds.includes(field.Id)).map((field) => ({ id: field.Id, name: field.Name })),
+    [itemFields.fields, columnIds],
+  );
   const campaignView = useMemo(() => {
     const list = campaignList.data?.Campaigns ?? [];
     const names = new Map(list.map((campaign) => [campaign.Id, campaign.Name]));
@@ -200,6 +206,7 @@ export const BudgetPage = () => {
                 campaigns={inCampaigns ? campaignView.groups.map((group) => ({ value: group.id, label: group.name })) : undefined}
                 campaignsLoading={inCampaigns && campaignList.isPending}
                 customFields={itemFields.fields}
+                fieldColumns={{ value: columnIds, onChange: setColumnIds }}
               />
               <Segmented<GridView>
                 aria-label="Columns"
@@ -242,6 +249,7 @@ export const BudgetPage = () => {
                 totals={view.totals}
                 canEdit={canEdit}
                 campaignNames={inCampaigns ? campaignView.names : undefined}
+                fieldColumns={fieldColumns}
               />
             </BelowTheFoldOnPhone>
           ) : gridView === 'Forecast' ? (

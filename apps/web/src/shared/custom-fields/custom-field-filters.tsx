@@ -32,12 +32,15 @@ export const CustomFieldFilters = ({
   fields,
   value,
   onChange,
+  columns,
 }: {
   fields: readonly CustomField[];
   value: FieldFilterValues;
   onChange: (value: FieldFilterValues) => void;
+  /** Where a list shows fields as columns only when asked (/budget): the chosen field ids, in the opened row. */
+  columns?: { value: readonly string[]; onChange: (ids: string[]) => void };
 }) => {
-  const shown = filterable(fields);
+  const shown = columns ? fields : filterable(fields);
   const active = shown.filter((field) => (value[field.Id]?.length ?? 0) > 0).length;
   const [open, setOpen] = useState(active > 0);
   const rowId = useId();
@@ -61,7 +64,21 @@ export const CustomFieldFilters = ({
       </Button>
       {open && shown.length > 0 ? (
         <Flex id={rowId} gap={8} wrap role="group" aria-label="Custom field filters" style={{ flexBasis: '100%' }}>
-          {shown.map((field) =>
+          {columns ? (
+            <Select
+              mode="multiple"
+              aria-label="Custom field columns"
+              placeholder="Show as columns"
+              prefix={<span style={{ color: 'rgba(0, 0, 0, 0.55)' }}>Columns:</span>}
+              allowClear
+              maxTagCount="responsive"
+              style={{ width: 280, maxWidth: '100%' }}
+              value={[...columns.value]}
+              options={fields.map((field) => ({ value: field.Id, label: field.Name }))}
+              onChange={(ids: string[]) => columns.onChange(ids)}
+            />
+          ) : null}
+          {filterable(fields).map((field) =>
             field.Type === 'Text' ? (
               <TextFilter
                 key={field.Id}

@@ -27,6 +27,7 @@ export const BudgetFiltersBar = ({
   campaigns,
   campaignsLoading,
   customFields = [],
+  fieldColumns,
 }: {
   filters: BudgetFilters;
   categories: BudgetCategory[];
@@ -42,6 +43,8 @@ export const BudgetFiltersBar = ({
   campaignsLoading?: boolean;
   /** The BudgetItem custom fields: a filter each behind the Custom fields button (its size is fixed). */
   customFields?: readonly CustomField[];
+  /** The custom fields shown as grid columns (chosen in the Custom fields row, so they appear only when asked). */
+  fieldColumns?: { value: readonly string[]; onChange: (ids: string[]) => void };
 }) => {
   const painted = useAfterFirstPaint();
   const categoryName = categories.find((category) => category.Id === filters.categoryId)?.Name ?? 'All categories';
@@ -103,7 +106,12 @@ export const BudgetFiltersBar = ({
           popupMatchSelectWidth={false}
         />
       ) : null}
-      <CustomFieldFilters fields={customFields} value={filters.fields ?? {}} onChange={(fields) => onChange({ ...filters, fields })} />
+      <CustomFieldFilters
+        fields={customFields}
+        value={filters.fields ?? {}}
+        onChange={(fields) => onChange({ ...filters, fields })}
+        columns={fieldColumns}
+      />
       {hasFilters(filters) ? <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button> : null}
     </Flex>
   );

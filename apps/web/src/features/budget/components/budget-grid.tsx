@@ -1,8 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
-import { type BudgetItem, CATEGORY_TYPE_NAMES, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
+import { type BudgetItem, CATEGORY_TYPE_NAMES, customFieldText, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Tag, Tooltip } from 'antd';
-import { type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
@@ -18,8 +18,18 @@ const ROW_HEIGHT = 44;
 const GRID_MIN_WIDTH = 1050;
 const scrollerHeight = () => Math.max(360, (typeof window === 'undefined' ? 0 : window.innerHeight) - 470);
 
-const Cell = ({ children, className, label }: { children?: ReactNode; className?: string; label?: string }) => (
-  <td className={className} aria-label={label}>
+const Cell = ({
+  children,
+  className,
+  label,
+  style,
+}: {
+  children?: ReactNode;
+  className?: string;
+  label?: string;
+  style?: CSSProperties;
+}) => (
+  <td className={className} aria-label={label} style={style}>
     {children}
   </td>
 );
@@ -43,14 +53,30 @@ export const BudgetGrid = ({
   totals,
   canEdit,
   campaignNames,
+  fieldColumns = [],
 }: {
   rows: BudgetRow[];
   totals: MoneySums;
   canEdit: boolean;
   /** Campaign id → name (DESIGN.md §16): given when the plan has campaigns, the grid shows a Campaign column. */
   campaignNames?: ReadonlyMap<string, string>;
+  /** BudgetItem custom fields shown as columns after Item (and Campaign), in this order. */
+  fieldColumns?: readonly { id: string; name: string }[];
 }) => {
   const withCampaign = Boolean(campaignNames);
+  // Columns before Budget that a group row's name runs over (Item, Campaign, the fields).
+  const leading = 1 + (withCampaign ? 1 : 0) + fieldColumns.length;
+  const withFields = fieldColumns.length > 0;
+  const fieldStyle = withFields
+    ? ({
+        '--budget-grid-columns': [
+          withCampaign ? 'minmax(170px, 2fr) minmax(100px, 1.1fr)' : 'minmax(170px, 2fr)',
+          `repeat(${fieldColumns.length}, minmax(96px, 1fr))`,
+          'minmax(112px, 1.2fr) repeat(5, minmax(88px, 1fr)) 112px 32px',
+        ].join(' '),
+        '--budget-grid-min-width': `${(withCampaign ? 1090 : 1050) + 104 * fieldColumns.length}px`,
+      } as CSSProperties)
+    : undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
   const save = useItemSave();
   const { message } = App.useApp();
@@ -114,7 +140,7 @@ export const BudgetGrid = ({
     if (row.kind === 'category') {
       return (
         <>
-          <Cell>
+          <Cell style={withFields ? { gridColumn: `span ${leading}` } : undefined}>
             {row.name}{' '}
             {row.tag === undefined ? (
               <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
@@ -147,6 +173,11 @@ export const BudgetGrid = ({
         {withCampaign ? (
           <Cell className="budget-grid-campaign">{item.CampaignId ? (campaignNames?.get(item.CampaignId) ?? '') : ''}</Cell>
         ) : null}
+        {fieldColumns.map((field) => (
+          <Cell key={field.id} className="budget-grid-campaign">
+            {customFieldText(item.CustomFields[field.id])}
+          </Cell>
+        ))}
         <Cell>
           {/* Only phased items have a tooltip: an antd Tooltip on each of the ~20 rows drawn costs the first paint. */}
           {item.IsPhased ? (
@@ -172,7 +203,7 @@ export const BudgetGrid = ({
 
   return (
     // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
-    <div className={withCampaign ? 'budget-grid with-campaign' : 'budget-grid'}>
+    <div className={`budget-grid${withCampaign ? ' with-campaign' : ''}${withFields ? ' with-fields' : ''}`} style={fieldStyle}>
       {save.dialog}
       <div className="budget-grid-inner">
         <table aria-label="Budget items" aria-rowcount={rows.length + 2}>
@@ -180,6 +211,11 @@ export const BudgetGrid = ({
             <tr className="budget-grid-row budget-grid-head">
               <th scope="col">Item</th>
               {withCampaign ? <th scope="col">Campaign</th> : null}
+              {fieldColumns.map((field) => (
+                <th key={field.id} scope="col">
+                  {field.name}
+                </th>
+              ))}
               <th scope="col" className="num">
                 Budget
               </th>
@@ -216,6 +252,9 @@ export const BudgetGrid = ({
             <tr className="budget-grid-row budget-grid-foot" data-testid="budget-total">
               <Cell>Total ({totals.count === 1 ? '1 item' : `${totals.count} items`})</Cell>
               {withCampaign ? <Cell /> : null}
+              {fieldColumns.map((field) => (
+                <Cell key={field.id} />
+              ))}
               <Cell className="num">{formatUsd(totals.budget)}</Cell>
               <MoneyCells sums={totals} />
             </tr>
