@@ -178,16 +178,14 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   );
   expect(cell.status, cell.text).toBe(200);
   const expenseViewId = newId();
-  await t.ctx.db
-    .insert(expenseViews)
-    .values({
-      tenantId: tenant.id,
-      id: expenseViewId,
-      userId: tenant.users.owner.id,
-      name: `${label} view`,
-      filters: {},
-      columns: ['Name'],
-    });
+  await t.ctx.db.insert(expenseViews).values({
+    tenantId: tenant.id,
+    id: expenseViewId,
+    userId: tenant.users.owner.id,
+    name: `${label} view`,
+    filters: {},
+    columns: ['Name'],
+  });
   const customFieldId = newId();
   await t.ctx.db
     .insert(customFields)
@@ -311,7 +309,12 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   // A view shows at least one of the table's columns.
   '/api/ExpenseViewClient/Save': () => ({ Columns: ['Name'] }),
   // The fixture's field is a budget item Text field; a name of its own (names are unique per entity).
-  '/api/CustomFieldClient/Save': (fixture) => ({ Entity: 'BudgetItem', Type: 'Text', Options: [], Name: `Field ${fixture.customFieldId.slice(0, 8)}` }),
+  '/api/CustomFieldClient/Save': (fixture) => ({
+    Entity: 'BudgetItem',
+    Type: 'Text',
+    Options: [],
+    Name: `Field ${fixture.customFieldId.slice(0, 8)}`,
+  }),
   // The report builder on the fixture's plan (a saved report's definition names it too).
   '/api/ReportClient/Pivot': (fixture) => ({ ...fixtureReportDefinition(fixture.planId), From: '2026-01-01', To: '2026-12-31' }),
   '/api/SavedReportClient/Save': (fixture) => ({ Definition: fixtureReportDefinition(fixture.planId) }),

@@ -36,7 +36,6 @@ export const CampaignColorSchema = z
   .transform((value) => value.toLowerCase())
   .describe('#rrggbb');
 
-
 /** Money rolled up over a node and its descendants (or over the items without a campaign). US dollars. */
 export const CampaignRollupSchema = z.object({
   Budget: z.number().describe('Amount of the active budget items'),
@@ -60,7 +59,9 @@ export const CampaignSchema = z.object({
   EndDate: CalendarDateSchema.describe('YYYY-MM-DD, on or after StartDate'),
   ObjectiveId: IdSchema.nullable().describe('An objective of the same plan'),
   Color: z.string().nullable().describe('#rrggbb, or null (the screens pick one)'),
-  CustomFields: CustomFieldValuesSchema.describe('The Campaign custom fields’ values (CustomFieldClient/List Entity Campaign); {} when none'),
+  CustomFields: CustomFieldValuesSchema.describe(
+    'The Campaign custom fields’ values (CustomFieldClient/List Entity Campaign); {} when none',
+  ),
   Own: CampaignRollupSchema.describe('The campaign’s own items only'),
   Totals: CampaignRollupSchema.describe('Itself plus every descendant (the roll-up)'),
   UpdatedAt: InstantSchema,

@@ -55,7 +55,8 @@ export type DimensionValue = PivotKey & { order: Array<number | string> };
  * (an expense group's payee and Expense fields) first, then `keys` (its item's, shared by its facts).
  */
 export type Fact = { month: MonthKey; money: Money; keys: ReadonlyMap<string, DimensionValue>; own?: ReadonlyMap<string, DimensionValue> };
-const valueOf = (fact: Fact, dimension: string): DimensionValue => (fact.own?.get(dimension) ?? fact.keys.get(dimension)) as DimensionValue;
+const dimensionValueOf = (fact: Fact, dimension: string): DimensionValue =>
+  (fact.own?.get(dimension) ?? fact.keys.get(dimension)) as DimensionValue;
 
 /** A filter as the engine applies it: whether a fact's value for the dimension is kept. */
 export type FactFilter = { dimension: string; keeps: (value: DimensionValue) => boolean };
@@ -196,8 +197,8 @@ export const aggregate = (
     const comparedWith = period.compareOf.get(fact.month);
     if (!current && !comparedWith) continue;
     if (isZero(fact.money, read)) continue;
-    if (!filters.every((filter) => filter.keeps(valueOf(fact, filter.dimension)))) continue;
-    const keys = rowDimensions.map((dimension) => valueOf(fact, dimension));
+    if (!filters.every((filter) => filter.keeps(dimensionValueOf(fact, filter.dimension)))) continue;
+    const keys = rowDimensions.map((dimension) => dimensionValueOf(fact, dimension));
     const rowKey = keys.map((key) => key.Key).join('\u0001');
     let row = rows.get(rowKey);
     if (!row) {

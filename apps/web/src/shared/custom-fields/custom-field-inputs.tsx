@@ -97,15 +97,13 @@ const inputOf = (field: CustomField) => {
 
 /** The entity's custom fields in a form (antd Form, values under `CustomFields`), each by its type with the server's own rules. */
 export const CustomFieldInputs = ({ fields }: { fields: readonly CustomField[] }) =>
-  fields.length === 0 ? null : (
-    <>
-      {fields.map((field) => (
+  fields.length === 0
+    ? null
+    : fields.map((field) => (
         <Form.Item key={field.Id} label={field.Name} name={['CustomFields', field.Id]} required={field.Required} rules={[ruleOf(field)]}>
           {inputOf(field)}
         </Form.Item>
-      ))}
-    </>
-  );
+      ));
 
 /** A stored value as a table cell shows it: a day as "Mar 1, 2026", tags as tags. */
 export const CustomFieldValueView = ({ field, value }: { field: CustomField; value: CustomFieldValues[string] | undefined }) => {
