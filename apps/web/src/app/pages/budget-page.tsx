@@ -27,6 +27,7 @@ import { formatDate } from '../../shared/format/dates.ts';
 import { BelowTheFoldOnPhone } from '../../shared/ui/below-the-fold.tsx';
 import { useAfterFirstPaint } from '../../shared/ui/use-after-first-paint.ts';
 import { ImportExportButtons } from '../../shared/ui/import-export-buttons.tsx';
+import { ContextPlanFallback } from '../../shared/ui/context-plan-fallback.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ReadOnlyNote, readOnlyReason } from '../../shared/ui/read-only-note.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
@@ -114,25 +115,7 @@ export const BudgetPage = () => {
     };
   }, [items.data, deferredFilters, campaignView, groupBy, hasCampaigns, itemFields.fields]);
 
-  if (plans.isPending) return <LoadingState label="Loading your plans…" />;
-  if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
-  if (!plan) {
-    return (
-      <>
-        <PageHeader title="Budget" />
-        <Panel>
-          <EmptyState
-            description="No live plan for this team yet. Create a plan or choose one in the plan picker."
-            action={
-              <Link to={getHref('plans')}>
-                <Button type="primary">Go to plans</Button>
-              </Link>
-            }
-          />
-        </Panel>
-      </>
-    );
-  }
+  if (!plan) return <ContextPlanFallback plans={plans} title="Budget" />;
 
   const isArchived = plan.State === PLAN_STATE_ARCHIVED;
   const canEdit = plan.Permissions.CanEditBudget && !isArchived;

@@ -7,6 +7,7 @@ import { useCampaigns } from '../../features/calendar/api/calendar-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+import { ContextPlanFallback } from '../../shared/ui/context-plan-fallback.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -25,25 +26,7 @@ export const CalendarPage = () => {
   const items = useBudgetItems(plan?.Id ?? null);
   const months = usePlanMonths(plan?.Id ?? '', Boolean(plan));
 
-  if (plans.isPending) return <LoadingState label="Loading your plans…" />;
-  if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
-  if (!plan) {
-    return (
-      <>
-        <PageHeader title="Calendar" />
-        <Panel>
-          <EmptyState
-            description="No live plan for this team yet. Create a plan or choose one in the plan picker."
-            action={
-              <Link to={getHref('plans')}>
-                <Button type="primary">Go to plans</Button>
-              </Link>
-            }
-          />
-        </Panel>
-      </>
-    );
-  }
+  if (!plan) return <ContextPlanFallback plans={plans} title="Calendar" />;
   const canEdit = plan.Permissions.CanEditBudget && plan.State !== PLAN_STATE_ARCHIVED;
   const failed = [campaigns, items, months].find((query) => query.isError);
   const loaded =

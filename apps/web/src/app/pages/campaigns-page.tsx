@@ -1,5 +1,4 @@
 import { getHref, PLAN_STATE_ARCHIVED } from '@plansmith/contract';
-import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useCampaigns } from '../../features/calendar/api/calendar-queries.ts';
 import { useContextPlan } from '../../features/plans/hooks/use-context-plan.ts';
@@ -7,6 +6,7 @@ import { useTeamMembers } from '../../features/teams/api/team-queries.ts';
 import { useCustomFields } from '../../shared/custom-fields/custom-field-queries.ts';
 import { formatDate } from '../../shared/format/dates.ts';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+import { ContextPlanFallback } from '../../shared/ui/context-plan-fallback.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -25,25 +25,7 @@ export const CampaignsPage = () => {
   const members = useTeamMembers(plan?.TeamId ?? null);
   const custom = useCustomFields('Campaign');
 
-  if (plans.isPending) return <LoadingState label="Loading your plans…" />;
-  if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
-  if (!plan) {
-    return (
-      <>
-        <PageHeader title="Campaigns" />
-        <Panel>
-          <EmptyState
-            description="No live plan for this team yet. Create a plan or choose one in the plan picker."
-            action={
-              <Link to={getHref('plans')}>
-                <Button type="primary">Go to plans</Button>
-              </Link>
-            }
-          />
-        </Panel>
-      </>
-    );
-  }
+  if (!plan) return <ContextPlanFallback plans={plans} title="Campaigns" />;
   const canEdit = plan.Permissions.CanEditBudget && plan.State !== PLAN_STATE_ARCHIVED;
   return (
     <>

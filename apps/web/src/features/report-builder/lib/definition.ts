@@ -1,4 +1,5 @@
 import {
+  monthsBetween,
   PIVOT_DIMENSION_LABELS,
   PIVOT_FIXED_DIMENSIONS,
   PIVOT_MEASURE_LABELS,
@@ -81,24 +82,6 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 export const monthLabel = (month: string): string => {
   const [year, monthNumber = 1] = month.split('-').map(Number);
   return `${MONTH_NAMES[monthNumber - 1]} ${year}`;
-};
-
-/** Every month ("YYYY-MM") from `from`'s month to `to`'s month, both included. */
-export const monthsBetween = (from: string, to: string): string[] => {
-  const months: string[] = [];
-  let [year = 0, month = 1] = from.slice(0, 7).split('-').map(Number);
-  const last = to.slice(0, 7);
-  for (let guard = 0; guard < 1200; guard += 1) {
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    if (key > last) break;
-    months.push(key);
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-  return months;
 };
 
 /** The months the period pickers offer: a year before the earliest plan to a year after the latest. */
