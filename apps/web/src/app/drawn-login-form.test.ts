@@ -14,7 +14,13 @@ let api: RealApi;
 beforeAll(async () => {
   api = await startRealApi();
 });
-afterEach(() => api.reset());
+afterEach(() => {
+  api.reset();
+  // The web tests share one document (isolate: false): the drawn page must not stay in it, where a
+  // later test's getByLabelText(/email/i) would find its e-mail field too.
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
 afterAll(() => api.close());
 
 const INDEX =

@@ -10,6 +10,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { DATE_FORMAT, formatDate } from '../format/dates.ts';
+import { formatNumber } from '../format/money.ts';
 import { LazyDateInput } from '../ui/lazy-date-input.tsx';
 
 /** What a form holds per field: text, a number, a day or the chosen options. */
@@ -117,6 +118,6 @@ export const CustomFieldValueView = ({ field, value }: { field: CustomField; val
       </>
     );
   if (field.Type === 'Date' && typeof value === 'string') return <>{formatDate(value)}</>;
-  if (field.Type === 'Number' && typeof value === 'number') return <>{value.toLocaleString('en-US')}</>;
+  if (field.Type === 'Number' && typeof value === 'number') return <>{formatNumber(value)}</>;
   return <>{customFieldText(value)}</>;
 };

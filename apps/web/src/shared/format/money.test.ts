@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
+import { formatCount, formatNumber, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
 
 describe('money on screen', () => {
   it('formats dollars as en-US USD with cents', () => {
@@ -27,6 +27,9 @@ describe('one number formatter', () => {
     expect(formatCount(1234.567)).toBe('1,234.57');
     expect(formatCount(2000)).toBe('2,000');
     expect(formatCount(null)).toBe('—');
+    // A custom Number field is not money: its decimals are all kept.
+    expect(formatNumber(1250.125)).toBe('1,250.125');
+    expect(formatNumber(-0.25)).toBe('-0.25');
     expect(formatUsdCompact(125_000)).toBe('$125K');
     expect(formatUsdCompact(1_250_000)).toBe('$1.3M');
     expect(formatUsdWhole(1234.5)).toBe('$1,235');

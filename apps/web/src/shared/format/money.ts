@@ -24,6 +24,7 @@ const usdCompact = lazyFormat({
 });
 const percent = lazyFormat({ style: 'percent', maximumFractionDigits: 0 });
 const count = lazyFormat({ maximumFractionDigits: 2 });
+const plain = lazyFormat({ maximumFractionDigits: 20 });
 
 /** Dollars from the wire to en-US USD: 1234.5 → "$1,234.50". */
 export const formatUsd = (dollars: number | null | undefined): string => usd(dollars ?? 0);
@@ -39,6 +40,9 @@ export const formatPercent = (rate: number | null | undefined): string => percen
 
 /** A count (people, deals, rows; at most 2 decimals), thousands separated: 1234.5 → "1,234.5"; none → "—". */
 export const formatCount = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : count(value));
+
+/** A custom Number field's value (not money: every decimal kept), thousands separated: 1250.125 → "1,250.125". */
+export const formatNumber = (value: number): string => plain(value);
 
 /** Adds dollar amounts exactly, through the contract's integer cents. */
 export const sumDollars = (amounts: readonly number[]): number => toDollars(sumCents(amounts));
