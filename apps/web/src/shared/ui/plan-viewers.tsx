@@ -21,16 +21,28 @@ export const PlanViewers = ({ planId }: { planId: string }) => {
   const [viewers, setViewers] = useState<PlanViewer[]>([]);
   useEffect(() => {
     let closed = false;
-    const sayHere = () =>
-      callApi(eventsRoutes.presence, { MarketingPlanId: planId }).then(
-        (result) => !closed && setViewers(result.Viewers),
+    // Presence events heard on the stream. An answer to "I'm here" is computed on the server before the
+    // event of a colleague arriving meanwhile, but may reach this tab after it: an older answer must not
+    // overwrite what the event said, so when one came during the call, the tab asks once more instead.
+    let heard = 0;
+    const sayHere = () => {
+      const heardBefore = heard;
+      return callApi(eventsRoutes.presence, { MarketingPlanId: planId }).then(
+        (result) => {
+          if (closed) return;
+          if (heard === heardBefore) setViewers(result.Viewers);
+          else void sayHere();
+        },
         () => undefined,
       );
+    };
     void sayHere();
     const timer = setInterval(() => void sayHere(), PRESENCE_HEARTBEAT_SECONDS * 1000);
     const stop = onLiveEvent((event) => {
-      if (event.Type === 'presence' && event.MarketingPlanId === planId) setViewers(event.Viewers);
-      else if (event.Type === 'reset') void sayHere();
+      if (event.Type === 'presence' && event.MarketingPlanId === planId) {
+        heard += 1;
+        setViewers(event.Viewers);
+      } else if (event.Type === 'reset') void sayHere();
     });
     // Someone who arrived before this tab's stream was open was announced to it in vain: ask again.
     const stopOpen = onLiveOpen(() => void sayHere());
