@@ -1,18 +1,12 @@
 // BudgetCategoriesReport and GetExpenses (paginated, filtered) on a plan with 100,000 expenses:
 // through the API (app.inject on a fresh PGlite, token and team-role checks included) against
 // the same SQL run directly on the same database. The issue's bar: the API within 1.5× of SQL.
+import { seedBenchPlan } from './bench-plan.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { newId } from '../src/lib/ids.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
-import { budgetItems } from '../src/schema/budget.ts';
-import { budgetCategories } from '../src/schema/categories.ts';
 import { type ExpenseFilter, listExpensePage, sumExpenses } from '../src/modules/expenses/expenses.repository.ts';
 import { selectRows } from '../src/db/rows.ts';
-import { marketingPlans } from '../src/schema/plans.ts';
 import { budgetCategoriesStatement } from '../src/modules/reports/reports.repository.ts';
-import { teamMembers, teams } from '../src/schema/teams.ts';
-import { tenants, users } from '../src/schema/tenants.ts';
 import {
   type BenchFigure,
   type BenchReport,
@@ -35,44 +29,13 @@ const PASSWORD = 'bench-password-2026';
 
 /** A tenant with one Planner, a plan of ITEMS items over CATEGORIES categories and EXPENSES expenses. */
 const seed = async (db: Db) => {
-  const tenantId = newId();
-  const teamId = newId();
-  const userId = newId();
-  const planId = newId();
-  const email = `bench-${tenantId.slice(0, 8)}@example.test`;
-  await db.insert(tenants).values({ id: tenantId, name: 'Expense bench', planCode: 'performance' });
-  await db.insert(users).values({
-    tenantId,
-    id: userId,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    firstName: 'Bench',
-    lastName: 'Planner',
-    tenantRole: 'member',
+  const { tenantId, planId, email, categories, items } = await seedBenchPlan(db, {
+    tenantName: 'Expense bench',
+    emailPrefix: 'bench',
+    password: PASSWORD,
+    categories: CATEGORIES,
+    items: ITEMS,
   });
-  await db.insert(teams).values({ tenantId, id: teamId, name: 'Bench team' });
-  await db.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 2 });
-  const categories = Array.from({ length: CATEGORIES }, (_, index) => ({
-    tenantId,
-    id: newId(),
-    name: `Category ${index + 1}`,
-    categoryType: ((index % 3) + 1) as 1 | 2 | 3,
-    sortOrder: index,
-  }));
-  await db.insert(budgetCategories).values(categories);
-  await db
-    .insert(marketingPlans)
-    .values({ tenantId, id: planId, teamId, name: 'Plan with 100k expenses', startDate: '2026-01-01', endDate: '2026-12-31' });
-  const items = Array.from({ length: ITEMS }, (_, index) => ({
-    tenantId,
-    id: newId(),
-    marketingPlanId: planId,
-    budgetCategoryId: categories[index % CATEGORIES]?.id as string,
-    name: `Item ${index + 1}`,
-    amountCents: 5_000_000 + index * 1_234,
-    itemType: (index % 2 === 0 ? 1 : 2) as 1 | 2,
-  }));
-  await db.insert(budgetItems).values(items);
   // Expense g goes to item g % ITEMS, whose category type is ((g % ITEMS) % CATEGORIES) % 3 + 1.
   await db.execute(sql`
     INSERT INTO expenses (tenant_id, id, marketing_plan_id, budget_item_id, name, payee, purchase_order,

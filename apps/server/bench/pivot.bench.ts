@@ -4,20 +4,15 @@
 // contract) against the same SQL statements run directly on the same database, one after the other
 // in the order the service runs them. Interleaved run by run; medians. The issue's bar: ≤ 1.5×.
 import os from 'node:os';
+import { seedBenchPlan } from './bench-plan.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { newId } from '../src/lib/ids.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
 import { selectRows } from '../src/db/rows.ts';
 import { findPlanAccess } from '../src/modules/access/index.ts';
 import type { AuthContext } from '../src/plugins/auth.ts';
 import { selectForecastInputs } from '../src/modules/forecast/forecast.repository.ts';
 import { selectPivotExpenses, selectPivotFields, selectPivotItems, selectPlanTeams } from '../src/modules/reports/pivot.repository.ts';
-import { budgetItems } from '../src/schema/budget.ts';
-import { budgetCategories } from '../src/schema/categories.ts';
-import { marketingPlans } from '../src/schema/plans.ts';
-import { teamMembers, teams } from '../src/schema/teams.ts';
-import { tenants, users } from '../src/schema/tenants.ts';
 import {
   type BenchFigure,
   type BenchReport,
@@ -41,45 +36,14 @@ const REGIONS = ['EMEA', 'NA', 'APAC'];
 
 /** A tenant with one Planner, a plan of ITEMS items over CATEGORIES categories and EXPENSES expenses tagged with a Region. */
 const seed = async (db: Db) => {
-  const tenantId = newId();
-  const teamId = newId();
-  const userId = newId();
-  const planId = newId();
-  const fieldId = newId();
-  const email = `pivot-${tenantId.slice(0, 8)}@example.test`;
-  await db.insert(tenants).values({ id: tenantId, name: 'Pivot bench', planCode: 'performance' });
-  await db.insert(users).values({
-    tenantId,
-    id: userId,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    firstName: 'Bench',
-    lastName: 'Planner',
-    tenantRole: 'member',
+  const { tenantId, teamId, userId, planId, email, categories, items } = await seedBenchPlan(db, {
+    tenantName: 'Pivot bench',
+    emailPrefix: 'pivot',
+    password: PASSWORD,
+    categories: CATEGORIES,
+    items: ITEMS,
   });
-  await db.insert(teams).values({ tenantId, id: teamId, name: 'Bench team' });
-  await db.insert(teamMembers).values({ tenantId, teamId, userId, teamRoleId: 2 });
-  const categories = Array.from({ length: CATEGORIES }, (_, index) => ({
-    tenantId,
-    id: newId(),
-    name: `Category ${index + 1}`,
-    categoryType: ((index % 3) + 1) as 1 | 2 | 3,
-    sortOrder: index,
-  }));
-  await db.insert(budgetCategories).values(categories);
-  await db
-    .insert(marketingPlans)
-    .values({ tenantId, id: planId, teamId, name: 'Plan with 100k expenses', startDate: '2026-01-01', endDate: '2026-12-31' });
-  const items = Array.from({ length: ITEMS }, (_, index) => ({
-    tenantId,
-    id: newId(),
-    marketingPlanId: planId,
-    budgetCategoryId: categories[index % CATEGORIES]?.id as string,
-    name: `Item ${index + 1}`,
-    amountCents: 5_000_000 + index * 1_234,
-    itemType: (index % 2 === 0 ? 1 : 2) as 1 | 2,
-  }));
-  await db.insert(budgetItems).values(items);
+  const fieldId = newId();
   await db.execute(
     sql`INSERT INTO custom_fields (tenant_id, id, entity, name, type, options)
         VALUES (${tenantId}, ${fieldId}, 2, 'Region', 4, ${JSON.stringify(REGIONS)}::jsonb)`,

@@ -12,6 +12,8 @@ class ReportingIntersectionObserver {
   observe(target: Element) {
     observed.push({
       target,
+      // The casts: lazyChart reads only isIntersecting of the entry and never the observer, so the fake
+      // gives just those instead of the whole DOM interfaces.
       report: (inView) =>
         this.callback([{ target, isIntersecting: inView } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
     });
