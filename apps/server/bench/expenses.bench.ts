@@ -29,7 +29,7 @@ const PASSWORD = 'bench-password-2026';
 
 /** A tenant with one Planner, a plan of ITEMS items over CATEGORIES categories and EXPENSES expenses. */
 const seed = async (db: Db) => {
-  const { tenantId, planId, email, categories, items } = await seedBenchPlan(db, {
+  const { tenantId, planId, email, items } = await seedBenchPlan(db, {
     tenantName: 'Expense bench',
     emailPrefix: 'bench',
     password: PASSWORD,

@@ -36,7 +36,7 @@ const REGIONS = ['EMEA', 'NA', 'APAC'];
 
 /** A tenant with one Planner, a plan of ITEMS items over CATEGORIES categories and EXPENSES expenses tagged with a Region. */
 const seed = async (db: Db) => {
-  const { tenantId, teamId, userId, planId, email, categories, items } = await seedBenchPlan(db, {
+  const { tenantId, teamId, userId, planId, email, items } = await seedBenchPlan(db, {
     tenantName: 'Pivot bench',
     emailPrefix: 'pivot',
     password: PASSWORD,
