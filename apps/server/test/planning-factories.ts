@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { newId } from '../src/lib/ids.ts';
 import { budgetItemMonths, budgetItems } from '../src/schema/budget.ts';
 import { budgetCategories } from '../src/schema/categories.ts';
@@ -59,7 +60,11 @@ export const createItem = async (
     name?: string;
     itemType?: 1 | 2;
     active?: boolean;
+    /** Minor units of `currency` when it is given (amountCents is then the trigger's, migration 1070). */
     months?: Record<string, number>;
+    /** Another currency than the base: amountMinor is the item's own amount in its minor units. */
+    currency?: CurrencyCode;
+    amountMinor?: number;
   },
 ) => {
   const id = newId();
@@ -72,13 +77,21 @@ export const createItem = async (
     amountCents: values.amountCents,
     itemType: values.itemType ?? 1,
     active: values.active ?? true,
+    currency: values.currency ?? null,
+    amountMinor: values.currency ? (values.amountMinor ?? values.amountCents) : null,
   };
   await t.ctx.db.insert(budgetItems).values(row);
   const months = Object.entries(values.months ?? {});
   if (months.length > 0) {
-    await t.ctx.db
-      .insert(budgetItemMonths)
-      .values(months.map(([month, amountCents]) => ({ tenantId: tenant.id, budgetItemId: id, month: `${month}-01`, amountCents })));
+    await t.ctx.db.insert(budgetItemMonths).values(
+      months.map(([month, amount]) => ({
+        tenantId: tenant.id,
+        budgetItemId: id,
+        month: `${month}-01`,
+        amountCents: values.currency ? 0 : amount,
+        amountMinor: values.currency ? amount : null,
+      })),
+    );
   }
   return row;
 };
@@ -102,12 +115,17 @@ export const createExpenseRow = async (
     payee?: string | null;
     name?: string;
     active?: boolean;
+    /** Another currency than the base: amountMinor is the expense's own amount (amountCents is then the trigger's). */
+    currency?: CurrencyCode;
+    amountMinor?: number;
   },
 ) => {
   const id = newId();
   const row = {
     tenantId: tenant.id,
     id,
+    currency: values.currency ?? null,
+    amountMinor: values.currency ? (values.amountMinor ?? values.amountCents) : null,
     marketingPlanId: values.planId,
     budgetItemId: values.itemId,
     name: values.name ?? `Expense ${id.slice(0, 6)}`,

@@ -15,6 +15,9 @@ const databaseError = (error: { code?: unknown; message?: unknown }): { status: 
   switch (error.code) {
     case 'PSC01': // migration 1021: a write dated in a closed month; the trigger's message names the month
       return { status: 409, message: typeof error.message === 'string' ? error.message : 'That month is closed.' };
+    case 'PSF01': // migration 1070: no rate to convert a foreign amount; the trigger's message names the currency and month
+    case 'PSF02': // migration 1070: a base amount written without the row's own amount
+      return { status: 400, message: typeof error.message === 'string' ? error.message : 'A rate is missing.' };
     case '23505':
       return { status: 409, message: 'That conflicts with an existing record.' };
     case '23503':

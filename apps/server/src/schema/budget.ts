@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { foreignKey, bigint, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
 import { budgetCategories } from './categories.ts';
@@ -22,7 +23,12 @@ export const budgetItems = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
+    /** In the tenant's base currency (minor units); for a foreign item, kept by trigger from amountMinor (migration 1070). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    /** Null: the base currency. Otherwise the item's own currency (DESIGN.md §17). */
+    currency: text('currency').$type<CurrencyCode>(),
+    /** The item's own amount in minor units of `currency`; null when in the base currency. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
     /** 1 productive, 2 operational */
     itemType: smallint('item_type').$type<1 | 2>().notNull(),
     /** Custom field values {"<field id>": value} (migration 1045, DESIGN.md §16). */
@@ -50,7 +56,10 @@ export const budgetItemMonths = pgTable(
     budgetItemId: uuid('budget_item_id').notNull(),
     /** First day of the month, YYYY-MM-01 */
     month: date('month', { mode: 'string' }).notNull(),
+    /** Base currency minor units; for a foreign item's month, kept by trigger from amountMinor (migration 1070). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The month's own amount in minor units of the item's currency; null when the item is in the base currency. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.budgetItemId, table.month] }),

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { foreignKey, bigint, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { budgetItems } from './budget.ts';
 import { customFieldsColumn } from './custom-fields.ts';
@@ -24,7 +25,12 @@ export const expenses = pgTable(
     description: text('description'),
     purchaseOrder: text('purchase_order'),
     purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
+    /** In the tenant's base currency (minor units); for a foreign expense, kept by trigger from amountMinor at its purchase month's rate (migration 1070). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Null: the base currency. Otherwise the expense's own currency (DESIGN.md §17). */
+    currency: text('currency').$type<CurrencyCode>(),
+    /** The expense's own amount in minor units of `currency`; null when in the base currency. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
     status: smallint('status').$type<ExpenseStatus>().notNull().default(3),
     /** 1 productive, 2 operational, 3 personnel */
     categoryType: smallint('category_type').$type<1 | 2 | 3>().notNull(),

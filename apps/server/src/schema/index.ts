@@ -6,6 +6,7 @@ export * from './budget.ts';
 export * from './campaigns.ts';
 export * from './categories.ts';
 export * from './comments.ts';
+export * from './currencies.ts';
 export * from './custom-fields.ts';
 export * from './expense-views.ts';
 export * from './expenses.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { foreignKey, boolean, date, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 import { tenants } from './tenants.ts';
@@ -24,6 +25,10 @@ export const marketingPlans = pgTable(
     /** The starter library's key of a play made at sign-up or by the demo seed (DESIGN.md §9); templates only. */
     starterPlay: text('starter_play'),
     /** When the baseline was locked (DESIGN.md §14); null while it is not. */
+    /** Null: the base currency; the default Currency of the plan's new items (DESIGN.md §17). */
+    currency: text('currency').$type<CurrencyCode>(),
+    /** First day of the month whose rate converts the plan's foreign budgets (the lock month; before the lock, today's). */
+    budgetRateMonth: date('budget_rate_month', { mode: 'string' }).notNull().default(sql`date_trunc('month', now())::date`),
     baselineLockedAt: timestamp('baseline_locked_at', { withTimezone: true }),
     baselineLockedBy: uuid('baseline_locked_by'),
     createdBy: uuid('created_by'),

@@ -1,3 +1,4 @@
+import type { CurrencyCode, Locale } from '@plansmith/contract/currency-codes';
 import { foreignKey, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable('tenants', {
@@ -7,6 +8,8 @@ export const tenants = pgTable('tenants', {
   metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
   /** IANA time zone of the tenant's week (the Monday digest); 'UTC' by default. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** ISO 4217 (2 decimals); every report is in it (DESIGN.md §17). */
+  baseCurrency: text('base_currency').$type<CurrencyCode>().notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -24,6 +27,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     active: boolean('active').notNull().default(true),
     tenantRole: text('tenant_role').$type<TenantRoleCode>().notNull(),
+    /** Display locale of numbers, amounts and dates (DESIGN.md §17). */
+    locale: text('locale').$type<Locale>().notNull().default('en-US'),
     tokenVersion: integer('token_version').notNull().default(0),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
     notificationSettings: jsonb('notification_settings').$type<Record<string, unknown>>().notNull().default({}),

@@ -60,6 +60,8 @@ export const expenseSelection = {
   purchaseOrder: expenses.purchaseOrder,
   purchaseDate: expenses.purchaseDate,
   amountCents: expenses.amountCents,
+  currency: expenses.currency,
+  amountMinor: expenses.amountMinor,
   status: expenses.status,
   categoryType: expenses.categoryType,
   active: expenses.active,
