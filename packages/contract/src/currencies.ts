@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_MONEY } from './constants.ts';
 import { hasAtMostDecimals } from './decimals.ts';
-import { MonthSchema } from './common.ts';
+import { MonthSchema, RowVersionSchema, VersionSchema } from './common.ts';
 import {
   BASE_CURRENCY_CODES,
   CURRENCY_CODES,
@@ -78,11 +78,15 @@ export const FxRateSchema = z.object({
   Currency: CurrencyCodeSchema,
   Month: MonthSchema.describe('YYYY-MM: the rate of this calendar month'),
   Rate: RateSchema,
+  Version: VersionSchema.nullish().describe(
+    'The Version read, required to change a rate that exists (a stale one answers 409); null or missing for a new month',
+  ),
 });
 export type FxRate = z.infer<typeof FxRateSchema>;
 
 export const FxRateReadSchema = FxRateSchema.extend({
   UpdatedAt: z.string().describe('ISO-8601 UTC instant of the last change'),
+  Version: RowVersionSchema,
 });
 
 export const GetRatesRequestSchema = z.object({

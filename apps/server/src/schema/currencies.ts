@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { rowVersion } from './row-version.ts';
 import { tenants } from './tenants.ts';
 
 /** A tenant's monthly rates to its base currency: 1 unit of `currency` = `rate` units of the base (migration 1070, DESIGN.md §17). */
@@ -14,6 +15,7 @@ export const fxRates = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     /** numeric(20, 8): read as a string, exact. */
     rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
+    version: rowVersion(),
     updatedBy: uuid('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,10 +41,12 @@ CREATE TABLE fx_rates (
   currency text NOT NULL,
   month date NOT NULL CHECK (extract(day FROM month) = 1),
   rate numeric(20, 8) NOT NULL CHECK (rate > 0),
+  version integer NOT NULL DEFAULT 1,
   updated_by uuid,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant_id, currency, month)
 );
+CREATE TRIGGER fx_rates_version BEFORE UPDATE ON fx_rates FOR EACH ROW EXECUTE FUNCTION plansmith_bump_version();
 
 -- ISO 4217 minor units of the codes the contract accepts (currency-codes.ts; a test compares them).
 CREATE FUNCTION plansmith_currency_digits(code text) RETURNS integer
