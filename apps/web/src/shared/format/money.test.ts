@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatNumber, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
+import { formatCount, formatMoney, formatNumber, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
 
 describe('money on screen', () => {
   it('formats dollars as en-US USD with cents', () => {
@@ -50,5 +50,15 @@ describe('one number formatter', () => {
       .filter((file) => /new Intl\.NumberFormat|\.toLocaleString\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(src, file));
     expect(others).toEqual([]);
+  });
+});
+
+describe('an amount in its own currency', () => {
+  it('formats with the currency ISO 4217 decimals', () => {
+    expect(formatMoney(1200, 'EUR')).toBe('€1,200.00');
+    expect(formatMoney(150000, 'JPY')).toBe('¥150,000');
+    expect(formatMoney(12.345, 'KWD')).toBe('KWD\u00a012.345');
+    expect(formatMoney(19.99, 'USD')).toBe('$19.99');
+    expect(formatMoney(null, 'GBP')).toBe('£0.00');
   });
 });

@@ -5,12 +5,41 @@ import { sumCents, toDollars } from '@plansmith/contract';
  * every screen and chart come from here. Each Intl.NumberFormat is made on its first use, so a first
  * load that shows only dollars pays for one.
  */
+const displayLocale = 'en-US';
+/** Bumped when the locale or base currency changes: every formatter made before is made again on its next use. */
+const generation = 0;
+
 const lazyFormat = (options: Intl.NumberFormatOptions) => {
   let made: Intl.NumberFormat | undefined;
+  let madeIn = -1;
   return (value: number): string => {
-    made ??= new Intl.NumberFormat('en-US', options);
+    if (!made || madeIn !== generation) {
+      made = new Intl.NumberFormat(displayLocale, options);
+      madeIn = generation;
+    }
     return made.format(value);
   };
+};
+
+const ownCurrency = new Map<string, Intl.NumberFormat>();
+let ownCurrencyIn = -1;
+
+/**
+ * An amount in its own currency (a budget item's or expense's `Amount` with its `Currency`), with that
+ * currency's ISO 4217 decimals in the person's locale: (1200, 'EUR') → "€1,200.00", (150000, 'JPY') →
+ * "¥150,000", (12.345, 'KWD') → "KWD 12.345". Base-currency figures use formatUsd.
+ */
+export const formatMoney = (amount: number | null | undefined, currency: string): string => {
+  if (ownCurrencyIn !== generation) {
+    ownCurrency.clear();
+    ownCurrencyIn = generation;
+  }
+  let made = ownCurrency.get(currency);
+  if (!made) {
+    made = new Intl.NumberFormat(displayLocale, { style: 'currency', currency });
+    ownCurrency.set(currency, made);
+  }
+  return made.format(amount ?? 0);
 };
 
 const usd = lazyFormat({ style: 'currency', currency: 'USD' });
