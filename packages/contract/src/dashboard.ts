@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActivitySchema } from './activities.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { IdSchema } from './common.ts';
 import { ExpenseSchema } from './expenses.ts';
 import { LandingSchema } from './forecast.ts';
@@ -29,6 +30,16 @@ export const DashboardSchema = PlanPeriodSchema.extend({
   OverdueAmount: z.number(),
   RecentActivity: z.array(ActivitySchema),
   Landing: LandingSchema.describe('Where the plan will land against its Budget and Baseline (DESIGN.md §14)'),
+  BaseCurrency: CurrencyCodeSchema.describe('The tenant’s base currency: every figure here is in it (DESIGN.md §17)'),
+  FxVariance: z
+    .number()
+    .describe(
+      'FX variance (DESIGN.md §17): over the Actual expenses in another currency, their base amount at their purchase month’s rate minus the same at the plan’s budget rate (the rate on or before its budget rate month; an expense with no such rate adds 0). Positive: the currency moved against the base, the spend cost more than budgeted',
+    ),
+  ForeignExpenseCount: z
+    .number()
+    .int()
+    .describe('Active expenses of the plan in another currency than the base, any status: the screen shows FxVariance when any'),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { ExpenseCategoryTypeSchema } from './expenses.ts';
 import { defineRoutes } from './route.ts';
 
@@ -28,6 +29,9 @@ export const GuestPlanSummarySchema = GuestMoneySchema.extend({
   EndDate: z.string(),
   Categories: z.array(GuestMoneySchema.extend({ Name: z.string(), CategoryType: ExpenseCategoryTypeSchema })),
   Types: z.array(GuestMoneySchema.extend({ CategoryType: ExpenseCategoryTypeSchema })),
+  BaseCurrency: CurrencyCodeSchema.describe(
+    'The plan’s tenant’s base currency: every figure here is in it (a guest has no tenant to read it from)',
+  ),
 });
 export type GuestPlanSummary = z.infer<typeof GuestPlanSummarySchema>;
 

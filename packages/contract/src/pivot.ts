@@ -9,6 +9,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -74,6 +75,7 @@ export const PIVOT_MEASURES = [
   'Available',
   'Variance',
   'VariancePercent',
+  'FxVariance',
 ] as const;
 export const PivotMeasureSchema = z.enum(PIVOT_MEASURES, {
   error: `Measure must be one of ${PIVOT_MEASURES.join(', ')}.`,
@@ -89,6 +91,7 @@ export const PIVOT_MEASURE_LABELS: Record<PivotMeasure, string> = {
   Available: 'Available',
   Variance: 'Variance',
   VariancePercent: 'Variance %',
+  FxVariance: 'FX variance',
 };
 /** Measures that come from budget items only: not attributable to an expense-level dimension. */
 export const PIVOT_BUDGET_SIDE_MEASURES: readonly PivotMeasure[] = ['Baseline', 'Budget', 'Forecast'];
@@ -169,11 +172,13 @@ export type PivotRequestInput = z.input<typeof PivotRequestSchema>;
 export const PivotValuesSchema = z
   .partialRecord(PivotMeasureSchema, z.number().nullable())
   .describe(
-    'One entry per requested measure, US dollars. Available = Budget − Committed − Actual; Variance = Budget − Actual; ' +
+    'One entry per requested measure, in the base currency (BaseCurrency). Available = Budget − Committed − Actual; Variance = Budget − Actual; ' +
       'VariancePercent = Variance ÷ Budget × 100 rounded to 2 decimals (null when Budget is 0); Baseline null when no plan in ' +
       'the report has a locked baseline (a plan without one counts 0; items deleted since the lock are in no row). Budget ' +
       'per month is the item’s phasing, else its Amount spread over the plan’s months; Forecast as ForecastClient/Get. ' +
-      'Planned, Committed and Actual: active expenses by purchase month; an expense waiting for approval is in none of them.',
+      'Planned, Committed and Actual: active expenses by purchase month; an expense waiting for approval is in none of them. ' +
+      'FxVariance: over the Actual expenses in another currency, their base amount at the purchase month’s rate minus the same at ' +
+      'their plan’s budget rate (DESIGN.md §17); positive: they cost more than budgeted.',
   );
 export type PivotValues = z.infer<typeof PivotValuesSchema>;
 
@@ -245,6 +250,7 @@ export const PivotResultSchema = z.object({
     .array(PivotSubtotalSchema)
     .describe('One per value of the first dimension, in row order; empty when there is one row dimension'),
   GrandTotal: PivotLineSchema.describe('Exactly the sum of the rows, cent by cent'),
+  BaseCurrency: CurrencyCodeSchema.describe('The tenant’s base currency: every figure of the report is in it (DESIGN.md §17)'),
 });
 export type PivotResult = z.infer<typeof PivotResultSchema>;
 

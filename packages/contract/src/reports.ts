@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { ExpenseCategoryTypeSchema } from './expenses.ts';
 import { defineRoutes } from './route.ts';
 
@@ -10,7 +11,7 @@ import { defineRoutes } from './route.ts';
  * Available; Left to plan = Budgeted − Planned − Committed − Actual (DESIGN.md §12).
  */
 export const ReportMoneySchema = z.object({
-  Budgeted: z.number().describe('Sum of the active budget items, US dollars'),
+  Budgeted: z.number().describe('Sum of the active budget items, in the base currency (BaseCurrency)'),
   Planned: z.number().describe('Active expenses with status 1'),
   Committed: z.number().describe('Active expenses with status 2'),
   Actual: z.number().describe('Active expenses with status 3'),
@@ -27,6 +28,11 @@ export const ReportMoneySchema = z.object({
     ),
   Forecast: z.number().describe('The sum of the items’ Forecast (ForecastClient/Get); the total is the plan’s Landing'),
   ForecastVariance: z.number().describe('Budgeted − Forecast (DESIGN.md §14’s Variance); positive: landing under budget'),
+  FxVariance: z
+    .number()
+    .describe(
+      'Actual at actual rates − Actual at the budget rate, over the line’s Actual expenses in another currency (DESIGN.md §17); positive: cost more than budgeted',
+    ),
 });
 export type ReportMoney = z.infer<typeof ReportMoneySchema>;
 
@@ -49,6 +55,8 @@ export const BudgetCategoriesReportSchema = z.object({
   Rows: z.array(ReportCategoryRowSchema).describe('One per category, ordered by type, sort order and name'),
   Subtotals: z.array(ReportSubtotalSchema).describe('One per category type that has rows'),
   Totals: ReportMoneySchema,
+  BaseCurrency: CurrencyCodeSchema.describe('The tenant’s base currency: every figure of the report is in it (DESIGN.md §17)'),
+  ForeignExpenseCount: z.number().int().describe('Active expenses of the plan in another currency, any status (0: no FX variance to show)'),
 });
 export type BudgetCategoriesReport = z.infer<typeof BudgetCategoriesReportSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { ExpenseCategoryTypeSchema } from './expenses.ts';
 import { defineRoutes } from './route.ts';
 
@@ -60,6 +61,10 @@ export const SpendingReportSchema = PlanPeriodSchema.extend({
   Months: z.array(SpendingMonthSchema).describe('Every month of the plan, plus months that hold expenses outside it'),
   ByCategory: z.array(SpendingCategorySchema),
   ByPayee: z.array(SpendingPayeeSchema),
+  BaseCurrency: CurrencyCodeSchema.describe('The tenant’s base currency: every figure here is in it (DESIGN.md §17)'),
+  FxVariance: z
+    .number()
+    .describe('Actual at actual rates − Actual at the budget rate, over Actual expenses in another currency (DESIGN.md §17)'),
 });
 export type SpendingReport = z.infer<typeof SpendingReportSchema>;
 
