@@ -33,24 +33,11 @@ export const contractOperations = (): ContractOperation[] => {
 export const operationLabel = (operation: ContractOperation): string =>
   `${operation.method} ${operation.def.path} (${operation.table}.${operation.name}, ${operation.def.access})`;
 
-// Reads by the verb that ends their path; RebuildPlan only recomputes totals (nothing is stored) and
-// Mentionable lists the people a comment may mention; the events Ticket signs a ticket and Presence says
-// who views a plan (kept in memory): neither stores anything, and a Viewer may do both.
-const READ_VERB = /^(get|list|mylist|listview|userlistview|search|valid|preview)|report$/i;
-const READS_DESPITE_THEIR_VERB = new Set([
-  '/api/MarketingPlanClient/RebuildPlan',
-  '/api/CommentsClient/Mentionable',
-  '/api/EventsClient/Ticket',
-  '/api/EventsClient/Presence',
-  // The report builder computes money by dimensions, storing nothing (DESIGN.md §16).
-  '/api/ReportClient/Pivot',
-]);
-
-/** Whether an operation may change data: anything not named as a read is treated as a write. */
-export const isWrite = (operation: ContractOperation): boolean => {
-  const verb = operation.def.path.split('/').at(-1) ?? '';
-  return !READ_VERB.test(verb) && !READS_DESPITE_THEIR_VERB.has(operation.def.path);
-};
+/**
+ * Whether an operation may change data: anything the contract does not name as a read (isReadRoute,
+ * the rule a read-only API token is held to) is treated as a write.
+ */
+export const isWrite = (operation: ContractOperation): boolean => !contract.isReadRoute(operation.def);
 
 /** Writes any signed-in user makes on their own account, whatever their role or teams. */
 export const SELF_SERVICE_PATHS = new Set([

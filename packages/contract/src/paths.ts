@@ -39,6 +39,7 @@ export const paths = {
   plan: { pattern: '/plans/:id', title: 'Plan' },
   myProfile: { pattern: '/settings/myprofile', title: 'My Profile' },
   notifications: { pattern: '/settings/notifications', title: 'Notifications' },
+  apiTokens: { pattern: '/settings/api-tokens', title: 'API Tokens', policy: 'Plan.Agility' },
   inbox: { pattern: '/inbox', title: 'Inbox' },
   accountSettings: { pattern: '/account/settings', title: 'Account Settings', policy: 'Account.Settings' },
   lookups: { pattern: '/account/lookups', title: 'Lookups', policy: 'Account.Lookups' },
