@@ -4,7 +4,6 @@ import {
   DescriptionSchema,
   IdSchema,
   InstantSchema,
-  MoneySchema,
   NameSchema,
   RowVersionSchema,
   requireVersionOnUpdate,
@@ -12,6 +11,7 @@ import {
   VersionSchema,
 } from './common.ts';
 import { ExpenseApprovalSchema } from './approvals.ts';
+import { CurrencyAmountSchema, CurrencyCodeSchema, checkAmountFitsCurrency } from './currencies.ts';
 import { CustomFieldFiltersSchema, CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { defineRoutes } from './route.ts';
 
@@ -58,7 +58,15 @@ export const ExpenseSchema = z.object({
   Description: z.string().nullable(),
   PurchaseOrder: z.string().nullable(),
   PurchaseDate: z.string().describe('YYYY-MM-DD'),
-  Amount: z.number().describe('US dollars'),
+  Currency: CurrencyCodeSchema.describe(
+    'The expense’s own currency: its own or, when it has none, the tenant’s base currency (DESIGN.md §17)',
+  ),
+  Amount: z.number().describe('In Currency, with its decimals (JPY 0, USD 2, KWD 3)'),
+  BaseAmount: z
+    .number()
+    .describe(
+      'In the tenant’s base currency (2 decimals): Amount converted at the rate of its purchase month, rounded half away from zero; equal to Amount when Currency is the base. Every total sums these',
+    ),
   Status: ExpenseStatusSchema,
   CategoryType: ExpenseCategoryTypeSchema,
   Active: z.boolean(),
@@ -88,7 +96,12 @@ export const ExpenseSaveRequestSchema = z
     Description: DescriptionSchema.describe('Kept on save (DESIGN.md §7.8)'),
     PurchaseOrder: OptionalText(100, 'Purchase order'),
     PurchaseDate: DateOnlySchema,
-    Amount: MoneySchema.refine((value) => value >= 0, 'Amount cannot be negative.'),
+    Currency: CurrencyCodeSchema.optional().describe(
+      'The expense’s own currency. When missing: on create the budget item’s currency (its own, else its plan’s, else the base); on update unchanged. The base currency is stored as “none”. Another currency than the base needs a rate for the purchase month (400 naming PurchaseDate otherwise)',
+    ),
+    Amount: CurrencyAmountSchema.refine((value) => value >= 0, 'Amount cannot be negative.').describe(
+      'In Currency, with at most its decimals (JPY 0, USD 2, KWD 3): 400 “Amount in JPY can have no decimals.” otherwise',
+    ),
     Status: ExpenseStatusSchema.default(3),
     CategoryType: ExpenseCategoryTypeSchema.describe('Must equal the budget item’s category type'),
     GeneralLedgerCodeId: IdSchema.nullish().describe('A general ledger code (lookup type 1) of the tenant'),
@@ -96,9 +109,11 @@ export const ExpenseSaveRequestSchema = z
     Active: z.boolean().optional().describe('New expenses are always active'),
     Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
   })
-  .superRefine(requireVersionOnUpdate);
+  .superRefine(requireVersionOnUpdate)
+  .superRefine((value, ctx) => checkAmountFitsCurrency(ctx, value.Amount, value.Currency, ['Amount']));
 export type ExpenseSaveRequest = z.input<typeof ExpenseSaveRequestSchema>;
 
+/** The sort key `Amount` orders by the base amount (BaseAmount), so expenses in different currencies sort by what they cost. */
 export const EXPENSE_SORT_FIELDS = ['PurchaseDate', 'Amount', 'Name', 'Payee'] as const;
 
 export const GetExpensesRequestSchema = z
@@ -131,7 +146,7 @@ export type GetExpensesRequest = z.input<typeof GetExpensesRequestSchema>;
 
 export const ExpenseTotalsSchema = z.object({
   Count: z.number().int(),
-  Amount: z.number().describe('All matching expenses, US dollars'),
+  Amount: z.number().describe('All matching expenses, in the tenant’s base currency (each expense’s BaseAmount, summed)'),
   Planned: z.number(),
   Committed: z.number(),
   Actual: z.number(),
