@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { IdSchema, NonNegativeMoneySchema, VersionSchema } from './common.ts';
+import { IdSchema, VersionSchema } from './common.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import {
+  BudgetAmountSchema,
   BudgetChangeReasonSchema,
   BudgetItemSchema,
   BudgetMonthReadSchema,
@@ -15,6 +17,7 @@ export const SAVE_MONTHS_MAX_ITEMS = 1000;
 
 export const ItemMonthsSchema = z.object({
   BudgetItemId: IdSchema,
+  Currency: CurrencyCodeSchema.describe('The item’s own currency (DESIGN.md §17): its months’ Amount is in it, BaseAmount in the base'),
   Months: z
     .array(BudgetMonthReadSchema)
     .describe('The item’s phasing, each month with its cell’s Version; empty when the item is not phased'),
@@ -32,8 +35,12 @@ export const CELLS_REQUIRED_MESSAGE = 'Cells is required when keeping the year t
 export const SaveMonthsItemSchema = z
   .object({
     BudgetItemId: IdSchema,
-    Amount: NonNegativeMoneySchema,
-    Months: z.array(BudgetMonthSchema).max(120, 'At most 120 months.').nullable().describe('null or [] clears the phasing'),
+    Amount: BudgetAmountSchema.describe('In the item’s Currency (DESIGN.md §17), with at most its decimals (400 otherwise)'),
+    Months: z
+      .array(BudgetMonthSchema)
+      .max(120, 'At most 120 months.')
+      .nullable()
+      .describe('In the item’s Currency; null or [] clears the phasing'),
     Version: VersionSchema.describe(
       'The item’s Version as read. Checked when the item had no months as read (Cells empty): its cells were its Amount spread evenly',
     ),
@@ -65,8 +72,8 @@ export const SetMonthRequestSchema = z
   .object({
     BudgetItemId: IdSchema,
     Month: BudgetMonthSchema.shape.Month,
-    Amount: NonNegativeMoneySchema.describe('The month’s new amount'),
-    YearTotal: NonNegativeMoneySchema.nullable().describe(
+    Amount: BudgetAmountSchema.describe('The month’s new amount, in the item’s Currency (DESIGN.md §17; at most its decimals)'),
+    YearTotal: BudgetAmountSchema.nullable().describe(
       'null: the item’s total becomes the sum of its months (it changes by what the month changed). An amount: the item’s total is kept at it; the other open months (this month and later, in the tenant’s time zone) take the difference, spread evenly to the cent (a month never goes below zero)',
     ),
     Version: VersionSchema.nullable().describe(

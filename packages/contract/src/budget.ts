@@ -5,15 +5,16 @@ import {
   InstantSchema,
   MonthSchema,
   NameSchema,
-  NonNegativeMoneySchema,
   RowVersionSchema,
   requireVersionOnUpdate,
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CurrencyAmountSchema, CurrencyCodeSchema, checkAmountFitsCurrency } from './currencies.ts';
+import { type CurrencyCode, currencyDigits } from './currency-codes.ts';
 import { CustomFieldFiltersSchema, CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { CategoryTypeSchema } from './lookups.ts';
-import { sumCents, toCents } from './money.ts';
+import { hasAtMostDecimals } from './decimals.ts';
 import { defineRoutes } from './route.ts';
 
 /** Budget item types (SPEC.md §3): 1 productive, 2 operational. */
@@ -21,9 +22,15 @@ export const ItemTypeSchema = z.union([z.literal(1), z.literal(2)], { error: 'It
 export type ItemType = z.infer<typeof ItemTypeSchema>;
 export const ITEM_TYPE_NAMES: Record<ItemType, string> = { 1: 'Productive', 2: 'Operational' };
 
+/**
+ * A budget amount in the item's own Currency (DESIGN.md §17): at most 3 decimals on the wire, and no
+ * more than its currency's minor units (JPY 0, USD 2, KWD 3; checked once the currency is known).
+ */
+export const BudgetAmountSchema = CurrencyAmountSchema.refine((value) => value >= 0, 'Amount cannot be negative.');
+
 export const BudgetMonthSchema = z.object({
   Month: MonthSchema,
-  Amount: NonNegativeMoneySchema,
+  Amount: BudgetAmountSchema.describe('In the item’s Currency'),
 });
 export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;
 
@@ -31,7 +38,12 @@ export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;
  * A month of an item's phasing as every read returns it: with the month cell's own version
  * (DESIGN.md §13), which a grid edit of that cell sends back (SetMonth, SaveMonths).
  */
-export const BudgetMonthReadSchema = BudgetMonthSchema.extend({ Version: RowVersionSchema });
+export const BudgetMonthReadSchema = BudgetMonthSchema.extend({
+  Version: RowVersionSchema,
+  BaseAmount: z
+    .number()
+    .describe('The month converted to the base currency at the plan’s budget rate (DESIGN.md §17); = Amount in the base'),
+});
 export type BudgetMonthRead = z.infer<typeof BudgetMonthReadSchema>;
 
 export const BudgetItemSchema = z.object({
@@ -39,7 +51,15 @@ export const BudgetItemSchema = z.object({
   Name: z.string(),
   Description: z.string().nullable(),
   Active: z.boolean(),
-  Amount: z.number().describe('US dollars'),
+  Currency: CurrencyCodeSchema.describe(
+    'The item’s own currency (DESIGN.md §17): the tenant’s base currency unless it was budgeted in another',
+  ),
+  Amount: z.number().describe('In the item’s Currency'),
+  BaseAmount: z
+    .number()
+    .describe(
+      'Amount in the base currency at the plan’s budget rate (= Amount for an item in the base); Actual, Committed, Planned, Available, LeftToPlan and BurnRate are in the base too',
+    ),
   BurnRate: z.number().describe('Actual ÷ Amount (0 when Amount is 0); shown as a whole percent'),
   Actual: z.number().describe('Active expenses with Status 3'),
   Committed: z.number().describe('Active expenses with Status 2'),
@@ -59,7 +79,10 @@ export const BudgetItemSchema = z.object({
   ),
   CampaignId: IdSchema.nullable().describe('The campaign it belongs to (DESIGN.md §16; CampaignClient/List); its expenses follow it'),
   IsPhased: z.boolean().describe('Whether the item has a monthly phasing'),
-  Months: z.array(BudgetMonthReadSchema).optional().describe('The monthly phasing (GetBudgetItem and Save only)'),
+  Months: z
+    .array(BudgetMonthReadSchema)
+    .optional()
+    .describe('The monthly phasing in the item’s Currency, each with its BaseAmount (GetBudgetItem and Save only)'),
   UpdatedAt: InstantSchema,
   WaitingForApproval: z
     .object({ RequestId: IdSchema, Message: z.string() })
@@ -118,15 +141,41 @@ export const DeleteBudgetItemRequestSchema = z.object({
   Reason: BudgetChangeReasonSchema,
 });
 
-// Only for the phasing-sum message, which must read the same on every client.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Only for the phasing-sum message, which must read the same on every client (en-US, like the server's other messages).
+const formatIn = (minor: number, currency: CurrencyCode): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
 
-/** Why the months do not fit the amount (compared in cents), or null when they add up to it. */
-export const phasingSumError = (months: readonly Pick<BudgetMonth, 'Amount'>[], amount: number): string | null => {
-  const total = sumCents(months.map((month) => month.Amount));
-  const amountCents = toCents(amount);
-  if (months.length === 0 || total === amountCents) return null;
-  return `The months add up to ${usd.format(total / 100)}, but the amount is ${usd.format(amountCents / 100)}. They must be equal.`;
+/**
+ * Why the months do not fit the amount, or null when they add up to it: compared in minor units of
+ * `currency` (the item's; USD's cents when it is not known yet, as for an update that keeps the
+ * item's currency). Amounts with more decimals than the currency has are compared in thousandths
+ * (the wire's most), so the sum is exact either way; that they fit is checkBudgetAmounts' rule.
+ */
+export const phasingSumError = (
+  months: readonly Pick<BudgetMonth, 'Amount'>[],
+  amount: number,
+  currency: CurrencyCode = 'USD',
+): string | null => {
+  const fits = [amount, ...months.map((month) => month.Amount)].every((value) => hasAtMostDecimals(value, currencyDigits(currency)));
+  const digits = fits ? currencyDigits(currency) : 3;
+  const minor = (value: number) => Math.round(value * 10 ** digits);
+  const total = months.reduce((sum, month) => sum + minor(month.Amount), 0);
+  const amountMinor = minor(amount);
+  if (months.length === 0 || total === amountMinor) return null;
+  const format = (value: number) => (fits ? formatIn(value, currency) : (value / 10 ** digits).toFixed(digits));
+  return `The months add up to ${format(total)}, but the amount is ${format(amountMinor)}. They must be equal.`;
+};
+
+/** 400 issues for an Amount or month Amount with more decimals than `currency` has (DESIGN.md §17). */
+export const checkBudgetAmounts = (
+  ctx: z.RefinementCtx,
+  body: { Amount: number; Months?: readonly Pick<BudgetMonth, 'Amount'>[] | null },
+  currency: CurrencyCode | null | undefined,
+): void => {
+  checkAmountFitsCurrency(ctx, body.Amount, currency, ['Amount']);
+  body.Months?.forEach((month, index) => {
+    checkAmountFitsCurrency(ctx, month.Amount, currency, ['Months', index, 'Amount']);
+  });
 };
 
 /** A month cell as it was read: which month, and its Version (DESIGN.md §13). */
@@ -139,7 +188,10 @@ export const BudgetItemSaveRequestSchema = z
     Name: NameSchema,
     Description: DescriptionSchema,
     Active: z.boolean().optional().describe('New items are always active (SPEC.md §5)'),
-    Amount: NonNegativeMoneySchema,
+    Currency: CurrencyCodeSchema.optional().describe(
+      'The item’s own currency (DESIGN.md §17). Create: missing is the plan’s Currency. Update: missing keeps it. A change converts nothing: Amount and Months are read in the new Currency',
+    ),
+    Amount: BudgetAmountSchema.describe('In the item’s Currency, with at most its decimals (JPY 0, USD 2, KWD 3; 400 otherwise)'),
     ItemType: ItemTypeSchema,
     BudgetCategoryId: IdSchema,
     MarketingPlanId: IdSchema,
@@ -170,9 +222,10 @@ export const BudgetItemSaveRequestSchema = z
         'With Months on update: every month cell the item had as read (its Months), with its Version; [] (or missing) for an item read without phasing. Months replaces the whole phasing, so the item’s cells now must be exactly these: a cell changed, added or removed since (a colleague’s month edit, which may keep the item’s Version) answers 409 with the item as it is now, and nothing is written. Ignored when Months is missing (the phasing is kept) and on create',
       ),
   })
-  // The phasing-sum rule (DESIGN.md §5): the months add up to Amount, to the cent.
+  // The phasing-sum rule (DESIGN.md §5): the months add up to Amount, to the minor unit of its currency.
   .superRefine((body, context) => {
-    const message = body.Months ? phasingSumError(body.Months, body.Amount) : null;
+    checkBudgetAmounts(context, body, body.Currency);
+    const message = body.Months ? phasingSumError(body.Months, body.Amount, body.Currency) : null;
     if (message) context.addIssue({ code: 'custom', path: ['Months'], message });
   })
   .superRefine(requireVersionOnUpdate);

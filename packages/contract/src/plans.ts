@@ -11,6 +11,7 @@ import {
   SaveIdSchema,
   VersionSchema,
 } from './common.ts';
+import { CurrencyCodeSchema } from './currencies.ts';
 import { LandingSchema } from './forecast.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { PLAN_STATE_ARCHIVED, PLAN_STATE_LIVE, PLAN_STATE_LIVE_LEGACY, PLAN_STATE_TEMPLATE, type PlanState } from './plan-states.ts';
@@ -53,6 +54,9 @@ export const MarketingPlanSchema = z.object({
   StartDate: CalendarDateSchema,
   EndDate: CalendarDateSchema,
   TeamId: IdSchema,
+  Currency: CurrencyCodeSchema.describe(
+    'The default Currency of the plan’s new budget items (DESIGN.md §17): its own, or the tenant’s base currency. Its Totals are in the base currency',
+  ),
   ShareKey: z.string().nullable().describe('Set while the plan is shared with guests (DESIGN.md §5)'),
   ShareUrl: z.string().nullable().describe('The guest summary link while the plan is shared'),
   UpdatedAt: InstantSchema,
@@ -99,6 +103,9 @@ export const PlanSaveRequestSchema = z
     StartDate: DateOnlySchema.optional().describe('New plans default to today'),
     EndDate: DateOnlySchema.optional().describe('New plans default to StartDate + 365 days'),
     TeamId: IdSchema,
+    Currency: CurrencyCodeSchema.optional().describe(
+      'The default Currency of its new items (DESIGN.md §17). Create: missing is the base currency. Update: missing keeps it; a change while the plan has budget items is 409',
+    ),
     Version: VersionSchema.optional().describe('Required when updating: the Version read; a stale one answers 409 (DESIGN.md §13)'),
   })
   .refine((plan) => !plan.StartDate || !plan.EndDate || plan.EndDate >= plan.StartDate, {
