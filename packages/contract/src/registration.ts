@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientIdSchema, IdSchema } from './common.ts';
+import { BaseCurrencySchema } from './currencies.ts';
 import { EmailSchema } from './identity.ts';
 import { defineRoutes } from './route.ts';
 import { canonicalTimeZone, FALLBACK_TIME_ZONE } from './today.ts';
@@ -35,6 +36,7 @@ export const RegistrationSchema = z.object({
     .describe(
       'The browser’s IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); the new account’s zone, UTC when missing or unknown',
     ),
+  BaseCurrency: BaseCurrencySchema.default('USD').describe('The new account’s base currency (every report is in it); USD when missing'),
   ClientId: ClientIdSchema,
 });
 export type Registration = z.input<typeof RegistrationSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NameSchema } from './common.ts';
+import { BaseCurrencySchema, LocaleSchema } from './currencies.ts';
 import type { ProductPolicy, TenantPolicy } from './route.ts';
 import { defineRoutes } from './route.ts';
 
@@ -71,6 +72,7 @@ export const UserProfileSchema = z.object({
   Active: z.boolean(),
   TenantRole: TenantRoleSchema,
   MetaData: UserMetaDataSchema,
+  Locale: LocaleSchema.describe('How numbers and dates are shown to this person, on screen and in mails (DESIGN.md §17); en-US by default'),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
@@ -83,6 +85,7 @@ export const MySaveRequestSchema = z.object({
   FirstName: PersonNameSchema.describe('First name'),
   LastName: PersonNameSchema.describe('Last name'),
   MetaData: UserMetaDataSchema.optional(),
+  Locale: LocaleSchema.optional().describe('Unchanged when missing'),
 });
 
 export const TenantMetaDataSchema = z
@@ -119,6 +122,7 @@ export const TenantSchema = z.object({
       'IANA time zone of the account: "today" is the day there for every rule and screen, and the weekly digest goes out Monday 08:00 there',
     ),
   MetaData: TenantMetaDataSchema,
+  BaseCurrency: BaseCurrencySchema.describe('ISO 4217 code every report, total and budget is converted to (DESIGN.md §17)'),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
@@ -126,6 +130,9 @@ export const TenantSaveRequestSchema = z.object({
   Name: NameSchema,
   TimeZone: TimeZoneSchema.optional().describe('IANA time zone; unchanged when missing'),
   MetaData: TenantMetaDataSchema.optional(),
+  BaseCurrency: BaseCurrencySchema.optional().describe(
+    'Unchanged when missing; changeable only while the account has no budget item (409 otherwise)',
+  ),
 });
 
 export const tenantRoutes = defineRoutes({

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import type { BillingAddress } from '@plansmith/contract';
 import { foreignKey, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { productPriceItems } from './products.ts';
@@ -14,6 +15,8 @@ export const registrations = pgTable(
     metaData: jsonb('meta_data').$type<Record<string, string>>().notNull().default({}),
     /** The browser's IANA time zone at sign-up; the tenant is made with it (issue 28 A4). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The base currency chosen at sign-up (DESIGN.md §17); the tenant is made with it. */
+    baseCurrency: text('base_currency').$type<CurrencyCode>().notNull().default('USD'),
     tenantId: uuid('tenant_id'),
     userId: uuid('user_id'),
     providerCustomerId: text('provider_customer_id'),

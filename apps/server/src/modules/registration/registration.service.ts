@@ -70,6 +70,7 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
         company: input.Company,
         metaData: input.MetaData,
         timeZone: input.TimeZone,
+        baseCurrency: input.BaseCurrency,
         updatedAt: now,
       };
       if (pending) {
@@ -127,9 +128,15 @@ export const createRegistrationService = (ctx: AppContext, limiter: Registration
       const created = await ctx.db.transaction(async (tx) => {
         if (!(await repo.consumeKey(tx, found.key.id, now))) return false;
         const timeZone = registration.timeZone;
-        await tx
-          .insert(tenants)
-          .values({ id: tenantId, name: registration.company, planCode: 'starter', timeZone, createdAt: now, updatedAt: now });
+        await tx.insert(tenants).values({
+          id: tenantId,
+          name: registration.company,
+          planCode: 'starter',
+          timeZone,
+          baseCurrency: registration.baseCurrency,
+          createdAt: now,
+          updatedAt: now,
+        });
         await tx.insert(users).values({
           tenantId,
           id: userId,

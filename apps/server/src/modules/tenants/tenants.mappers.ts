@@ -18,6 +18,7 @@ export const toUserProfile = (row: typeof users.$inferSelect): UserProfile => ({
   Active: row.active,
   TenantRole: toTenantRole(row.tenantRole),
   MetaData: row.metaData as UserProfile['MetaData'],
+  Locale: row.locale,
 });
 
 export const toTenant = (row: Omit<typeof tenants.$inferSelect, 'createdAt' | 'updatedAt'>): Tenant => ({
@@ -27,4 +28,5 @@ export const toTenant = (row: Omit<typeof tenants.$inferSelect, 'createdAt' | 'u
   PlanCode: row.planCode,
   TimeZone: row.timeZone,
   MetaData: row.metaData as Tenant['MetaData'],
+  BaseCurrency: row.baseCurrency,
 });

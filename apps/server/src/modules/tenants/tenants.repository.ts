@@ -1,6 +1,8 @@
+import type { CurrencyCode, Locale } from '@plansmith/contract/currency-codes';
 import { and, eq } from 'drizzle-orm';
 import { type Database, type Db, definePreparedRead } from '../../db/client.ts';
 import { forgetTenantRows, tenantRowCache } from '../../db/tenant-row-cache.ts';
+import { budgetItems } from '../../schema/budget.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -16,7 +18,7 @@ export const findTenant = async (db: Db, tenantId: string) => {
 // timestamps (a prepared read answers them as Dates on PostgreSQL and as text on PGlite).
 const tenantById = definePreparedRead<TenantSummaryRow>(
   'tenant_by_id',
-  `SELECT id, name, plan_code AS "planCode", time_zone AS "timeZone", meta_data AS "metaData" FROM tenants WHERE id = $1`,
+  `SELECT id, name, plan_code AS "planCode", time_zone AS "timeZone", meta_data AS "metaData", base_currency AS "baseCurrency" FROM tenants WHERE id = $1`,
 );
 
 /** findTenant outside a transaction: a prepared statement whose row is kept in the tenant row cache. */
@@ -39,12 +41,12 @@ export const lockTenant = async (db: Db, tenantId: string): Promise<void> => {
 export const updateTenant = async (
   db: Db,
   tenantId: string,
-  values: { name: string; metaData: Record<string, unknown>; timeZone: string },
+  values: { name: string; metaData: Record<string, unknown>; timeZone: string; baseCurrency: CurrencyCode },
   now: Date,
 ) => {
   const [row] = await db
     .update(tenants)
-    .set({ name: values.name, metaData: values.metaData, timeZone: values.timeZone, updatedAt: now })
+    .set({ name: values.name, metaData: values.metaData, timeZone: values.timeZone, baseCurrency: values.baseCurrency, updatedAt: now })
     .where(eq(tenants.id, tenantId))
     .returning();
   forgetTenantRows(tenantId);
@@ -64,7 +66,7 @@ export const updateOwnProfile = async (
   db: Db,
   tenantId: string,
   userId: string,
-  values: { firstName: string; lastName: string; metaData: Record<string, unknown> },
+  values: { firstName: string; lastName: string; metaData: Record<string, unknown>; locale?: Locale | undefined },
   now: Date,
 ) => {
   const [row] = await db
@@ -73,6 +75,12 @@ export const updateOwnProfile = async (
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning();
   return row ?? null;
+};
+
+/** Whether the tenant has any budget item (its base currency is fixed from the first one on). */
+export const hasBudgetItems = async (db: Db, tenantId: string): Promise<boolean> => {
+  const [row] = await db.select({ id: budgetItems.id }).from(budgetItems).where(eq(budgetItems.tenantId, tenantId)).limit(1);
+  return row !== undefined;
 };
 
 /** The tenant's active Owners' names, oldest account first. */
