@@ -1,6 +1,8 @@
 // Every Drizzle table in one layer that any module may read; migrations are the source, schema.test.ts keeps them equal.
 export * from './activities.ts';
+export * from './api-tokens.ts';
 export * from './approvals.ts';
+export * from './audit.ts';
 export * from './billing.ts';
 export * from './budget.ts';
 export * from './campaigns.ts';
