@@ -35,6 +35,7 @@ import { registerEventRoutes } from './events/index.ts';
 import { registerForecastRoutes } from './forecast/index.ts';
 import { registerPeriodRoutes } from './periods/index.ts';
 import { registerCampaignRoutes } from './campaigns/index.ts';
+import { registerApiTokenRoutes } from './api-tokens/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -78,4 +79,5 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerForecastRoutes(app, ctx);
   registerPeriodRoutes(app, ctx);
   registerCampaignRoutes(app, ctx);
+  registerApiTokenRoutes(app, ctx);
 };

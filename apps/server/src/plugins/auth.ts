@@ -1,9 +1,10 @@
-import type { PlanCode } from '@plansmith/contract';
+import { API_TOKEN_PREFIX, type ApiTokenScope, type PlanCode } from '@plansmith/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { definePreparedRead } from '../db/client.ts';
 import { tenantRowCache } from '../db/tenant-row-cache.ts';
 import { unauthorized } from '../lib/http-errors.ts';
+import { authenticateApiToken } from './api-token-auth.ts';
 import type { TenantRoleCode } from '../schema/tenants.ts';
 
 /** Who is calling, taken from the access token and checked against the database on every request. */
@@ -16,6 +17,8 @@ export type AuthContext = {
   timeZone: string;
   email: string;
   tokenVersion: number;
+  /** Set when the caller came with an API token (DESIGN.md §18) instead of a session's access token. */
+  apiToken?: { id: string; scope: ApiTokenScope };
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -40,6 +43,8 @@ export const authenticate = async (ctx: AppContext, request: FastifyRequest): Pr
   const header = request.headers.authorization;
   const match = header ? BEARER.exec(header) : null;
   if (!match?.[1]) return null;
+  // An API token (psk_…) is looked up by its hash; a session's JWT never starts with it.
+  if (match[1].startsWith(API_TOKEN_PREFIX)) return authenticateApiToken(ctx, match[1]);
   const claims = await ctx.jwt.verify(match[1], ctx.clock.now());
   if (!claims) return null;
   const row = await tenantRowCache(ctx.database).read(claims.tid, `caller:${claims.sub}`, async () => {

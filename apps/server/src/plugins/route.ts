@@ -1,4 +1,15 @@
-import { type Access, envelope, ErrorBodySchema, type ParsedBodyOf, type ResultOf, type RouteDef } from '@plansmith/contract';
+import {
+  type Access,
+  envelope,
+  isReadRoute,
+  isSessionOnlyRoute,
+  READ_ONLY_TOKEN_MESSAGE,
+  SESSION_ONLY_MESSAGE,
+  ErrorBodySchema,
+  type ParsedBodyOf,
+  type ResultOf,
+  type RouteDef,
+} from '@plansmith/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
@@ -25,9 +36,27 @@ export class JsonText {
 
 export type Handler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<ResultOf<R> | JsonText>;
 
-const checkAccess = async (ctx: AppContext, access: Access, request: FastifyRequest): Promise<AuthContext | null> => {
-  if (access === 'anonymous') return authenticate(ctx, request);
+/**
+ * What an API token may not do whatever its creator may (DESIGN.md §18): anything on Starter (tokens
+ * are for paid plans), the account's security (tokens, SSO, webhooks, sign-in, people, billing), and
+ * with the `read` scope every write.
+ */
+const checkApiToken = (def: RouteDef, auth: AuthContext): void => {
+  if (!auth.apiToken) return;
+  if (!isAccessGranted('Plan.Agility', auth.role, auth.planCode)) throw forbidden(deniedMessage('Plan.Agility'));
+  if (isSessionOnlyRoute(def)) throw forbidden(SESSION_ONLY_MESSAGE);
+  if (auth.apiToken.scope === 'read' && !isReadRoute(def)) throw forbidden(READ_ONLY_TOKEN_MESSAGE);
+};
+
+const checkAccess = async (ctx: AppContext, def: RouteDef, request: FastifyRequest): Promise<AuthContext | null> => {
+  const access: Access = def.access;
+  if (access === 'anonymous') {
+    const caller = await authenticate(ctx, request);
+    if (caller) checkApiToken(def, caller);
+    return caller;
+  }
   const auth = await requireAuth(ctx, request);
+  checkApiToken(def, auth);
   if (!isAccessGranted(access, auth.role, auth.planCode)) throw forbidden(deniedMessage(access));
   return auth;
 };
@@ -56,7 +85,7 @@ export const addRoute = <R extends RouteDef>(app: FastifyInstance, ctx: AppConte
     // Authenticate and apply the access rule before the body is even parsed: an anonymous caller
     // or one outside the policy learns nothing about the contract from validation errors (issue 12).
     onRequest: async (request) => {
-      callers.set(request, await checkAccess(ctx, def.access, request));
+      callers.set(request, await checkAccess(ctx, def, request));
     },
     handler: async (request, reply) => {
       const auth = callers.get(request) ?? null;
