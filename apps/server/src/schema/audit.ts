@@ -1,20 +1,9 @@
+import type { SecurityEventKindName } from '@plansmith/contract';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /** The kinds of security event the audit log records (DESIGN.md §18; migration 1100's CHECK). */
-export const SECURITY_EVENT_KINDS = [
-  'sign_in',
-  'sign_in_failed',
-  'password_changed',
-  'password_reset',
-  'role_changed',
-  'person_deactivated',
-  'token_created',
-  'token_revoked',
-  'sso_changed',
-  'webhook_changed',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export type SecurityEventKind = SecurityEventKindName;
 
 /** One security event (migration 1100): written once, never changed; pruned after the tenant's retention. */
 export const securityEvents = pgTable(
