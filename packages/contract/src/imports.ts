@@ -27,7 +27,13 @@ export type ImportFieldDef = { Field: string; Label: string; Required: boolean; 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportFieldDef[]> = {
   Expenses: [
     { Field: 'Name', Label: 'Name', Required: false, Hint: 'When not mapped or blank: the description, else the payee.' },
-    { Field: 'Amount', Label: 'Amount', Required: true },
+    { Field: 'Amount', Label: 'Amount', Required: true, Hint: 'In the row’s Currency, with at most its decimals (JPY 0, EUR 2, KWD 3).' },
+    {
+      Field: 'Currency',
+      Label: 'Currency',
+      Required: false,
+      Hint: 'An ISO 4217 code such as EUR or GBP; blank: the budget item’s currency. Converted at the purchase month’s rate.',
+    },
     { Field: 'PurchaseDate', Label: 'Purchase date', Required: true },
     { Field: 'BudgetItem', Label: 'Budget item', Required: true, Hint: 'Matched by name, ignoring case.' },
     { Field: 'Payee', Label: 'Payee', Required: false },
@@ -40,6 +46,12 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportFieldDef[]> = {
     { Field: 'Name', Label: 'Name', Required: false, Hint: 'When not mapped or blank: the category’s name.' },
     { Field: 'Category', Label: 'Budget category', Required: true, Hint: 'Matched by name, ignoring case.' },
     { Field: 'Amount', Label: 'Amount', Required: false, Hint: 'When not mapped or blank: the sum of the month columns.' },
+    {
+      Field: 'Currency',
+      Label: 'Currency',
+      Required: false,
+      Hint: 'An ISO 4217 code such as EUR; blank: the plan’s currency. The amount and months are in it, converted at the plan’s budget rate.',
+    },
     { Field: 'ItemType', Label: 'Item type', Required: false, Hint: 'Productive or Operational (or 1, 2); blank follows the category.' },
     { Field: 'GeneralLedgerCode', Label: 'GL code', Required: false, Hint: 'Matched by name, ignoring case.' },
     { Field: 'Description', Label: 'Description', Required: false },
