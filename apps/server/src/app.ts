@@ -13,6 +13,7 @@ import { createLoginLimiter, type LoginLimits } from './modules/identity/index.t
 import { registerModules } from './modules/index.ts';
 import { registerDigest } from './modules/digest/index.ts';
 import { registerCloseReminder } from './modules/periods/index.ts';
+import { registerBudgetRateScheduler } from './modules/currencies/index.ts';
 import { type MailOptions, registerMail } from './modules/mail/index.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -104,6 +105,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   registerMail(app, ctx, options.mail);
   registerDigest(app, ctx);
   registerCloseReminder(app, ctx);
+  registerBudgetRateScheduler(app, ctx);
   registerModules(app, ctx, { loginLimiter: createLoginLimiter(ctx.rateLimiter, options.loginLimits) });
   await registerSpa(app, config.webDistDir);
   return app;

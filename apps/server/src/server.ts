@@ -56,6 +56,8 @@ const main = async (): Promise<void> => {
   app.mailWorker.start();
   app.digestScheduler.start();
   app.closeReminder.start();
+  app.budgetRates.start();
+  app.auditPrune.start();
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

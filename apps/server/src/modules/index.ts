@@ -35,13 +35,16 @@ import { registerEventRoutes } from './events/index.ts';
 import { registerForecastRoutes } from './forecast/index.ts';
 import { registerPeriodRoutes } from './periods/index.ts';
 import { registerCampaignRoutes } from './campaigns/index.ts';
+import { registerCurrencyRoutes } from './currencies/index.ts';
 import { registerApiTokenRoutes } from './api-tokens/index.ts';
+import { registerAuditRoutes } from './audit/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
 /** Every feature module's routes. Each module registers its own contract routes. */
 export const registerModules = (app: FastifyInstance, ctx: AppContext, options: ModuleOptions): void => {
   registerIdentityRoutes(app, ctx, options.loginLimiter);
+  registerAuditRoutes(app, ctx);
   registerTenantRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerCustomFieldRoutes(app, ctx);
@@ -79,5 +82,6 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerForecastRoutes(app, ctx);
   registerPeriodRoutes(app, ctx);
   registerCampaignRoutes(app, ctx);
+  registerCurrencyRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
 };

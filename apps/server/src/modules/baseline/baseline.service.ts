@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { recordActivity } from '../activities/index.ts';
+import { budgetRateMonthOf, setBudgetRateMonth } from '../currencies/index.ts';
 import * as repo from './baseline.repository.ts';
 import { budgetByMonth } from './budget-changes.ts';
 
@@ -46,6 +47,8 @@ export const createBaselineService = (ctx: AppContext) => {
           const by = await repo.findUserName(tx, auth.tenantId, current.lockedBy);
           throw conflict(`The baseline of “${plan.name}” is already locked${by ? ` (by ${by})` : ''}. Unlock it first to take a new one.`);
         }
+        // Budgets in another currency convert at the lock month's rate from now on (DESIGN.md §17), before the snapshot.
+        await setBudgetRateMonth(tx, auth.tenantId, planId, budgetRateMonthOf(auth.timeZone, ctx.clock.now()));
         // Every item locked: a budget write in progress commits first and is in the snapshot.
         const items = await repo.lockPlanItemBudgets(tx, auth.tenantId, planId);
         const cells = await repo.listPlanMonthCells(tx, auth.tenantId, planId);
@@ -81,6 +84,8 @@ export const createBaselineService = (ctx: AppContext) => {
         if (!current.lockedAt) throw conflict(`The baseline of “${plan.name}” is not locked.`);
         await repo.deleteBaselines(tx, auth.tenantId, planId);
         await repo.setPlanBaseline(tx, auth.tenantId, planId, null, null);
+        // Unlocked, the plan's budgets convert at today's month's rate again (DESIGN.md §17).
+        await setBudgetRateMonth(tx, auth.tenantId, planId, budgetRateMonthOf(auth.timeZone, ctx.clock.now()));
         await audit(tx, auth, plan, `Baseline unlocked: ${reason}`);
         return { MarketingPlanId: planId, LockedAt: null, LockedBy: null };
       }),

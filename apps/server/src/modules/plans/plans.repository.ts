@@ -1,15 +1,20 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lockVersion } from '../../db/row-versions.ts';
+import { selectRows } from '../../db/rows.ts';
 import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { expensePlanSums } from '../../schema/expenses.ts';
 import type { CentsSums } from './plan-totals.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 
 export type PlanRow = typeof marketingPlans.$inferSelect;
-export type PlanValues = Pick<PlanRow, 'teamId' | 'name' | 'description' | 'active' | 'state' | 'startDate' | 'endDate'>;
+export type PlanValues = Pick<PlanRow, 'teamId' | 'name' | 'description' | 'active' | 'state' | 'startDate' | 'endDate'> & {
+  /** Null: the tenant's base currency (DESIGN.md §17). */
+  currency?: CurrencyCode | null;
+};
 /** `lockedBy`: the name of who locked the plan's baseline (DESIGN.md §14), null while it is not locked. */
-export type PlanWithSums = { plan: PlanRow; sums: CentsSums; lockedBy: string | null };
+export type PlanWithSums = { plan: PlanRow; sums: CentsSums; lockedBy: string | null; baseCurrency: CurrencyCode };
 
 /**
  * Plans with their money totals in one statement: the items' amounts and the active expenses by
@@ -67,13 +72,14 @@ export const listPlansWithSums = async (
       lockedBy: sql<
         string | null
       >`(SELECT trim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.tenant_id = ${marketingPlans.tenantId} AND u.id = ${marketingPlans.baselineLockedBy})`,
+      baseCurrency: sql<CurrencyCode>`(SELECT t.base_currency FROM tenants t WHERE t.id = ${marketingPlans.tenantId})`,
     })
     .from(marketingPlans)
     .leftJoin(itemSums, eq(itemSums.planId, marketingPlans.id))
     .leftJoin(expenseSums, eq(expenseSums.planId, marketingPlans.id))
     .where(chosen)
     .orderBy(marketingPlans.state, sql`${marketingPlans.startDate} DESC`, marketingPlans.name);
-  return rows.map(({ plan, lockedBy, ...sums }) => ({ plan, sums, lockedBy }));
+  return rows.map(({ plan, lockedBy, baseCurrency, ...sums }) => ({ plan, sums, lockedBy, baseCurrency }));
 };
 
 export const findPlan = async (db: Db, tenantId: string, id: string): Promise<PlanRow | null> => {
@@ -91,7 +97,14 @@ export const findPlanByShareKey = async (db: Db, shareKey: string): Promise<Plan
   return row ?? null;
 };
 
-export const insertPlan = async (db: Db, tenantId: string, id: string, values: PlanValues & { createdBy: string }, now: Date) => {
+export const insertPlan = async (
+  db: Db,
+  tenantId: string,
+  id: string,
+  /** budgetRateMonth: YYYY-MM-01, the month its budgets convert at until the baseline is locked (DESIGN.md §17). */
+  values: PlanValues & { createdBy: string; budgetRateMonth?: string },
+  now: Date,
+) => {
   const [row] = await db
     .insert(marketingPlans)
     .values({ tenantId, id, ...values, createdAt: now, updatedAt: now })
@@ -141,4 +154,20 @@ export const countMonthsOutside = async (db: Db, tenantId: string, planId: strin
       ),
     );
   return Number(row?.n ?? 0);
+};
+
+/** The tenant's base currency (DESIGN.md §17). */
+export const findBaseCurrency = async (db: Db, tenantId: string): Promise<CurrencyCode> => {
+  const [row] = await selectRows<{ base_currency: CurrencyCode }>(db, sql`SELECT base_currency FROM tenants WHERE id = ${tenantId}`);
+  return row?.base_currency ?? 'USD';
+};
+
+/** Whether the plan has any budget item (its Currency is fixed then). */
+export const planHasItems = async (db: Db, tenantId: string, planId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: budgetItems.id })
+    .from(budgetItems)
+    .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)))
+    .limit(1);
+  return Boolean(row);
 };

@@ -1,4 +1,5 @@
 import {
+  type CurrencyCode,
   IdSchema,
   isNewId,
   MAX_DATE,
@@ -11,13 +12,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { callerToday } from '../../lib/today.ts';
 import { generateKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
 import { listVisibleTeamIds, requireAccess, requirePlanAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
+import { budgetRateMonthOf } from '../currencies/index.ts';
 import { loadPlanLanding } from '../forecast/index.ts';
 import { rebuildPlanTotals } from './plan-rebuild.ts';
 import { EMPTY_SUMS } from './plan-totals.ts';
@@ -41,7 +43,7 @@ export const createPlansService = (ctx: AppContext) => {
   const present = async (db: Db, tenantId: string, planId: string, permission: TeamPermission | null): Promise<MarketingPlan> => {
     const [found] = await repo.listPlansWithSums(db, tenantId, { planId });
     if (!found) throw notFound('The marketing plan');
-    return toMarketingPlan(found.plan, found.sums, permission, publicUrl, found.lockedBy);
+    return toMarketingPlan(found.plan, found.sums, permission, publicUrl, found.lockedBy, found.baseCurrency);
   };
 
   const audit = (
@@ -62,6 +64,19 @@ export const createPlansService = (ctx: AppContext) => {
       changes: changes ?? null,
       at: ctx.clock.now(),
     });
+
+  /**
+   * The plan's Currency after a Save (null: the base; DESIGN.md §17): missing keeps it; a change is
+   * 409 once the plan has budget items (their amounts are in it, and nothing is converted).
+   */
+  const planCurrencyOf = async (tx: Db, tenantId: string, current: repo.PlanRow, asked: CurrencyCode | undefined) => {
+    if (asked === undefined) return current.currency;
+    const next = asked === (await repo.findBaseCurrency(tx, tenantId)) ? null : asked;
+    if (next !== current.currency && (await repo.planHasItems(tx, tenantId, current.id))) {
+      throw conflict('The plan’s currency cannot change once it has budget items: each item keeps its own Currency.');
+    }
+    return next;
+  };
 
   /**
    * Locks the plan and answers 409 with it as it is now when the version the caller read is not
@@ -109,7 +124,9 @@ export const createPlansService = (ctx: AppContext) => {
       const permissions = new Map<string, TeamPermission | null>();
       for (const id of teamIds) permissions.set(id, await resolveTeamPermission(ctx.db, auth, id));
       const rows = await repo.listPlansWithSums(ctx.db, auth.tenantId, { teamIds });
-      return rows.map(({ plan, sums, lockedBy }) => toMarketingPlan(plan, sums, permissions.get(plan.teamId) ?? null, publicUrl, lockedBy));
+      return rows.map(({ plan, sums, lockedBy, baseCurrency }) =>
+        toMarketingPlan(plan, sums, permissions.get(plan.teamId) ?? null, publicUrl, lockedBy, baseCurrency),
+      );
     },
 
     /** With a token: by id in the tenant. Without one (or with a key that is no id): a shared plan by its share key only. */
@@ -141,6 +158,8 @@ export const createPlansService = (ctx: AppContext) => {
           const defaultEnd = addDays(startDate, NEW_PLAN_LENGTH_DAYS);
           const endDate = input.EndDate ?? (defaultEnd > MAX_DATE ? MAX_DATE : defaultEnd);
           if (endDate < startDate) throw fieldError('EndDate', 'EndDate cannot be before StartDate.');
+          // The base currency is stored as null (DESIGN.md §17): the plan follows the tenant's base.
+          const baseCurrency = await repo.findBaseCurrency(tx, auth.tenantId);
           const row = await repo.insertPlan(
             tx,
             auth.tenantId,
@@ -153,12 +172,14 @@ export const createPlansService = (ctx: AppContext) => {
               state: input.State ?? PLAN_STATE_LIVE,
               startDate,
               endDate,
+              currency: input.Currency && input.Currency !== baseCurrency ? input.Currency : null,
+              budgetRateMonth: budgetRateMonthOf(auth.timeZone, now),
               createdBy: auth.userId,
             },
             now,
           );
           await audit(tx, auth, row, 'create');
-          return toMarketingPlan(row, EMPTY_SUMS, targetTeam, publicUrl);
+          return toMarketingPlan(row, EMPTY_SUMS, targetTeam, publicUrl, null, baseCurrency);
         }
         const id = input.Id as string;
         const { plan: current, permission } = await requirePlanAccess(tx, auth, id, PLAN);
@@ -173,6 +194,7 @@ export const createPlansService = (ctx: AppContext) => {
         if (startDate !== current.startDate || endDate !== current.endDate) {
           await checkPhasingFits(tx, auth.tenantId, id, startDate, endDate);
         }
+        const currency = await planCurrencyOf(tx, auth.tenantId, current, input.Currency);
         const row = await repo.updatePlan(
           tx,
           auth.tenantId,
@@ -185,6 +207,7 @@ export const createPlansService = (ctx: AppContext) => {
             state: input.State ?? current.state,
             startDate,
             endDate,
+            currency,
           },
           now,
         );
