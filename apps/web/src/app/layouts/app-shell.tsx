@@ -1,5 +1,5 @@
 import './app-shell.css';
-import { BellOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { getHref } from '@plansmith/contract';
 import { App as AntdApp, Avatar, Badge, Button, Dropdown, Flex, Layout, Menu, Tooltip, Typography } from 'antd';
 import type { MenuProps } from 'antd';
@@ -10,6 +10,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { onboardingNeeded } from '../../features/onboarding/onboarding-needed.ts';
 import { hasPolicy, usePermissions, useProfile, useTenant } from '../../shared/api/identity.ts';
 import { useLiveChanges } from '../../shared/api/use-live-changes.ts';
+import { setDisplayFormat } from '../../shared/format/display-format.ts';
 import { paths, policyOf } from '@plansmith/contract';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { LoadingState } from '../../shared/ui/query-state.tsx';
@@ -48,6 +49,10 @@ export const AppShell = () => {
   const tenant = useTenant();
   // Other people's changes reach every open screen within a second (DESIGN.md §13).
   useLiveChanges();
+  // Every formatter follows the person's locale and the tenant's base currency (DESIGN.md §17). Set
+  // here, before the page renders (idempotent); the page is drawn anew (its key) when they change:
+  // a new choice on My Profile, or a browser that last showed someone else's format.
+  const formatGeneration = setDisplayFormat({ locale: profile.data?.Locale, baseCurrency: tenant.data?.BaseCurrency });
   // Below antd's lg breakpoint (992 px) the side navigation becomes a drawer behind a menu button.
   const narrow = useNarrowScreen();
   const ahead = profile.data && tenant.data && permissions.data ? onboardingNeeded(profile.data, tenant.data, permissions.data) : null;
@@ -108,6 +113,7 @@ export const AppShell = () => {
   const userMenu: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: <Link to={getHref('myProfile')}>My Profile</Link> },
     { key: 'notifications', icon: <BellOutlined />, label: <Link to={getHref('notifications')}>Notifications</Link> },
+    { key: 'api-tokens', icon: <KeyOutlined />, label: <Link to={getHref('apiTokens')}>API Tokens</Link> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Sign Out', onClick: () => navigate(getHref('logout')) },
   ];
@@ -179,7 +185,7 @@ export const AppShell = () => {
           ) : null}
           {/* antd renders Layout.Content as <main>: the one main landmark of the page. */}
           <Layout.Content style={{ padding: narrow ? 12 : 24, background: '#f7f8fa', minWidth: 0 }}>
-            <Suspense fallback={<LoadingState />}>
+            <Suspense key={formatGeneration} fallback={<LoadingState />}>
               <Outlet />
             </Suspense>
             {hasOnboardingAhead ? (

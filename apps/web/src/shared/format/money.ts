@@ -1,21 +1,24 @@
 import { sumCents, toDollars } from '@plansmith/contract';
+import { displayFormat, displayGeneration } from './display-format.ts';
 
 /*
- * The app's one number formatter (DESIGN.md §6: en-US USD everywhere): money, counts and percents on
- * every screen and chart come from here. Each Intl.NumberFormat is made on its first use, so a first
- * load that shows only dollars pays for one.
+ * The app's one number formatter: money, counts and percents on every screen and chart come from here,
+ * in the person's locale and the tenant's base currency (DESIGN.md §17; en-US and USD by default:
+ * display-format.ts). Each Intl.NumberFormat is made on its first use, so a first load that shows only
+ * base amounts pays for one.
  */
-const displayLocale = 'en-US';
-/** Bumped when the locale or base currency changes: every formatter made before is made again on its next use. */
-const generation = 0;
-
-const lazyFormat = (options: Intl.NumberFormatOptions) => {
+/**
+ * A formatter made on first use in the display locale, and made again after the locale or base
+ * currency changed (display-format.ts); `options` may read the base currency.
+ */
+const lazyFormat = (options: (baseCurrency: string) => Intl.NumberFormatOptions) => {
   let made: Intl.NumberFormat | undefined;
   let madeIn = -1;
   return (value: number): string => {
-    if (!made || madeIn !== generation) {
-      made = new Intl.NumberFormat(displayLocale, options);
-      madeIn = generation;
+    if (!made || madeIn !== displayGeneration()) {
+      const { locale, baseCurrency } = displayFormat();
+      made = new Intl.NumberFormat(locale, options(baseCurrency));
+      madeIn = displayGeneration();
     }
     return made.format(value);
   };
@@ -27,41 +30,63 @@ let ownCurrencyIn = -1;
 /**
  * An amount in its own currency (a budget item's or expense's `Amount` with its `Currency`), with that
  * currency's ISO 4217 decimals in the person's locale: (1200, 'EUR') → "€1,200.00", (150000, 'JPY') →
- * "¥150,000", (12.345, 'KWD') → "KWD 12.345". Base-currency figures use formatUsd.
+ * "¥150,000", (12.345, 'KWD') → "KWD 12.345" in en-US; "1.200,00 €" in de-DE. Base-currency figures
+ * use formatUsd.
  */
 export const formatMoney = (amount: number | null | undefined, currency: string): string => {
-  if (ownCurrencyIn !== generation) {
+  if (ownCurrencyIn !== displayGeneration()) {
     ownCurrency.clear();
-    ownCurrencyIn = generation;
+    ownCurrencyIn = displayGeneration();
   }
   let made = ownCurrency.get(currency);
   if (!made) {
-    made = new Intl.NumberFormat(displayLocale, { style: 'currency', currency });
+    made = new Intl.NumberFormat(displayFormat().locale, { style: 'currency', currency });
     ownCurrency.set(currency, made);
   }
   return made.format(amount ?? 0);
 };
 
-const usd = lazyFormat({ style: 'currency', currency: 'USD' });
-const usdWhole = lazyFormat({ style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const usdCompact = lazyFormat({
+/** The tenant's base currency (ISO code): the currency of formatUsd and of every total. */
+export const baseCurrency = (): string => displayFormat().baseCurrency;
+
+/**
+ * An item's or expense's amount when it is in another currency than the base: its own amount and the
+ * base one, and the label that reads both ("€1,200.00 ($1,299.00)"); `base` is null in the base currency.
+ */
+export const formatBothAmounts = (
+  amount: number | null | undefined,
+  currency: string,
+  baseAmount: number | null | undefined,
+): { own: string; base: string | null; label: string } => {
+  const own = formatMoney(amount, currency);
+  if (currency === baseCurrency()) return { own, base: null, label: own };
+  const base = formatUsd(baseAmount);
+  return { own, base, label: `${own} (${base})` };
+};
+
+const usd = lazyFormat((currency) => ({ style: 'currency', currency }));
+const usdWhole = lazyFormat((currency) => ({ style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }));
+const usdCompact = lazyFormat((currency) => ({
   style: 'currency',
-  currency: 'USD',
+  currency,
   notation: 'compact',
   minimumFractionDigits: 0,
   maximumFractionDigits: 1,
-});
-const percent = lazyFormat({ style: 'percent', maximumFractionDigits: 0 });
-const count = lazyFormat({ maximumFractionDigits: 2 });
-const plain = lazyFormat({ maximumFractionDigits: 20 });
+}));
+const percent = lazyFormat(() => ({ style: 'percent', maximumFractionDigits: 0 }));
+const count = lazyFormat(() => ({ maximumFractionDigits: 2 }));
+const plain = lazyFormat(() => ({ maximumFractionDigits: 20 }));
 
-/** Dollars from the wire to en-US USD: 1234.5 → "$1,234.50". */
+/**
+ * A base-currency amount from the wire in the person's locale: 1234.5 → "$1,234.50" (en-US, USD),
+ * "1.234,50 €" (de-DE, EUR base). The name stays until the coordinator renames it (issue 34).
+ */
 export const formatUsd = (dollars: number | null | undefined): string => usd(dollars ?? 0);
 
-/** For chart axes: 1234.5 → "$1,235". */
+/** For chart axes, whole base-currency units: 1234.5 → "$1,235". */
 export const formatUsdWhole = (dollars: number | null | undefined): string => usdWhole(dollars ?? 0);
 
-/** For chart axes with large amounts: 125000 → "$125K", 1250000 → "$1.3M". */
+/** For chart axes with large amounts: 125000 → "$125K", 1250000 → "$1.3M" (de-DE: "1,3 Mio. $"). */
 export const formatUsdCompact = (dollars: number): string => usdCompact(dollars);
 
 /** A rate (0.256) as a whole percent (SPEC.md §9: rate × 100): "26%". */

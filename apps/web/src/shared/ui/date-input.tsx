@@ -3,23 +3,23 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FocusEvent, KeyboardEvent } from 'react';
-import { DATE_INPUT_HINT } from '../format/dates.ts';
+import { dateInputExample, dateInputFormats, dateInputHint } from '../format/dates.ts';
 
 dayjs.extend(customParseFormat);
 
 /**
- * What a date field accepts when typed (DESIGN.md §12): the first is how it is shown. Every date
- * field of the app uses these, so the plan and expense forms read and accept the same.
+ * What a date field accepts when typed (DESIGN.md §12, §17): the forms of the person's locale
+ * (shared/format/dates.ts dateInputFormats), the first being how it is shown. Every date field of the
+ * app uses these, so the plan and expense forms read and accept the same.
  */
-export const DATE_INPUT_FORMATS = ['MMM D, YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'M/D/YYYY'] as const;
 
 // Text typed that is no date: kept beside its invalid value so the error can quote it.
 const typedTexts = new WeakMap<Dayjs, string>();
 
-/** The typed text as a date in one of the accepted forms, or null. */
-export const parseTypedDate = (text: string): Dayjs | null => {
+/** The typed text as a date in one of the accepted forms of `locale` (the display locale by default), or null. */
+export const parseTypedDate = (text: string, locale?: string): Dayjs | null => {
   const trimmed = text.trim();
-  for (const format of DATE_INPUT_FORMATS) {
+  for (const format of dateInputFormats(locale)) {
     const parsed = dayjs(trimmed, format, true);
     if (parsed.isValid()) return parsed;
   }
@@ -30,7 +30,7 @@ export const parseTypedDate = (text: string): Dayjs | null => {
 export const validDateRule: Rule = {
   validator: (_rule, value: Dayjs | null | undefined) =>
     value && !value.isValid()
-      ? Promise.reject(new Error(`“${typedTexts.get(value) ?? ''}” is not a date we can read. Type it as ${DATE_INPUT_HINT}.`))
+      ? Promise.reject(new Error(`“${typedTexts.get(value) ?? ''}” is not a date we can read. Type it as ${dateInputHint()}.`))
       : Promise.resolve(),
 };
 
@@ -62,8 +62,8 @@ export const DateInput = ({ value, onChange, onBlur, onKeyDown, ...props }: Date
   return (
     <DatePicker
       {...props}
-      format={[...DATE_INPUT_FORMATS]}
-      placeholder={props.placeholder ?? 'e.g. Jan 10, 2027'}
+      format={dateInputFormats()}
+      placeholder={props.placeholder ?? dateInputExample()}
       value={value?.isValid() ? value : null}
       status={value && !value.isValid() ? 'error' : props.status}
       onChange={(next) => onChange?.(Array.isArray(next) ? (next[0] ?? null) : next)}

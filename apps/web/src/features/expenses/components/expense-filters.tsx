@@ -9,7 +9,7 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { CustomFieldFilters, type FieldFilterValues } from '../../../shared/custom-fields/custom-field-filters.tsx';
-import { DATE_FORMAT, DATE_INPUT_HINT } from '../../../shared/format/dates.ts';
+import { DATE_FORMAT, dateInputHint } from '../../../shared/format/dates.ts';
 import { fieldAfterFirstPaint } from '../../../shared/ui/field-outline.tsx';
 import { DATE_FIELD_WIDTH, LazyDateInput } from '../../../shared/ui/lazy-date-input.tsx';
 import { useAfterFirstPaint } from '../../../shared/ui/use-after-first-paint.ts';
@@ -33,7 +33,7 @@ type DateRange = { from: Dayjs | null; to: Dayjs | null };
 
 /** Why a typed date range cannot filter yet, or null when it can. */
 const rangeProblem = ({ from, to }: DateRange): string | null => {
-  if ((from && !from.isValid()) || (to && !to.isValid())) return `Type dates as ${DATE_INPUT_HINT}.`;
+  if ((from && !from.isValid()) || (to && !to.isValid())) return `Type dates as ${dateInputHint()}.`;
   if (from && to?.isBefore(from, 'day')) return 'The “To” date cannot be before the “From” date.';
   return null;
 };

@@ -1,4 +1,12 @@
-import { CLIENT_ID, identityRoutes, type NotificationSettings, notificationRoutes, peopleRoutes, tenantRoutes } from '@plansmith/contract';
+import {
+  CLIENT_ID,
+  identityRoutes,
+  type Locale,
+  type NotificationSettings,
+  notificationRoutes,
+  peopleRoutes,
+  tenantRoutes,
+} from '@plansmith/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client.ts';
 import { saveTokens } from '../../../shared/api/session.ts';
@@ -12,7 +20,7 @@ export const settingsKeys = {
 export const useSaveMyProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { FirstName: string; LastName: string }) => callApi(tenantRoutes.mySave, input),
+    mutationFn: (input: { FirstName: string; LastName: string; Locale?: Locale }) => callApi(tenantRoutes.mySave, input),
     onSuccess: (profile) => queryClient.setQueryData(identityKeys.profile(), profile),
   });
 };
