@@ -49,6 +49,9 @@ export const createDashboardService = (ctx: AppContext) => ({
       OverdueAmount: toDollars(overdueSums.amount),
       RecentActivity: activity,
       Landing: landing,
+      BaseCurrency: spending.fx.baseCurrency,
+      FxVariance: toDollars(spending.fx.total),
+      ForeignExpenseCount: spending.fx.foreignCount,
     };
   },
 });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import { marketingPlans } from '../../schema/plans.ts';
+import { tenants } from '../../schema/tenants.ts';
 import { type CentsLine, selectBudgetCategoriesReport } from '../reports/index.ts';
 
 const NOT_AVAILABLE = 'This plan summary';
@@ -33,8 +34,10 @@ export const createGuestService = (ctx: AppContext) => ({
         startDate: marketingPlans.startDate,
         endDate: marketingPlans.endDate,
         active: marketingPlans.active,
+        baseCurrency: tenants.baseCurrency,
       })
       .from(marketingPlans)
+      .innerJoin(tenants, eq(tenants.id, marketingPlans.tenantId))
       .where(eq(marketingPlans.shareKey, shareKey))
       .limit(1);
     if (!plan?.active) throw notFound(NOT_AVAILABLE);
@@ -47,6 +50,7 @@ export const createGuestService = (ctx: AppContext) => ({
       ...money({ budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 }),
       Categories: [],
       Types: [],
+      BaseCurrency: plan.baseCurrency,
     };
     for (const row of rows) {
       if (row.level === 'category') {

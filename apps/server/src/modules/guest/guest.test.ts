@@ -37,6 +37,7 @@ describe('guest plan summary', () => {
       ...money,
       Categories: [{ Name: 'Paid media', CategoryType: 1, ...money }],
       Types: [{ CategoryType: 1, ...money }],
+      BaseCurrency: 'USD',
     });
     expect(response.text).not.toContain('Jane Doe');
     expect(response.text).not.toContain(plan.id);

@@ -19,10 +19,13 @@ import {
  * sums of the rows' cents, so they are exact and rows add up to them. Money turns into dollars last.
  */
 
-/** One item's money in one month, in cents; the budget side and the expense side may come apart. */
-export type Money = { baseline: number; budget: number; forecast: number; planned: number; committed: number; actual: number };
-const MONEY_FIELDS = ['baseline', 'budget', 'forecast', 'planned', 'committed', 'actual'] as const;
-export const zeroMoney = (): Money => ({ baseline: 0, budget: 0, forecast: 0, planned: 0, committed: 0, actual: 0 });
+/**
+ * One item's money in one month, in cents; the budget side and the expense side may come apart. `fx`:
+ * the FX variance of its Actual expenses in another currency (DESIGN.md §17), read only when asked for.
+ */
+export type Money = { baseline: number; budget: number; forecast: number; planned: number; committed: number; actual: number; fx: number };
+const MONEY_FIELDS = ['baseline', 'budget', 'forecast', 'planned', 'committed', 'actual', 'fx'] as const;
+export const zeroMoney = (): Money => ({ baseline: 0, budget: 0, forecast: 0, planned: 0, committed: 0, actual: 0, fx: 0 });
 const addInto = (target: Money, source: Money): void => {
   for (const field of MONEY_FIELDS) target[field] += source[field];
 };
@@ -42,6 +45,7 @@ export const moneyFieldsOf = (measures: readonly PivotMeasure[]): MoneyField[] =
     Available: ['budget', 'committed', 'actual'],
     Variance: ['budget', 'actual'],
     VariancePercent: ['budget', 'actual'],
+    FxVariance: ['fx'],
   };
   for (const measure of measures) for (const field of reads[measure]) fields.add(field);
   return [...fields];
@@ -273,6 +277,9 @@ export const measuresOf = (money: Money, measures: readonly PivotMeasure[], base
         break;
       case 'VariancePercent':
         values.VariancePercent = money.budget === 0 ? null : Math.round(((money.budget - money.actual) / money.budget) * 10000) / 100;
+        break;
+      case 'FxVariance':
+        values.FxVariance = toDollars(money.fx);
         break;
     }
   }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cents, selectRows } from '../../db/rows.ts';
 import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
+import { fxBaseJoin, fxBudgetRateJoin, fxVarianceOfExpense } from './fx-variance.repository.ts';
 
 /** A custom field as the pivot needs it (migration 1045). */
 export type PivotField = { id: string; entity: 1 | 2 | 3; name: string; type: number; options: string[] };
@@ -98,6 +99,8 @@ export type PivotExpenseRow = {
   month: string;
   status: number;
   cents: number;
+  /** The group's FX variance in cents (0 unless asked for). */
+  fx: number;
   payee: string | null;
   [field: `f_${number}`]: string | null;
 };
@@ -112,7 +115,7 @@ export const pivotExpensesStatement = (
   tenantId: string,
   planIds: readonly string[],
   range: { start: string; end: string },
-  columns: { payee: boolean; fields: string[] },
+  columns: { payee: boolean; fields: string[]; fx?: boolean },
 ): SQL => {
   const extra: SQL[] = [];
   if (columns.payee) extra.push(sql`e.payee`);
@@ -124,7 +127,15 @@ export const pivotExpensesStatement = (
     SELECT e.budget_item_id::text AS item_id, to_char(e.purchase_date, 'YYYY-MM') AS month, e.status,
       ${extra.length > 0 ? sql`${sql.join(extra, sql`, `)},` : sql``}
       sum(e.amount_cents)::bigint AS cents
+      ${columns.fx ? sql`, sum(${fxVarianceOfExpense})::bigint AS fx` : sql``}
     FROM expenses e
+    ${
+      columns.fx
+        ? sql`JOIN marketing_plans p ON p.tenant_id = e.tenant_id AND p.id = e.marketing_plan_id
+    ${fxBaseJoin(tenantId)}
+    ${fxBudgetRateJoin(tenantId)}`
+        : sql``
+    }
     WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ANY(${planList(planIds)}) AND e.active
       AND e.approval <> 1 AND e.budget_item_id IS NOT NULL
       AND e.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})
@@ -137,8 +148,35 @@ export const selectPivotExpenses = async (
   tenantId: string,
   planIds: readonly string[],
   range: { start: string; end: string },
-  columns: { payee: boolean; fields: string[] },
+  columns: { payee: boolean; fields: string[]; fx?: boolean },
 ): Promise<PivotExpenseRow[]> => {
   const rows = await selectRows<PivotExpenseRow>(db, pivotExpensesStatement(tenantId, planIds, range, columns));
-  return rows.map((row) => ({ ...row, status: Number(row.status), cents: cents(row.cents) }));
+  return rows.map((row) => ({ ...row, status: Number(row.status), cents: cents(row.cents), fx: cents(row.fx) }));
+};
+
+/**
+ * The FX variance (DESIGN.md §17) of the plans' Actual expenses in another currency per item and
+ * purchase month, from `start` (inclusive) to `end` (exclusive): what the FxVariance measure reads
+ * when no dimension is expense-level. Only months with a variance come back.
+ */
+export const selectPivotFx = async (
+  db: Db,
+  tenantId: string,
+  planIds: readonly string[],
+  range: { start: string; end: string },
+): Promise<Array<{ item_id: string; month: string; fx: number }>> => {
+  const rows = await selectRows<{ item_id: string; month: string; fx: unknown }>(
+    db,
+    sql`
+    SELECT e.budget_item_id::text AS item_id, to_char(e.purchase_date, 'YYYY-MM') AS month, sum(${fxVarianceOfExpense})::bigint AS fx
+    FROM expenses e
+    JOIN marketing_plans p ON p.tenant_id = e.tenant_id AND p.id = e.marketing_plan_id
+    ${fxBaseJoin(tenantId)}
+    ${fxBudgetRateJoin(tenantId)}
+    WHERE e.tenant_id = ${tenantId} AND e.marketing_plan_id = ANY(${planList(planIds)}) AND e.currency IS NOT NULL AND e.active
+      AND e.status = ${SQL_EXPENSE_STATUS.actual} AND e.approval <> 1 AND e.budget_item_id IS NOT NULL
+      AND e.purchase_date >= ${range.start}::date AND e.purchase_date < ${range.end}::date
+    GROUP BY 1, 2`,
+  );
+  return rows.map((row) => ({ item_id: row.item_id, month: row.month, fx: cents(row.fx) })).filter((row) => row.fx !== 0);
 };

@@ -13,10 +13,12 @@ import {
   type PivotResult,
   pivotFieldIdOf,
 } from '@plansmith/contract';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { EXPENSE_STATUS } from '@plansmith/contract';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { tenants } from '../../schema/tenants.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
 import { loadPlanForecast } from '../forecast/index.ts';
 import {
@@ -29,12 +31,14 @@ import {
   notByValue,
   periodOf,
   toLine,
+  zeroMoney,
 } from './pivot-engine.ts';
 import {
   type PivotField,
   type PivotItemRow,
   selectPivotExpenses,
   selectPivotFields,
+  selectPivotFx,
   selectPivotItems,
   selectPlanTeams,
 } from './pivot.repository.ts';
@@ -135,15 +139,18 @@ export const createPivotService = (ctx: AppContext) => ({
     ]);
     const forecasts = [];
     for (const plan of plans) forecasts.push(await loadPlanForecast(ctx.db, auth.tenantId, plan));
+    const range = { start: `${allMonths[0]}-01`, end: `${addMonths(allMonths[allMonths.length - 1] as string, 1)}-01` };
+    const wantsFx = request.Measures.includes('FxVariance');
     const expenses = byExpense
-      ? await selectPivotExpenses(
-          ctx.db,
-          auth.tenantId,
-          planIds,
-          { start: `${allMonths[0]}-01`, end: `${addMonths(allMonths[allMonths.length - 1] as string, 1)}-01` },
-          { payee: names.includes('Payee'), fields: expenseFields },
-        )
+      ? await selectPivotExpenses(ctx.db, auth.tenantId, planIds, range, {
+          payee: names.includes('Payee'),
+          fields: expenseFields,
+          fx: wantsFx,
+        })
       : [];
+    // Without an expense-level dimension the FX variance is its own facts, per item and month.
+    const fxFacts = wantsFx && !byExpense ? await selectPivotFx(ctx.db, auth.tenantId, planIds, range) : [];
+    const [base] = await ctx.db.select({ code: tenants.baseCurrency }).from(tenants).where(eq(tenants.id, auth.tenantId));
 
     // Every item's values of the item-level dimensions.
     const planById = new Map(plans.map((plan) => [plan.id, plan]));
@@ -217,10 +224,16 @@ export const createPivotService = (ctx: AppContext) => ({
             planned: byExpense ? 0 : cell.planned,
             committed: byExpense ? 0 : cell.committed,
             actual: byExpense ? 0 : cell.actual,
+            fx: 0,
           };
           facts.push({ month: cell.month, money, keys });
         }
       }
+    }
+    for (const row of fxFacts) {
+      const keys = itemKeys.get(row.item_id);
+      if (!keys) continue;
+      facts.push({ month: row.month, money: { ...zeroMoney(), fx: row.fx }, keys });
     }
     const payeeDimension = dimensions.get('Payee');
     // One value per distinct payee or field value, however many expense groups carry it.
@@ -256,6 +269,7 @@ export const createPivotService = (ctx: AppContext) => ({
         planned: row.status === EXPENSE_STATUS.planned ? row.cents : 0,
         committed: row.status === EXPENSE_STATUS.committed ? row.cents : 0,
         actual: row.status === EXPENSE_STATUS.actual ? row.cents : 0,
+        fx: row.fx,
       };
       facts.push({ month: row.month, money, keys, own });
     }
@@ -297,6 +311,7 @@ export const createPivotService = (ctx: AppContext) => ({
         ...toLine(subtotal.sums, request.Measures, locked, compare),
       })),
       GrandTotal: toLine(outcome.total, request.Measures, locked, compare),
+      BaseCurrency: base?.code ?? 'USD',
     };
   },
 });

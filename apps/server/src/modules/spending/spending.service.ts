@@ -5,7 +5,7 @@ import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import { callerToday } from '../../lib/today.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanRow, requirePlanAccess } from '../access/index.ts';
-import { type CategoryReportRow, selectBudgetCategoriesReport } from '../reports/index.ts';
+import { type CategoryReportRow, selectBudgetCategoriesReport, selectPlanFx } from '../reports/index.ts';
 import { buildSpendingMonths, elapsedRatio } from './spending-months.ts';
 import { selectPhasedBudget, selectSpendByMonth, selectTopPayees } from './spending.repository.ts';
 
@@ -31,10 +31,11 @@ export const toSpendingCategories = (rows: CategoryReportRow[]): SpendingCategor
 
 /** Everything the spending screen and the dashboard share, for one plan the caller may read. */
 export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRow, today: string) => {
-  const [reportRows, budget, spend] = await Promise.all([
+  const [reportRows, budget, spend, fx] = await Promise.all([
     selectBudgetCategoriesReport(db, tenantId, plan.id),
     selectPhasedBudget(db, tenantId, plan.id),
     selectSpendByMonth(db, tenantId, plan.id),
+    selectPlanFx(db, tenantId, plan.id),
   ]);
   const total = reportRows.find((row) => row.level === 'total') ?? { budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 };
   return {
@@ -48,6 +49,8 @@ export const loadPlanSpending = async (db: Db, tenantId: string, plan: PlanRow, 
       count: spend.reduce((sum, row) => sum + row.count, 0),
     },
     elapsed: elapsedRatio(plan.startDate, plan.endDate, today),
+    /** The tenant's base currency (every figure is in it) and the plan's FX variance in its minor units (DESIGN.md §17). */
+    fx,
   };
 };
 
@@ -89,6 +92,8 @@ export const createSpendingService = (ctx: AppContext) => ({
       Months: spending.months,
       ByCategory: spending.categories,
       ByPayee: byPayee,
+      BaseCurrency: spending.fx.baseCurrency,
+      FxVariance: toDollars(spending.fx.total),
     };
   },
 });
