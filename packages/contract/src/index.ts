@@ -47,4 +47,5 @@ export * from './api-tokens.ts';
 // Imports (issue 14) and the month grid's routes are subpath exports, '@plansmith/contract/imports'
 // and '@plansmith/contract/budget-months': only the screens that load them on use carry their schemas.
 export * from './currencies.ts';
+export * from './display-format.ts';
 export * from './audit.ts';

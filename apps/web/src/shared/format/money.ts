@@ -1,4 +1,5 @@
 import { sumCents, toDollars } from '@plansmith/contract';
+import { formatMoneyIn } from '@plansmith/contract/display-format';
 import { displayFormat, displayGeneration } from './display-format.ts';
 
 /*
@@ -24,27 +25,14 @@ const lazyFormat = (options: (baseCurrency: string) => Intl.NumberFormatOptions)
   };
 };
 
-const ownCurrency = new Map<string, Intl.NumberFormat>();
-let ownCurrencyIn = -1;
-
 /**
  * An amount in its own currency (a budget item's or expense's `Amount` with its `Currency`), with that
  * currency's ISO 4217 decimals in the person's locale: (1200, 'EUR') → "€1,200.00", (150000, 'JPY') →
- * "¥150,000", (12.345, 'KWD') → "KWD 12.345" in en-US; "1.200,00 €" in de-DE. Base-currency figures
- * use formatUsd.
+ * "¥150,000", (12.345, 'KWD') → "KWD 12.345" in en-US; "1.200,00 €" in de-DE. The contract's
+ * formatter, the one the server's mails use. Base-currency figures use formatUsd.
  */
-export const formatMoney = (amount: number | null | undefined, currency: string): string => {
-  if (ownCurrencyIn !== displayGeneration()) {
-    ownCurrency.clear();
-    ownCurrencyIn = displayGeneration();
-  }
-  let made = ownCurrency.get(currency);
-  if (!made) {
-    made = new Intl.NumberFormat(displayFormat().locale, { style: 'currency', currency });
-    ownCurrency.set(currency, made);
-  }
-  return made.format(amount ?? 0);
-};
+export const formatMoney = (amount: number | null | undefined, currency: string): string =>
+  formatMoneyIn(displayFormat().locale, amount ?? 0, currency);
 
 /** The tenant's base currency (ISO code): the currency of formatUsd and of every total. */
 export const baseCurrency = (): string => displayFormat().baseCurrency;
