@@ -125,7 +125,7 @@ export const auditRoutes = defineRoutes({
     method: 'POST',
     path: '/api/AuditClient/Export',
     access: 'Account.Settings',
-    summary: `The same entries as List with the same filters, every page, as CSV (text/csv; At, Kind, Person, UserId, EntityType, EntityId, Summary, Ip). ${ENTERPRISE_NOTE}`,
+    summary: `The same entries as List with the same filters, every page, as CSV text (columns At, Kind, Person, UserId, EntityType, EntityId, Summary, Ip). ${ENTERPRISE_NOTE}`,
     body: AuditExportRequestSchema,
     response: z.string(),
     raw: true,

@@ -15,7 +15,7 @@ export const registerIdentityRoutes = (app: FastifyInstance, ctx: AppContext, li
     await identity.logout(auth);
     return true as const;
   });
-  addRoute(app, ctx, identityRoutes.changePassword, ({ auth, body }) =>
-    identity.changePassword(auth, body.CurrentPassword, body.NewPassword),
+  addRoute(app, ctx, identityRoutes.changePassword, ({ auth, body, request }) =>
+    identity.changePassword(auth, body.CurrentPassword, body.NewPassword, request.ip),
   );
 };

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import * as repo from './identity.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 
@@ -43,6 +44,17 @@ export const issueTokens = async (
   return { AccessToken: access.token, RefreshToken: refreshToken, Expiration: access.expiresAt.toISOString() };
 };
 
+/** The fields of a sign-in's security event (who, the address used, from where). */
+const signInEvent = (user: { tenantId: string; id: string }, email: string, ip: string) => ({
+  tenantId: user.tenantId,
+  userId: null,
+  subjectUserId: user.id,
+  email,
+  ip,
+  entityType: 'User',
+  entityId: user.id,
+});
+
 export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) => ({
   /** Same answer and similar cost for an unknown e-mail, a wrong password and an inactive account. */
   login: async (username: string, password: string, ip: string): Promise<TokenResponse> => {
@@ -52,10 +64,31 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
     const passwordMatches = await verifyPassword(user?.passwordHash, password);
     if (!user || !passwordMatches || !user.active) {
       await limiter.recordFailure(email, ip);
+      // The account's audit log (DESIGN.md §18) hears of a failed sign-in on one of its people; an
+      // address nobody has belongs to no account, so no log records it (the limiter still counts it).
+      if (user) {
+        const why = passwordMatches ? 'the account is deactivated' : 'wrong password';
+        await recordSecurityEvent(ctx.db, {
+          ...signInEvent(user, email, ip),
+          kind: 'sign_in_failed',
+          summary: `Failed sign-in as ${email}: ${why}`,
+          at: ctx.clock.now(),
+        });
+      }
       throw new HttpError(401, LOGIN_FAILED);
     }
     await limiter.recordSuccess(email, ip);
-    return issueTokens(ctx, ctx.db, user);
+    return ctx.db.transaction(async (tx) => {
+      const tokens = await issueTokens(ctx, tx, user);
+      await recordSecurityEvent(tx, {
+        ...signInEvent(user, email, ip),
+        kind: 'sign_in',
+        userId: user.id,
+        summary: `Signed in as ${email} with a password`,
+        at: ctx.clock.now(),
+      });
+      return tokens;
+    });
   },
 
   /** Rotates a refresh token; a replayed one revokes its whole family (RFC 9700 §4.14.2). */
@@ -86,7 +119,7 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
   },
 
   /** Changes the password, ends every session, and starts a fresh one for the caller. */
-  changePassword: async (auth: AuthContext, currentPassword: string, newPassword: string): Promise<TokenResponse> => {
+  changePassword: async (auth: AuthContext, currentPassword: string, newPassword: string, ip?: string): Promise<TokenResponse> => {
     const user = await repo.findUser(ctx.db, auth.tenantId, auth.userId);
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -101,6 +134,17 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
       const now = ctx.clock.now();
       await repo.updatePasswordHash(tx, auth.tenantId, auth.userId, passwordHash, now);
       const tokenVersion = await repo.revokeAllSessions(tx, auth.tenantId, auth.userId, now);
+      await recordSecurityEvent(tx, {
+        tenantId: auth.tenantId,
+        kind: 'password_changed',
+        userId: auth.userId,
+        subjectUserId: auth.userId,
+        ip: ip ?? null,
+        entityType: 'User',
+        entityId: auth.userId,
+        summary: `${user.email} changed their password; their other sessions ended`,
+        at: now,
+      });
       return issueTokens(ctx, tx, { tenantId: auth.tenantId, id: auth.userId, tokenVersion });
     });
   },

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { revokeAllSessions } from '../identity/index.ts';
 import { listInvitationKeys, revokeUserKeys } from '../identity/index.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import { addNewPersonToTeam } from '../teams/index.ts';
 import { toTenantRoleCode } from '../tenants/index.ts';
 import { lockTenant } from '../tenants/index.ts';
@@ -32,6 +33,8 @@ export type PersonSaveInput = {
  * - Active people, invited ones included, count against the plan's people quota.
  * - Deactivation ends every session of the person and voids their outstanding keys.
  */
+const ROLE_NAMES: Record<TenantRoleCode, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
 export const createPeopleService = (ctx: AppContext) => {
   const withInvitations = async (db: Db, tenantId: string, rows: repo.UserRow[]): Promise<Person[]> => {
     const keys = await listInvitationKeys(
@@ -74,7 +77,7 @@ export const createPeopleService = (ctx: AppContext) => {
     return row;
   };
 
-  const update = async (db: Db, auth: AuthContext, id: string, input: PersonSaveInput): Promise<repo.UserRow> => {
+  const update = async (db: Db, auth: AuthContext, id: string, input: PersonSaveInput, ip?: string): Promise<repo.UserRow> => {
     const current = await repo.findPerson(db, auth.tenantId, id);
     if (!current) throw notFound('The person');
     if (input.Email && input.Email !== current.email) throw fieldError('Email', 'The email address cannot be changed.');
@@ -103,6 +106,24 @@ export const createPeopleService = (ctx: AppContext) => {
       await revokeAllSessions(db, auth.tenantId, id, now);
       await revokeUserKeys(db, auth.tenantId, id, null, now);
     }
+    // The audit log (DESIGN.md §18): a role change and a deactivation, each once, in the save's transaction.
+    const event = {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      subjectUserId: id,
+      ip: ip ?? null,
+      entityType: 'User',
+      entityId: id,
+      at: now,
+    };
+    const who = `${row.firstName} ${row.lastName} (${row.email})`.trim();
+    if (role !== current.tenantRole) {
+      const summary = `Changed ${who}'s role from ${ROLE_NAMES[current.tenantRole]} to ${ROLE_NAMES[role]}`;
+      await recordSecurityEvent(db, { ...event, kind: 'role_changed', summary });
+    }
+    if (current.active && !active) {
+      await recordSecurityEvent(db, { ...event, kind: 'person_deactivated', summary: `Deactivated ${who}; their sessions ended` });
+    }
     return row;
   };
 
@@ -110,13 +131,13 @@ export const createPeopleService = (ctx: AppContext) => {
     list: async (auth: AuthContext, isActive?: boolean): Promise<Person[]> =>
       withInvitations(ctx.db, auth.tenantId, await repo.listPeople(ctx.db, auth.tenantId, isActive)),
 
-    save: async (auth: AuthContext, input: PersonSaveInput): Promise<Person> =>
+    save: async (auth: AuthContext, input: PersonSaveInput, ip?: string): Promise<Person> =>
       ctx.db.transaction(async (tx) => {
         // Quota and last-Owner checks count the tenant's people: one save at a time per tenant.
         await lockTenant(tx, auth.tenantId);
         const row = isNewId(input.Id)
           ? await create(tx, auth, input, toTenantRoleCode(input.TenantRole ?? 'Member'))
-          : await update(tx, auth, input.Id as string, input);
+          : await update(tx, auth, input.Id as string, input, ip);
         const [person] = await withInvitations(tx, auth.tenantId, [row]);
         return person as Person;
       }),

@@ -6,6 +6,7 @@ import { checkPasswordRules, hashPassword } from '../../lib/passwords.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import { findUser, findUserByEmail, revokeAllSessions, updatePasswordHash } from '../identity/index.ts';
 import { consumeKey, findUsableKey, insertUserKey, revokeUserKeys } from '../identity/index.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { buildPublicUrl, renderRecoveryMail } from '../mail/index.ts';
 import type { AnonymousLimiter } from './anonymous-limiter.ts';
@@ -66,6 +67,18 @@ export const createRecoveryService = (ctx: AppContext, limiter: AnonymousLimiter
       await updatePasswordHash(tx, used.tenantId, used.userId, passwordHash, now);
       await revokeAllSessions(tx, used.tenantId, used.userId, now);
       await revokeUserKeys(tx, used.tenantId, used.userId, 'recovery', now);
+      await recordSecurityEvent(tx, {
+        tenantId: used.tenantId,
+        kind: 'password_reset',
+        userId: null,
+        subjectUserId: used.userId,
+        email: user.email,
+        ip: input.ip,
+        entityType: 'User',
+        entityId: used.userId,
+        summary: `${user.email} set a new password with a reset link; every session ended`,
+        at: now,
+      });
     });
     return true;
   },
