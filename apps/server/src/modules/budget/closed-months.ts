@@ -128,9 +128,11 @@ export const phaseAroundClosedMonths = async (
 export const phaseImportedItems = async (db: Db, tenantId: string, plan: PlanRow, importId: string): Promise<void> => {
   const closed = new Set(await listClosedMonths(db, tenantId, plan.id));
   if (closed.size === 0) return;
-  const items = await selectRows<{ id: string; name: string; amount_cents: unknown }>(
+  // A foreign item (issue 34) is spread in its own minor units: its months carry amount_minor and the
+  // trigger converts each (writing only their base amount would be refused, PSF02).
+  const items = await selectRows<{ id: string; name: string; amount_cents: unknown; amount_minor: unknown }>(
     db,
-    sql`SELECT bi.id, bi.name, bi.amount_cents FROM import_rows r
+    sql`SELECT bi.id, bi.name, bi.amount_cents, bi.amount_minor FROM import_rows r
         JOIN budget_items bi ON bi.tenant_id = r.tenant_id AND bi.id = r.entity_id
         WHERE r.tenant_id = ${tenantId} AND r.import_id = ${importId} AND bi.amount_cents <> 0
           AND NOT EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = bi.tenant_id AND m.budget_item_id = bi.id)
@@ -144,13 +146,17 @@ export const phaseImportedItems = async (db: Db, tenantId: string, plan: PlanRow
     );
   }
   const cells = items.flatMap((item) =>
-    spreadOverMonths(Number(item.amount_cents), open).map(
-      ([month, amountCents]) => sql`(${tenantId}, ${item.id}, ${`${month}-01`}::date, ${amountCents})`,
-    ),
+    item.amount_minor === null
+      ? spreadOverMonths(Number(item.amount_cents), open).map(
+          ([month, amountCents]) => sql`(${tenantId}, ${item.id}, ${`${month}-01`}::date, ${amountCents}, NULL::bigint)`,
+        )
+      : spreadOverMonths(Number(item.amount_minor), open).map(
+          ([month, amountMinor]) => sql`(${tenantId}, ${item.id}, ${`${month}-01`}::date, 0, ${amountMinor}::bigint)`,
+        ),
   );
   for (let start = 0; start < cells.length; start += 1000) {
     await db.execute(
-      sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents) VALUES ${sql.join(cells.slice(start, start + 1000), sql`, `)}`,
+      sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents, amount_minor) VALUES ${sql.join(cells.slice(start, start + 1000), sql`, `)}`,
     );
   }
 };

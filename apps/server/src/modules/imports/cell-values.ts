@@ -1,4 +1,5 @@
 import { MAX_MONEY } from '@plansmith/contract';
+import { type CurrencyCode, currencyDecimalsMessage, currencyDigits } from '@plansmith/contract/currency-codes';
 
 // Parsers for the text of one cell. Each answers a value or a message fit for the row's error list.
 export type Parsed<T> = { value: T } | { error: string };
@@ -9,15 +10,20 @@ export const unescapeFormula = (text: string): string => (/^'[=+\-@\t\r]/.test(t
 /** Compares names the way people mean them: case, surrounding and repeated spaces ignored. */
 export const nameKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const toCentsExact = (whole: string, fraction: string): number => Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0') || '0');
+const toMinorExact = (whole: string, fraction: string, digits: number): number =>
+  Number(whole || '0') * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 
 /**
- * Money as people type it: "$1,234.56", "1 234,56", "1.234,56", "(12.00)", "USD 99". The decimal
- * separator is the last "." or "," when one to two digits follow it; the other one groups thousands.
- * Answers integer cents (never through floating point); negative amounts are refused.
+ * Money as people type it: "$1,234.56", "1 234,56", "1.234,56", "(12.00)", "USD 99", "EUR 1.200,50".
+ * The decimal separator is the last "." or "," when one to two digits follow it (a lone "," with
+ * three digits after it groups thousands, even in KWD: "1,234"); the other one groups thousands. Answers integer minor units of
+ * `currency` (cents when none is given; never through floating point); negative amounts are refused.
+ * With a currency, too many decimals is the contract's message ("Amount in JPY can have no decimals.").
  */
-export const parseMoney = (text: string): Parsed<number> => {
+export const parseMoney = (text: string, currency?: CurrencyCode): Parsed<number> => {
+  const digits = currency ? currencyDigits(currency) : 2;
   let clean = text.replace(/usd|us\$|[$€£¥\s\u00a0\u202f']/gi, '');
+  if (currency) clean = clean.replace(new RegExp(currency, 'gi'), '');
   let negative = false;
   if (/^\(.*\)$/.test(clean)) {
     negative = true;
@@ -39,11 +45,12 @@ export const parseMoney = (text: string): Parsed<number> => {
   if (extra !== undefined || !(/^\d*$/.test(whole) || grouped.test(whole)) || !/^\d*$/.test(fraction) || (whole + fraction).length === 0) {
     return { error: `“${text}” is not an amount.` };
   }
-  if (fraction.length > 2) return { error: `${text} has more than 2 decimals.` };
+  if (fraction.length > digits)
+    return { error: currency ? currencyDecimalsMessage('Amount', currency) : `${text} has more than 2 decimals.` };
   if (negative) return { error: 'Amount cannot be negative.' };
-  const cents = toCentsExact(whole.replaceAll(group, ''), fraction);
-  if (cents > MAX_MONEY * 100) return { error: 'Amount is too large.' };
-  return { value: cents };
+  const minor = toMinorExact(whole.replaceAll(group, ''), fraction, digits);
+  if (minor > MAX_MONEY * 10 ** digits) return { error: 'Amount is too large.' };
+  return { value: minor };
 };
 
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -7,6 +7,7 @@ import {
   type ImportRow,
   isMonthField,
 } from '@plansmith/contract/imports';
+import { type CurrencyCode, convertMinorUnits, currencyDigits, DEFAULT_CURRENCY, isCurrencyCode } from '@plansmith/contract/currency-codes';
 import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { checkCustomFieldValues } from '../custom-fields/index.ts';
 import { futureActualProblem } from '../expenses/index.ts';
@@ -14,9 +15,21 @@ import { type DateOrder, nameKey, type Parsed, parseDate, parseMoney, unescapeFo
 import type { SheetRow } from './read-sheet.ts';
 
 /** What the plan and tenant hold that a row may name, and the duplicate keys of the rows already there. */
+/**
+ * Currencies (DESIGN.md §17): the tenant's base, the plan's Currency (NULL: the base), the plan's
+ * budget rate month, and the tenant's rates (code → YYYY-MM → rate to the base).
+ */
+export type CurrencyRefs = {
+  base: CurrencyCode;
+  plan: CurrencyCode | null;
+  budgetRateMonth: string;
+  rates: Record<string, Record<string, number>>;
+};
+
 export type References = {
   plan: { startDate: string; endDate: string };
-  items: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
+  /** An item's `currency` is its own when not the base (NULL: the base), the default of its expenses' Currency. */
+  items: { id: string; name: string; categoryType: 1 | 2 | 3; currency?: string | null }[];
   categories: { id: string; name: string; categoryType: 1 | 2 | 3 }[];
   glCodes: { id: string; name: string }[];
   /** The plan's campaigns (DESIGN.md §16), which a budget item row may name. */
@@ -28,6 +41,8 @@ export type References = {
   dateOrder: DateOrder;
   /** The tenant's today: an Actual expense after it is refused, as the expense form refuses it. */
   today: string;
+  /** Missing: every row in USD, the base (as before currencies). */
+  currency?: CurrencyRefs;
 };
 
 export type ExpenseDraft = {
@@ -37,7 +52,11 @@ export type ExpenseDraft = {
   description: string | null;
   purchaseOrder: string | null;
   purchaseDate: string;
+  /** In the base currency: for a foreign row its amount converted at the purchase month's rate, as the trigger converts it. */
   amountCents: number;
+  /** A row in another currency than the base: its code and own amount in its minor units (else both null). */
+  currency: CurrencyCode | null;
+  amountMinor: number | null;
   status: 1 | 2 | 3;
   budgetItemId: string;
   categoryType: 1 | 2 | 3;
@@ -51,11 +70,14 @@ export type ItemDraft = {
   description: string | null;
   budgetCategoryId: string;
   itemType: 1 | 2;
+  /** In the base currency (a foreign item's: its months' converted sum when phased, else its amount converted at the budget rate). */
   amountCents: number;
+  currency: CurrencyCode | null;
+  amountMinor: number | null;
   generalLedgerCodeId: string | null;
   campaignId: string | null;
   customFields: StoredCustomFields;
-  months: { month: string; amountCents: number }[];
+  months: { month: string; amountCents: number; amountMinor: number | null }[];
 };
 
 export type CheckedRow<D> = { preview: ImportRow; draft: D | null };
@@ -180,12 +202,53 @@ const readCustomFields = (r: RowReader, fields: readonly CustomField[]): StoredC
 
 type Checker<D> = (reader: RowReader) => { draft: D | null; key: string | null };
 
+const NO_CURRENCIES: CurrencyRefs = { base: DEFAULT_CURRENCY, plan: null, budgetRateMonth: '0000-01', rates: {} };
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The same words as the database's missing-rate error (migration 1070), for the preview's row. */
+export const missingRateMessage = (currency: CurrencyCode, month: string): string =>
+  `There is no ${currency} rate for ${monthName(month)}: an Admin enters it under Account › Currencies.`;
+
+/** The row's Currency: the cell's ISO 4217 code (any case), else `fallback`; null (with the row's error) for an unknown code. */
+const readCurrency = (r: RowReader, fallback: CurrencyCode): CurrencyCode | null => {
+  const text = r.text('Currency');
+  if (!text) return fallback;
+  const code = text.trim().toUpperCase();
+  if (isCurrencyCode(code)) return code;
+  return r.fail('Currency', `Currency “${text}” is not a currency code Plansmith supports (ISO 4217, such as EUR or GBP).`);
+};
+
+const asCurrency = (code: string | null | undefined, fallback: CurrencyCode): CurrencyCode =>
+  code && isCurrencyCode(code) ? code : fallback;
+
+/** The rate of exactly `month` (actuals). */
+const rateAt = (cur: CurrencyRefs, currency: CurrencyCode, month: string): number | undefined => cur.rates[currency]?.[month];
+
+/** The budget rate: the latest rate on or before the plan's budget rate month (as plansmith_to_base_budget). */
+const budgetRate = (cur: CurrencyRefs, currency: CurrencyCode): number | undefined => {
+  const months = Object.keys(cur.rates[currency] ?? {})
+    .filter((month) => month <= cur.budgetRateMonth)
+    .sort();
+  const latest = months[months.length - 1];
+  return latest ? cur.rates[currency]?.[latest] : undefined;
+};
+
+const formatOwn = (minor: number, currency: CurrencyCode) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
+
 const expenseChecker = (refs: References, mapping: ImportMapping): Checker<ExpenseDraft> => {
   const items = byName(refs.items);
   const glCodes = byName(refs.glCodes);
+  const cur = refs.currency ?? NO_CURRENCIES;
   return (r) => {
+    // Blank Currency: the budget item's (its errors come with the BudgetItem cell below).
+    const named = items.get(nameKey(r.text('BudgetItem') ?? ''));
+    const currency = readCurrency(r, asCurrency(named?.length === 1 ? named[0]?.currency : null, cur.base));
+    const foreign = currency !== null && currency !== cur.base;
     const amountText = r.required('Amount', 'Amount', mapping);
-    const amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : null;
+    const amountMinor = amountText && currency ? r.parsed('Amount', parseMoney(amountText, foreign ? currency : undefined)) : null;
     const dateText = r.required('PurchaseDate', 'Purchase date', mapping);
     let purchaseDate = dateText ? r.parsed('PurchaseDate', parseDate(dateText, refs.dateOrder)) : null;
     if (purchaseDate && (purchaseDate < refs.plan.startDate || purchaseDate > refs.plan.endDate)) {
@@ -207,6 +270,13 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
       ? r.limited('Name', 'Name', 200, nameText)
       : r.fail('Name', 'Name is empty, and so are the description and payee.');
     const customFields = readCustomFields(r, refs.customFields ?? []);
+    // A foreign amount converts at its purchase month's rate: none is the row's error, naming currency and month.
+    let amountCents = foreign ? null : amountMinor;
+    if (foreign && currency && amountMinor !== null && purchaseDate) {
+      const rate = rateAt(cur, currency, purchaseDate.slice(0, 7));
+      if (rate === undefined) r.fail('Currency', missingRateMessage(currency, purchaseDate.slice(0, 7)));
+      else amountCents = convertMinorUnits(amountMinor, currency, rate, cur.base);
+    }
     if (r.errors.length > 0 || !item || amountCents === null || !purchaseDate || !status || !name || !customFields)
       return { draft: null, key: null };
     const draft: ExpenseDraft = {
@@ -217,6 +287,8 @@ const expenseChecker = (refs: References, mapping: ImportMapping): Checker<Expen
       purchaseOrder,
       purchaseDate,
       amountCents,
+      currency: foreign ? currency : null,
+      amountMinor: foreign ? amountMinor : null,
       status,
       budgetItemId: item.id,
       categoryType: item.categoryType,
@@ -232,7 +304,12 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
   const glCodes = byName(refs.glCodes);
   const campaigns = byName(refs.campaigns ?? []);
   const monthFields = Object.keys(mapping).filter((field) => isMonthField(field) && mapping[field]);
+  const cur = refs.currency ?? NO_CURRENCIES;
   return (r) => {
+    // Blank Currency: the plan's. The amount and the months are in it.
+    const currency = readCurrency(r, cur.plan ?? cur.base);
+    const foreign = currency !== null && currency !== cur.base;
+    const own = foreign ? (currency ?? undefined) : undefined;
     const categoryName = r.required('Category', 'Budget category', mapping);
     const category = categoryName ? findOne(r, 'Category', categories, categoryName, ['budget category', 'budget categories'], '') : null;
     const name = r.limited('Name', 'Name', 200, r.text('Name') ?? category?.name ?? null);
@@ -246,16 +323,26 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
     // A blank month is not part of the phasing (as the export writes it); a 0 is.
     const months = monthFields.flatMap((field) => {
       const text = r.text(field);
-      return text ? [{ month: `${field.slice(6)}-01`, amountCents: r.parsed(field, parseMoney(text)) ?? 0 }] : [];
+      return text ? [{ month: `${field.slice(6)}-01`, amountCents: r.parsed(field, parseMoney(text, own)) ?? 0 }] : [];
     });
     const amountText = r.text('Amount');
-    let amountCents = amountText ? r.parsed('Amount', parseMoney(amountText)) : months.reduce((sum, month) => sum + month.amountCents, 0);
+    let amountCents = amountText
+      ? r.parsed('Amount', parseMoney(amountText, own))
+      : months.reduce((sum, month) => sum + month.amountCents, 0);
     if (!amountText && months.length === 0)
       amountCents = r.fail(
         'Amount',
         mapping.Amount ? 'Amount is empty and no month has an amount.' : 'No column is mapped to Amount or to a month.',
       );
-    if (amountCents !== null && months.length > 0 && r.errors.length === 0) {
+    if (own && amountCents !== null && months.length > 0 && r.errors.length === 0) {
+      // In the item's own minor units: the months must add up to its amount exactly.
+      const total = months.reduce((sum, month) => sum + month.amountCents, 0);
+      if (total !== amountCents)
+        r.fail(
+          'Amount',
+          `The months add up to ${formatOwn(total, own)}, but the amount is ${formatOwn(amountCents, own)}. They must be equal.`,
+        );
+    } else if (amountCents !== null && months.length > 0 && r.errors.length === 0) {
       const message = phasingSumError(
         months.map((month) => ({ Amount: toDollars(month.amountCents) })),
         toDollars(amountCents),
@@ -263,18 +350,31 @@ const itemChecker = (refs: References, mapping: ImportMapping): Checker<ItemDraf
       if (message) r.fail('Amount', message);
     }
     const customFields = readCustomFields(r, refs.customFields ?? []);
-    if (r.errors.length > 0 || !category || !name || amountCents === null || !itemType || !customFields) return { draft: null, key: null };
+    // A foreign budget converts at the plan's budget rate (the latest on or before its budget rate month), as the triggers do.
+    const rate = own ? budgetRate(cur, own) : undefined;
+    if (own && rate === undefined) r.fail('Currency', missingRateMessage(own, cur.budgetRateMonth));
+    if (r.errors.length > 0 || !category || !name || amountCents === null || !itemType || !customFields || currency === null)
+      return { draft: null, key: null };
+    const toBase = (minor: number) => (own && rate !== undefined ? convertMinorUnits(minor, own, rate, cur.base) : minor);
+    const baseMonths = months.map((month) => ({
+      month: month.month,
+      amountCents: toBase(month.amountCents),
+      amountMinor: own ? month.amountCents : null,
+    }));
     const draft: ItemDraft = {
       row: r.row.row,
       name,
       description,
       budgetCategoryId: category.id,
       itemType,
-      amountCents,
+      // Phased: the sum of the months' base amounts (the trigger's rule), so the item and its months agree to the cent.
+      amountCents: own && baseMonths.length > 0 ? baseMonths.reduce((sum, month) => sum + month.amountCents, 0) : toBase(amountCents),
+      currency: own ?? null,
+      amountMinor: own ? amountCents : null,
       generalLedgerCodeId: gl?.id ?? null,
       campaignId: campaign?.id ?? null,
       customFields,
-      months,
+      months: baseMonths,
     };
     return { draft, key: itemKey(draft) };
   };

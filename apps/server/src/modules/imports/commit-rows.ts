@@ -23,6 +23,8 @@ export const EXPENSE_COLUMNS: BulkColumns = {
   purchase_order: 'text',
   purchase_date: 'date',
   amount_cents: 'bigint',
+  currency: 'text',
+  amount_minor: 'bigint',
   status: 'smallint',
   category_type: 'smallint',
   custom_fields: 'jsonb',
@@ -45,12 +47,20 @@ export const ITEM_COLUMNS: BulkColumns = {
   description: 'text',
   active: 'boolean',
   amount_cents: 'bigint',
+  currency: 'text',
+  amount_minor: 'bigint',
   item_type: 'smallint',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 };
 
-export const ITEM_MONTH_COLUMNS: BulkColumns = { tenant_id: 'uuid', budget_item_id: 'uuid', month: 'date', amount_cents: 'bigint' };
+export const ITEM_MONTH_COLUMNS: BulkColumns = {
+  tenant_id: 'uuid',
+  budget_item_id: 'uuid',
+  month: 'date',
+  amount_cents: 'bigint',
+  amount_minor: 'bigint',
+};
 
 export const IMPORT_ROW_COLUMNS: BulkColumns = {
   tenant_id: 'uuid',
@@ -92,7 +102,10 @@ const expenseRow = (draft: ExpenseDraft, id: string, scope: CommitScope) => ({
   description: draft.description,
   purchase_order: draft.purchaseOrder,
   purchase_date: draft.purchaseDate,
+  // A foreign row's base amount is the trigger's to write (migration 1070); ours is the same figure.
   amount_cents: draft.amountCents,
+  currency: draft.currency,
+  amount_minor: draft.amountMinor,
   status: draft.status,
   category_type: draft.categoryType,
   custom_fields: draft.customFields,
@@ -115,6 +128,8 @@ const itemRow = (draft: ItemDraft, id: string, scope: CommitScope) => ({
   description: draft.description,
   active: true,
   amount_cents: draft.amountCents,
+  currency: draft.currency,
+  amount_minor: draft.amountMinor,
   item_type: draft.itemType,
   created_at: scope.now,
   updated_at: scope.now,
@@ -141,6 +156,7 @@ export const commitChunks = (
               budget_item_id: id,
               month: month.month,
               amount_cents: month.amountCents,
+              amount_minor: month.amountMinor,
             })),
           )
         : null;

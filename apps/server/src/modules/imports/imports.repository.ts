@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY, isCurrencyCode } from '@plansmith/contract/currency-codes';
 import type { ImportKind, ImportMapping } from '@plansmith/contract/imports';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,6 +13,7 @@ import { expenses } from '../../schema/expenses.ts';
 import { importMappings, importRows, imports } from '../../schema/imports.ts';
 import { lookups } from '../../schema/lookups.ts';
 import { users } from '../../schema/tenants.ts';
+import type { CurrencyRefs } from './check-rows.ts';
 import { type CommitChunk, EXPENSE_COLUMNS, IMPORT_ROW_COLUMNS, ITEM_COLUMNS, ITEM_MONTH_COLUMNS } from './commit-rows.ts';
 
 export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
@@ -21,6 +23,7 @@ export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
       name: budgetItems.name,
       budgetCategoryId: budgetItems.budgetCategoryId,
       categoryType: budgetCategories.categoryType,
+      currency: budgetItems.currency,
     })
     .from(budgetItems)
     .innerJoin(
@@ -28,6 +31,28 @@ export const listPlanItems = (db: Db, tenantId: string, planId: string) =>
       and(eq(budgetCategories.tenantId, budgetItems.tenantId), eq(budgetCategories.id, budgetItems.budgetCategoryId)),
     )
     .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.marketingPlanId, planId)));
+
+/**
+ * What a row's Currency needs (DESIGN.md §17): the tenant's base, the plan's Currency and budget rate
+ * month (YYYY-MM), and every rate of the tenant (a few hundred rows at most: currencies × months).
+ */
+export const currencyRefs = async (db: Db, tenantId: string, planId: string): Promise<CurrencyRefs> => {
+  const [context] = await selectRows<{ base: string; plan: string | null; budget_rate_month: string }>(
+    db,
+    sql`SELECT t.base_currency AS base, p.currency AS plan, to_char(p.budget_rate_month, 'YYYY-MM') AS budget_rate_month
+        FROM marketing_plans p JOIN tenants t ON t.id = p.tenant_id
+        WHERE p.tenant_id = ${tenantId} AND p.id = ${planId}`,
+  );
+  const rows = await selectRows<{ currency: string; month: string; rate: string }>(
+    db,
+    sql`SELECT currency, to_char(month, 'YYYY-MM') AS month, rate::text AS rate FROM fx_rates WHERE tenant_id = ${tenantId}`,
+  );
+  const rates: CurrencyRefs['rates'] = {};
+  for (const row of rows) rates[row.currency] = { ...rates[row.currency], [row.month]: Number(row.rate) };
+  const base = context && isCurrencyCode(context.base) ? context.base : DEFAULT_CURRENCY;
+  const plan = context?.plan && isCurrencyCode(context.plan) ? context.plan : null;
+  return { base, plan, budgetRateMonth: context?.budget_rate_month ?? '0000-01', rates };
+};
 
 export const listCategories = (db: Db, tenantId: string) =>
   db

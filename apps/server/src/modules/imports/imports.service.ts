@@ -57,7 +57,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
   today: string,
   commit: CommitScope | null = null,
 ): Promise<Extract<AnalysedFile, { mode: M }>> => {
-  const [saved, items, categories, glCodes, existingExpensesJson, campaigns, customFields] = await Promise.all([
+  const [saved, items, categories, glCodes, existingExpensesJson, campaigns, customFields, currency] = await Promise.all([
     input.Mapping ? null : repo.findMapping(db, auth.tenantId, input.Kind),
     repo.listPlanItems(db, auth.tenantId, plan.id),
     repo.listCategories(db, auth.tenantId),
@@ -65,6 +65,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     input.Kind === 'Expenses' ? repo.expenseKeyFieldsJson(db, auth.tenantId, plan.id) : [],
     input.Kind === 'BudgetItems' ? repo.listPlanCampaigns(db, auth.tenantId, plan.id) : [],
     listCustomFields(db, auth.tenantId, input.Kind === 'Expenses' ? 'Expense' : 'BudgetItem'),
+    repo.currencyRefs(db, auth.tenantId, plan.id),
   ]);
   const result = await sheets.analyse({
     mode,
@@ -79,7 +80,7 @@ const analyseFile = async <M extends AnalyseInput['mode']>(
     replacements: input.Replacements ?? [],
     // Names the planner chose to create count as there; the commit has created them by now.
     refs: withCreates(
-      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, campaigns, customFields, today },
+      { plan: { startDate: plan.startDate, endDate: plan.endDate }, items, categories, glCodes, campaigns, customFields, today, currency },
       createsFor(input.Kind, input.Creates),
     ),
     existingExpensesJson,

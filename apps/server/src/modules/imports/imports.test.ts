@@ -205,8 +205,8 @@ describe('importing budget items', () => {
       'Month:2026-03': 'Mar 2026',
       'Month:2026-04': null,
     });
-    // Name, Category, Amount, Item type, GL code, Description, Campaign and the 12 months.
-    expect(preview.Fields).toHaveLength(7 + 12);
+    // Name, Category, Amount, Currency, Item type, GL code, Description, Campaign and the 12 months.
+    expect(preview.Fields).toHaveLength(8 + 12);
     expect(
       preview.Rows.map((row: { Errors: { Field: string }[]; Duplicate: boolean }) => [
         row.Errors.map((error) => error.Field),

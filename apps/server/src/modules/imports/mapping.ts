@@ -23,6 +23,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
   Expenses: {
     Name: ['name', 'expense', 'expensename', 'title'],
     Amount: ['amount', 'cost', 'spend', 'spent', 'amountusd', 'usd', 'price', 'value', 'total'],
+    Currency: ['currency', 'currencycode', 'ccy', 'cur'],
     PurchaseDate: ['purchasedate', 'date', 'expensedate', 'transactiondate', 'invoicedate', 'spenddate', 'day'],
     BudgetItem: ['budgetitem', 'item', 'itemname', 'budgetitemname', 'budgetline', 'lineitem'],
     Payee: ['payee', 'vendor', 'supplier', 'merchant', 'paidto', 'agency'],
@@ -35,6 +36,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
     Name: ['name', 'budgetitem', 'item', 'itemname', 'lineitem', 'budgetline', 'program', 'activity'],
     Category: ['budgetcategory', 'category', 'categoryname', 'costcategory'],
     Amount: ['amount', 'budget', 'budgeted', 'totalbudget', 'annualbudget', 'cost', 'value', 'total'],
+    Currency: ['currency', 'currencycode', 'ccy', 'cur'],
     ItemType: ['itemtype', 'type', 'kind'],
     GeneralLedgerCode: GL,
     Description: DESCRIPTION,
