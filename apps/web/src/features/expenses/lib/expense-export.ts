@@ -10,12 +10,18 @@ import {
 import { callApi } from '../../../shared/api/client.ts';
 import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
 
-/** The export's columns: the importer's own field names, so the file maps back without help. */
+/**
+ * The export's columns: the importer's own field names, so the file maps back without help. Amount is
+ * in the row's Currency (issue 34); Base amount, in the tenant's base currency, is what every total sums
+ * and is left unmapped by the importer (it converts the Amount itself).
+ */
 export const EXPENSE_EXPORT_HEADER = [
   'Name',
   'Payee',
   'Purchase date',
   'Amount',
+  'Currency',
+  'Base amount',
   'Status',
   'Budget item',
   'Purchase order',
@@ -27,12 +33,15 @@ export const EXPENSE_EXPORT_HEADER = [
 export const expensesToSheet = (expenses: readonly Expense[], fields: readonly CustomField[] = []): ExportSheet => ({
   name: 'Expenses',
   header: [...EXPENSE_EXPORT_HEADER, ...fields.map((field) => field.Name)],
-  moneyColumns: [3],
+  // Only the base amount is formatted as money: the Amount column mixes currencies (its code is beside it).
+  moneyColumns: [5],
   rows: expenses.map((expense) => [
     expense.Name,
     expense.Payee,
     expense.PurchaseDate,
     expense.Amount,
+    expense.Currency,
+    expense.BaseAmount,
     EXPENSE_STATUS_LABELS[expense.Status],
     expense.BudgetItemName,
     expense.PurchaseOrder,
