@@ -1,4 +1,5 @@
 import type { CommentEntityType, NotificationSettings } from '@plansmith/contract';
+import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat } from '@plansmith/contract/display-format';
 import { buildPublicUrl } from '../mail/index.ts';
 
 /** The mails a person can stop with one link, each tied to one of their notification choices. */
@@ -30,5 +31,8 @@ export const entityPath = (entityType: CommentEntityType, entityId: string): str
 export const entityUrl = (publicUrl: string, entityType: CommentEntityType, entityId: string): string =>
   buildPublicUrl(publicUrl, `${ENTITY_PATHS[entityType]}/${entityId}`);
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatCents = (cents: number): string => usd.format(cents / 100);
+/**
+ * Minor units of the tenant's base currency as `format` reads them (the contract's one formatter): a
+ * mail or inbox entry passes its reader's (readerFormats); en-US USD when no reader is known.
+ */
+export const formatCents = (cents: number, format: MoneyFormat = DEFAULT_MONEY_FORMAT): string => formatMinor(cents, format);

@@ -11,6 +11,7 @@ import { users } from '../../schema/tenants.ts';
 import { listPlanReaders } from '../access/index.ts';
 import { entityPath, entityUrl, formatCents } from './kinds.ts';
 import { queueNotification } from './notification-mail.ts';
+import { readerFormats } from './reader-format.ts';
 
 /** The expense save that may have pushed items past their amounts. */
 export type OverspendCause = { expenseId: string; expenseName: string; authorId: string | null; actorId: string };
@@ -100,7 +101,15 @@ const mailOverspend = async (
   const actorName = actor ? `${actor.firstName} ${actor.lastName}` : 'Someone';
   const over = item.actualCents - item.amountCents;
   const url = entityUrl(ctx.config.publicUrl, 'BudgetItem', item.id);
+  // Each recipient reads the amounts in their own locale and the tenant's base currency (DESIGN.md §17).
+  const formatFor = await readerFormats(
+    tx,
+    tenantId,
+    recipients.map((recipient) => recipient.userId),
+  );
   for (const recipient of recipients) {
+    const format = formatFor(recipient.userId);
+    const money = (cents: number) => formatCents(cents, format);
     await queueNotification(ctx, tx, {
       tenantId,
       kind: 'overspend',
@@ -110,7 +119,7 @@ const mailOverspend = async (
         heading: `${item.name} is over budget`,
         paragraphs: [
           `Hi ${recipient.firstName},`,
-          `${actorName} saved the expense “${cause.expenseName}”. The budget item “${item.name}” in ${plan?.name ?? 'your plan'} has now spent ${formatCents(item.actualCents)} of its ${formatCents(item.amountCents)}: ${formatCents(over)} over.`,
+          `${actorName} saved the expense “${cause.expenseName}”. The budget item “${item.name}” in ${plan?.name ?? 'your plan'} has now spent ${money(item.actualCents)} of its ${money(item.amountCents)}: ${money(over)} over.`,
           recipient.userId === cause.authorId && recipient.teamRoleId !== TEAM_ROLE_LEAD
             ? 'You get this because you recorded the expense.'
             : 'You get this as a Lead of the team that owns the plan.',
@@ -120,8 +129,8 @@ const mailOverspend = async (
       },
       inbox: {
         kind: 'overspend',
-        title: `${item.name} is over budget by ${formatCents(over)}`,
-        body: `${actorName} saved “${cause.expenseName}”: ${formatCents(item.actualCents)} spent of ${formatCents(item.amountCents)} in ${plan?.name ?? 'the plan'}.`,
+        title: `${item.name} is over budget by ${money(over)}`,
+        body: `${actorName} saved “${cause.expenseName}”: ${money(item.actualCents)} spent of ${money(item.amountCents)} in ${plan?.name ?? 'the plan'}.`,
         link: entityPath('BudgetItem', item.id),
       },
     });
