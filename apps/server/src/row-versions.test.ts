@@ -83,6 +83,7 @@ const MUST_CARRY_VERSION = [
   '/api/SavedReportClient/Delete',
   '/api/CustomFieldClient/Save',
   '/api/CustomFieldClient/Delete',
+  '/api/CurrencyClient/SaveRates',
 ];
 
 /**

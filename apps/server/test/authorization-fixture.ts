@@ -7,6 +7,7 @@ import type { AccessRole } from '../src/modules/access/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { budgetItemForecasts } from '../src/schema/forecast.ts';
+import { fxRates } from '../src/schema/currencies.ts';
 import { approvalRequests } from '../src/schema/approvals.ts';
 import { customFields } from '../src/schema/custom-fields.ts';
 import { expenseViews } from '../src/schema/expense-views.ts';
@@ -99,6 +100,11 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   await t.ctx.db
     .insert(budgetItemForecasts)
     .values({ tenantId: tenant.id, budgetItemId: item.id, month: `${FIXTURE_MONTH}-01`, amountCents: 90_000 });
+  // The tenant's EUR rate of FIXTURE_MONTH, so CurrencyClient/SaveRates' Version names a row (one per tenant).
+  await t.ctx.db
+    .insert(fxRates)
+    .values({ tenantId: tenant.id, currency: 'EUR', month: `${FIXTURE_MONTH}-01`, rate: '1.08' })
+    .onConflictDoNothing();
   const owner = ownerToken ?? (await login(t, tenant.users.owner.email)).AccessToken;
   const target = { EntityType: 'MarketingPlan', EntityId: plan.id };
   const comment = await t.post('/api/CommentsClient/Save', { ...target, Description: `${label} comment` }, owner);
@@ -318,6 +324,8 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   // The report builder on the fixture's plan (a saved report's definition names it too).
   '/api/ReportClient/Pivot': (fixture) => ({ ...fixtureReportDefinition(fixture.planId), From: '2026-01-01', To: '2026-12-31' }),
   '/api/SavedReportClient/Save': (fixture) => ({ Definition: fixtureReportDefinition(fixture.planId) }),
+  // The tenant's EUR rate of the fixture's month.
+  '/api/CurrencyClient/SaveRates': () => ({ Currency: 'EUR', Month: FIXTURE_MONTH }),
 };
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
