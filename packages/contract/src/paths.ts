@@ -44,6 +44,7 @@ export const paths = {
   accountSettings: { pattern: '/account/settings', title: 'Account Settings', policy: 'Account.Settings' },
   lookups: { pattern: '/account/lookups', title: 'Lookups', policy: 'Account.Lookups' },
   customFields: { pattern: '/account/custom-fields', title: 'Custom Fields', policy: 'Account.Settings' },
+  currencies: { pattern: '/account/currencies', title: 'Currencies', policy: 'Account.Settings' },
   audit: { pattern: '/account/audit', title: 'Audit Log', policy: 'Account.Settings' },
   teams: { pattern: '/account/teams', title: 'Teams', policy: 'Account.Teams' },
   people: { pattern: '/account/people', title: 'People', policy: 'Account.People' },
