@@ -1,6 +1,7 @@
 // The generated authorization suite (issue 12): every protected operation of the contract's route
 // tables × every kind of caller that must be turned away, with a read-back proving a refused call
 // changed nothing and a scan of what other callers were shown. A new route is covered by itself.
+import { isSessionOnlyRoute } from '@plansmith/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anyProductId,
@@ -13,6 +14,7 @@ import {
   joinFixtureTeam,
   teamScopedIds,
 } from '../test/authorization-fixture.ts';
+import { createApiToken } from '../test/api-token-factories.ts';
 import { badTokens } from '../test/bad-tokens.ts';
 import { validBody } from '../test/body-arbitraries.ts';
 import { type ContractOperation, contractOperations, isWrite, operationLabel, SELF_SERVICE_PATHS } from '../test/contract-routes.ts';
@@ -90,6 +92,22 @@ const refusedCases = (operation: ContractOperation, fixture: EntityFixture, body
   }
   if (write && !SELF_SERVICE_PATHS.has(path)) {
     cases.push({ caller: 'Viewer writing', token: () => homeTokens.get('viewer'), check: status([403]) });
+    // A read-write API token holds at most its creator's rights (DESIGN.md §18).
+    cases.push({
+      caller: "Viewer's read-write API token",
+      token: () => createApiToken(t, home, 'viewer', 'read-write'),
+      check: status([403]),
+    });
+  }
+  // A read API token is refused every write, even its Owner's (403 "This API token can only read.").
+  if (write) cases.push({ caller: "Owner's read API token", token: () => createApiToken(t, home, 'owner', 'read'), check: status([403]) });
+  // No API token manages tokens, sign-in, people or billing.
+  if (isSessionOnlyRoute(operation.def)) {
+    cases.push({
+      caller: "Owner's read-write API token on the account's security",
+      token: () => createApiToken(t, home, 'owner', 'read-write'),
+      check: status([403]),
+    });
   }
   // Inside the team, the role × permission table decides (issue 28 A6): every role it leaves out of
   // the route's permission is refused, e.g. a Planner deleting a play, which only Leads may.
@@ -125,6 +143,14 @@ const scannedCases = (operation: ContractOperation, fixture: EntityFixture, body
       check: (response) => {
         expect(response.status, response.text).toBeLessThan(500);
         if (carriesHomeIds && response.status !== 200) expect(response.status, response.text).toBe(404);
+        expect(leaked(response, idsOf(fixture, home)), response.text).toEqual([]);
+      },
+    });
+    cases.push({
+      caller: "other tenant's Owner's read-write API token",
+      token: () => createApiToken(t, other, 'owner', 'read-write'),
+      check: (response) => {
+        expect(response.status, response.text).toBeLessThan(500);
         expect(leaked(response, idsOf(fixture, home)), response.text).toEqual([]);
       },
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../src/schema/tenants.ts';
+import { createApiToken } from './api-token-factories.ts';
 import type { TestTenant } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -11,7 +12,7 @@ const decodePart = (part: string | undefined) => JSON.parse(Buffer.from(part ?? 
 /**
  * Tokens that must never pass: one revoked by logout, one of a user deactivated since, one whose
  * claims were changed after signing (now naming another tenant's owner), one with `alg: none`,
- * and one that expired. `victim` lends its real token; `spare` gives up two of its users.
+ * one that expired, and API tokens revoked, expired, or of a creator deactivated since. `victim` lends its real token; `spare` gives up two of its users.
  */
 export const badTokens = async (t: TestApp, victim: TestTenant, spare: TestTenant, other: TestTenant): Promise<Record<string, string>> => {
   const loggedOut = await spare.tokenFor('owner');
@@ -19,6 +20,7 @@ export const badTokens = async (t: TestApp, victim: TestTenant, spare: TestTenan
   if (logout.status !== 200) throw new Error(`logout failed: ${logout.text}`);
 
   const deactivated = await spare.tokenFor('admin');
+  const deactivatedCreator = await createApiToken(t, spare, 'admin', 'read-write');
   await t.ctx.db.update(users).set({ active: false }).where(eq(users.id, spare.users.admin.id));
 
   const [header, payload, signature] = (await victim.tokenFor('owner')).split('.');
@@ -32,5 +34,18 @@ export const badTokens = async (t: TestApp, victim: TestTenant, spare: TestTenan
     new Date(t.clock.now().getTime() - DAY_MS),
     900,
   );
-  return { 'token after logout': loggedOut, 'deactivated user': deactivated, tampered, 'alg none': algNone, expired: expired.token };
+  // API tokens (DESIGN.md §18) of the victim's Owner that must not pass either.
+  const now = t.clock.now();
+  const revokedApiToken = await createApiToken(t, victim, 'owner', 'read-write', { revokedAt: now });
+  const expiredApiToken = await createApiToken(t, victim, 'owner', 'read-write', { expiresAt: now });
+  return {
+    'token after logout': loggedOut,
+    'deactivated user': deactivated,
+    tampered,
+    'alg none': algNone,
+    expired: expired.token,
+    'revoked API token': revokedApiToken,
+    'expired API token': expiredApiToken,
+    'API token of a deactivated creator': deactivatedCreator,
+  };
 };

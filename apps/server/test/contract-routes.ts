@@ -54,4 +54,7 @@ export const SELF_SERVICE_PATHS = new Set([
   // A person's own saved reports (private unless shared): a Viewer keeps theirs too.
   '/api/SavedReportClient/Save',
   '/api/SavedReportClient/Delete',
+  // A person's own API tokens (DESIGN.md §18): a Viewer may create a read token of their own.
+  '/api/ApiTokenClient/Create',
+  '/api/ApiTokenClient/Revoke',
 ]);
