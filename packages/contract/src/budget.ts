@@ -12,6 +12,7 @@ import {
 } from './common.ts';
 import { CurrencyAmountSchema, CurrencyCodeSchema, checkAmountFitsCurrency } from './currencies.ts';
 import { type CurrencyCode, currencyDigits } from './currency-codes.ts';
+import { formatMinorIn } from './display-format.ts';
 import { CustomFieldFiltersSchema, CustomFieldValuesInputSchema, CustomFieldValuesSchema } from './custom-fields.ts';
 import { CategoryTypeSchema } from './lookups.ts';
 import { hasAtMostDecimals } from './decimals.ts';
@@ -142,8 +143,7 @@ export const DeleteBudgetItemRequestSchema = z.object({
 });
 
 // Only for the phasing-sum message, which must read the same on every client (en-US, like the server's other messages).
-const formatIn = (minor: number, currency: CurrencyCode): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
+const formatIn = (minor: number, currency: CurrencyCode): string => formatMinorIn('en-US', minor, currency);
 
 /**
  * Why the months do not fit the amount, or null when they add up to it: compared in minor units of

@@ -1,3 +1,4 @@
+import { formatMinorIn } from '@plansmith/contract/display-format';
 import { activities } from '../schema/activities.ts';
 import { comments } from '../schema/comments.ts';
 import { type ExpenseStatus, expenses } from '../schema/expenses.ts';
@@ -97,7 +98,6 @@ export const buildDemoExpenses = (): SeedExpense[] => {
   return rows;
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const STATUS_WORDS = { 1: 'planned', 2: 'committed', 3: 'actual' } as const;
 
 const item = (name: string) => {
@@ -150,7 +150,7 @@ export const seedDemoSpending = async (db: Db): Promise<void> => {
     actorId: row.createdBy ?? null,
     action: 'create' as const,
     name: row.name,
-    description: `Recorded ${usd.format(row.amountCents / 100)} ${STATUS_WORDS[row.status ?? 3]}, against ${
+    description: `Recorded ${formatMinorIn('en-US', row.amountCents, 'USD')} ${STATUS_WORDS[row.status ?? 3]}, against ${
       DEMO_PLAN.items.find((candidate) => candidate.id === row.budgetItemId)?.name ?? 'an item'
     }${row.payee ? `, paid to ${row.payee}` : ''}`,
     createdAt: row.createdAt ?? new Date(`${row.purchaseDate}T15:00:00Z`),

@@ -17,7 +17,7 @@ import { expenses } from '../../schema/expenses.ts';
 import { and, eq } from 'drizzle-orm';
 import { isTenantAdmin, requireAccess, resolveTeamPermission, type TeamPermission } from '../access/index.ts';
 import { assertVersion, recordActivity } from '../activities/index.ts';
-import { trackOverspend } from '../notifications/index.ts';
+import { formatCents, sharedFormat, trackOverspend } from '../notifications/index.ts';
 import { notifyDecision } from './approval-mail.ts';
 import { applyBudgetChangeRequest, type BudgetChangeRequest } from './budget-change-requests.ts';
 import { APPROVAL, decidesFor, REQUEST, REQUEST_STATUS_NAMES, REQUEST_STATUS_OF_NAME } from './approval-rules.ts';
@@ -259,7 +259,8 @@ export const createApprovalsService = (ctx: AppContext) => {
               : { approval: APPROVAL.rejected, status: 1, approvalNote: input.Note, updatedAt: now },
           )
           .where(and(eq(expenses.tenantId, auth.tenantId), eq(expenses.id, request.expenseId)));
-        const money = `${toDollars(expense.amountCents).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
+        // The activity line every reader shares: en-US, the base currency (amount_cents is the base figure).
+        const money = formatCents(expense.amountCents, await sharedFormat(tx, auth.tenantId));
         await recordActivity(tx, {
           tenantId: auth.tenantId,
           actorId: auth.userId,

@@ -8,6 +8,7 @@ import {
   toCents,
   toDollars,
 } from '@plansmith/contract';
+import { formatMinor, type MoneyFormat } from '@plansmith/contract/display-format';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,14 +16,15 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { type PlanRow, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, recordActivities, staleRowError } from '../activities/index.ts';
+import { sharedFormat } from '../notifications/index.ts';
 import { lockForecastCells, selectCellWriter, selectForecastInputs, upsertForecastCells } from './forecast.repository.ts';
 import { type CellCents, computePlanForecast, type ItemForecast, type PlanForecast, type TotalsCents } from './plan-forecast.ts';
 
 type SaveInput = z.output<typeof ForecastSaveRequestSchema>;
 type ForecastPlan = Pick<PlanRow, 'id' | 'startDate' | 'endDate' | 'baselineLockedAt'>;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const formatCents = (cents: number): string => usd.format(cents / 100);
+// Forecasts are base-currency figures: messages and activity lines write them in the tenant's base, en-US.
+const formatCents = (cents: number, format: MoneyFormat): string => formatMinor(cents, format);
 const monthName = (month: string, style: 'short' | 'long') =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
 
@@ -129,6 +131,7 @@ export const createForecastService = (ctx: AppContext) => ({
             { Field: `Cells[${index}].Month`, Message: 'Forecast only the plan’s months.' },
           ]);
       });
+      const money = await sharedFormat(tx, auth.tenantId);
       const closed = input.Cells.map((cell) => cell.Month)
         .filter((month) => before.closedMonths.has(month))
         .sort()[0];
@@ -141,7 +144,7 @@ export const createForecastService = (ctx: AppContext) => ({
         const now = item.cells.find((entry) => entry.month === cell.Month) as CellCents;
         const cents = cell.Forecast === null ? null : toCents(cell.Forecast);
         if (cents !== null && cents < now.floor) {
-          const message = `${item.name}, ${monthName(cell.Month, 'short')}: the forecast ${formatCents(cents)} is below Actual + Committed of the month (${formatCents(now.floor)}). Forecast at least ${formatCents(now.floor)}.`;
+          const message = `${item.name}, ${monthName(cell.Month, 'short')}: the forecast ${formatCents(cents, money)} is below Actual + Committed of the month (${formatCents(now.floor, money)}). Forecast at least ${formatCents(now.floor, money)}.`;
           throw badRequest(message, [{ Field: `Cells[${index}].Forecast`, Message: message }]);
         }
         return { item, cell: now, cents };
@@ -151,7 +154,7 @@ export const createForecastService = (ctx: AppContext) => ({
         auth.tenantId,
         changes.map((change) => ({ itemId: change.item.id, month: change.cell.month, cents: change.cents })),
       );
-      await recordActivities(tx, forecastActivities(auth, plan.id, changes, ctx.clock.now()));
+      await recordActivities(tx, forecastActivities(auth, plan.id, changes, ctx.clock.now(), money));
       return toWireForecast(plan.id, await loadPlanForecast(tx, auth.tenantId, plan));
     }),
 });
@@ -162,12 +165,13 @@ const forecastActivities = (
   planId: string,
   changes: ReadonlyArray<{ item: ItemForecast; cell: CellCents; cents: number | null }>,
   at: Date,
+  money: MoneyFormat,
 ): ActivityEntry[] => {
   const byItem = new Map<string, { item: ItemForecast; parts: string[]; diff: Record<string, { from: unknown; to: unknown }> }>();
   for (const { item, cell, cents } of changes) {
     if (cell.entered === cents) continue;
     const entry = byItem.get(item.id) ?? { item, parts: [], diff: {} };
-    const show = (value: number | null) => (value === null ? 'Budget' : formatCents(value));
+    const show = (value: number | null) => (value === null ? 'Budget' : formatCents(value, money));
     entry.parts.push(`${monthName(cell.month, 'short')} ${show(cell.entered)} → ${show(cents)}`);
     entry.diff[`forecast ${cell.month}`] = {
       from: cell.entered === null ? null : toDollars(cell.entered),

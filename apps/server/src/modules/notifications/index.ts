@@ -4,7 +4,7 @@ export { notifyComment } from './comment-notice.ts';
 export { registerInboxRoutes } from './inbox.routes.ts';
 export { listMentionable, notifyMentions } from './mentions.ts';
 export { queueNotification, unsubscribeUrl } from './notification-mail.ts';
-export { readerFormats } from './reader-format.ts';
+export { readerFormats, sharedFormat } from './reader-format.ts';
 export { type OverspendCause, trackOverspend } from './overspend.ts';
 export { notifyTeamChange, type TeamChange } from './team-notice.ts';
 export { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';

@@ -21,3 +21,9 @@ export const readerFormats = async (db: Db, tenantId: string, userIds: readonly 
   const locales = new Map(rows.map((row) => [row.id, row.locale]));
   return (userId) => ({ locale: locales.get(userId) ?? DEFAULT_LOCALE, currency });
 };
+
+/**
+ * How a text every reader shares (an activity line, a message) writes amounts: en-US, in the tenant's
+ * base currency (DESIGN.md §17). A mail to one person uses readerFormats instead.
+ */
+export const sharedFormat = async (db: Db, tenantId: string): Promise<MoneyFormat> => (await readerFormats(db, tenantId, []))('');

@@ -1,3 +1,4 @@
+import { formatMinorIn } from '@plansmith/contract/display-format';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type SandboxObject, sandboxObjects } from '../../schema/stripe-sandbox.ts';
@@ -6,7 +7,6 @@ import { putObject, recordEvent, sandboxId } from './sandbox.store.ts';
 type Price = { id: unknown; unit_amount: number; recurring: { interval: string }; product: string };
 type Line = { description: string; amount: number; periodStart: number; periodEnd: number; price?: Price; proration: boolean };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const planName = (price: Price) => {
   const code = price.product.replace(/^prod_/, '');
   return `Plansmith ${code.charAt(0).toUpperCase()}${code.slice(1)}`;
@@ -14,7 +14,7 @@ const planName = (price: Price) => {
 
 /** Stripe's wording of a subscription line: "1 × Plansmith Performance (at $99.00 / month)". */
 export const subscriptionLine = (price: Price, periodStart: number, periodEnd: number): Line => ({
-  description: `1 × ${planName(price)} (at ${usd.format(price.unit_amount / 100)} / ${price.recurring.interval})`,
+  description: `1 × ${planName(price)} (at ${formatMinorIn('en-US', price.unit_amount, 'USD')} / ${price.recurring.interval})`,
   amount: price.unit_amount,
   periodStart,
   periodEnd,
