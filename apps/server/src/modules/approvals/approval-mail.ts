@@ -18,6 +18,8 @@ export type NewRequestNotice = {
   requesterName: string;
   what: string;
   amountCents: number;
+  /** An expense in another currency than the base: its own amount, shown before the base one (DESIGN.md §17). */
+  ownAmount?: { currency: string; amount: number } | null;
   /** An expense's status as saved; null for a budget change (then `body` says what is asked). */
   requestedStatus: 2 | 3 | null;
   planName: string;
@@ -51,8 +53,12 @@ export const listDeciders = async (db: Db, tenantId: string, teamId: string, req
 export const notifyNewRequest = async (ctx: AppContext, tx: Db, notice: NewRequestNotice): Promise<void> => {
   const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
   const link = requestPath(notice.requestId);
-  const money = `${formatCents(notice.amountCents)} ${notice.requestedStatus === null ? '' : STATUS_WORDS[notice.requestedStatus]}`;
-  const title = `Approval needed: ${notice.what} (${formatCents(notice.amountCents)})`;
+  // "€1,200.00 ($1,299.00)" for an expense in another currency: both amounts (DESIGN.md §17).
+  const amount = notice.ownAmount
+    ? `${new Intl.NumberFormat('en-US', { style: 'currency', currency: notice.ownAmount.currency }).format(notice.ownAmount.amount)} (${formatCents(notice.amountCents)})`
+    : formatCents(notice.amountCents);
+  const money = `${amount} ${notice.requestedStatus === null ? '' : STATUS_WORDS[notice.requestedStatus]}`;
+  const title = notice.ownAmount ? `Approval needed: ${notice.what}, ${amount}` : `Approval needed: ${notice.what} (${amount})`;
   const against = notice.itemName ? ` against ${notice.itemName}` : '';
   const body =
     notice.body ??

@@ -32,7 +32,10 @@ export const expenseApprovalRule = async (
 export type SavedExpense = {
   id: string;
   name: string;
+  /** In the base currency (the threshold's and the item's). */
   amountCents: number;
+  /** An expense in another currency than the base: its own amount, for the approvers' mail (DESIGN.md §17). */
+  ownAmount?: { currency: string; amount: number } | null;
   status: 1 | 2 | 3;
   marketingPlanId: string;
   planName: string;
@@ -101,6 +104,7 @@ export const syncExpenseRequest = async (
     requesterName: requester ? `${requester.firstName} ${requester.lastName}`.trim() : 'Someone',
     what: expense.name,
     amountCents: expense.amountCents,
+    ownAmount: expense.ownAmount ?? null,
     requestedStatus,
     planName: expense.planName,
     itemName: expense.budgetItemName,

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { lockVersions } from '../../db/row-versions.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
-import { toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
@@ -109,7 +108,9 @@ export const createExpenseBulkEdit =
           Description: row.description,
           PurchaseOrder: row.purchaseOrder,
           PurchaseDate: row.purchaseDate,
-          Amount: toDollars(row.amountCents),
+          // Its own amount in its own currency: a moved expense keeps its currency, whatever the new item's (DESIGN.md §17).
+          Currency: row.currency ?? row.baseCurrency,
+          Amount: toExpense(row).Amount,
           Status: input.Set.Status ?? row.status,
           // An expense's category type is its item's (DESIGN.md §5): a moved expense takes the new item's.
           CategoryType: target?.categoryType ?? row.categoryType,

@@ -1,4 +1,4 @@
-import type { ExpenseCategoryType } from '@plansmith/contract';
+import type { CurrencyCode, ExpenseCategoryType } from '@plansmith/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { budgetItems } from '../../schema/budget.ts';
@@ -13,7 +13,12 @@ import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { lockVersion } from '../../db/row-versions.ts';
 import { customFieldFilterSql, type ResolvedFieldFilter } from '../custom-fields/index.ts';
 
-export type ExpenseRow = typeof expenses.$inferSelect & { budgetItemName: string | null; generalLedgerCodeName: string | null };
+export type ExpenseRow = typeof expenses.$inferSelect & {
+  budgetItemName: string | null;
+  generalLedgerCodeName: string | null;
+  /** The tenant's base currency: the expense's when `currency` is null (DESIGN.md §17). */
+  baseCurrency: CurrencyCode;
+};
 export type ExpenseValues = {
   marketingPlanId: string;
   budgetItemId: string;
@@ -23,7 +28,12 @@ export type ExpenseValues = {
   description: string | null;
   purchaseOrder: string | null;
   purchaseDate: string;
+  /** The base figure. For a foreign expense the trigger computes it (migration 1070): an update never writes it. */
   amountCents: number;
+  /** Null: the base currency. */
+  currency: CurrencyCode | null;
+  /** The own amount in minor units of `currency`; null with it. */
+  amountMinor: number | null;
   status: ExpenseStatus;
   categoryType: ExpenseCategoryType;
   active: boolean;
@@ -75,6 +85,7 @@ export const expenseSelection = {
   version: expenses.version,
   budgetItemName: budgetItems.name,
   generalLedgerCodeName: lookups.name,
+  baseCurrency: sql<CurrencyCode>`(select t.base_currency from tenants t where t.id = ${expenses.tenantId})`,
 };
 
 /** Expenses with the names of their budget item and GL code (both tenant-scoped joins). */
@@ -246,9 +257,11 @@ export const lockExpenseVersion = (db: Db, tenantId: string, id: string): Promis
   lockVersion(db, expenses, expenses.version, and(eq(expenses.tenantId, tenantId), eq(expenses.id, id)) as SQL);
 
 export const updateExpense = async (db: Db, tenantId: string, id: string, values: ExpenseValues, now: Date): Promise<void> => {
+  // A foreign expense's base figure is the trigger's (writing it alone is PSF02): only its own amount is set.
+  const { amountCents, ...rest } = values;
   await db
     .update(expenses)
-    .set({ ...values, updatedAt: now })
+    .set({ ...rest, ...(values.currency === null ? { amountCents } : {}), updatedAt: now })
     .where(and(eq(expenses.tenantId, tenantId), eq(expenses.id, id)));
 };
 
@@ -274,6 +287,9 @@ export type ItemForExpense = {
   name: string;
   marketingPlanId: string;
   amountCents: number;
+  /** The item's own currency, else its plan's; null: the base (a new expense's default, DESIGN.md §17). */
+  currency: CurrencyCode | null;
+  baseCurrency: CurrencyCode;
   categoryType: ExpenseCategoryType;
   categoryName: string;
 };
@@ -285,6 +301,8 @@ export const findBudgetItem = async (db: Db, tenantId: string, itemId: string): 
       name: budgetItems.name,
       marketingPlanId: budgetItems.marketingPlanId,
       amountCents: budgetItems.amountCents,
+      currency: sql<CurrencyCode | null>`coalesce(${budgetItems.currency}, ${marketingPlans.currency})`,
+      baseCurrency: sql<CurrencyCode>`(select t.base_currency from tenants t where t.id = ${budgetItems.tenantId})`,
       categoryType: budgetCategories.categoryType,
       categoryName: budgetCategories.name,
     })
@@ -293,6 +311,7 @@ export const findBudgetItem = async (db: Db, tenantId: string, itemId: string): 
       budgetCategories,
       and(eq(budgetCategories.tenantId, budgetItems.tenantId), eq(budgetCategories.id, budgetItems.budgetCategoryId)),
     )
+    .innerJoin(marketingPlans, and(eq(marketingPlans.tenantId, budgetItems.tenantId), eq(marketingPlans.id, budgetItems.marketingPlanId)))
     .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, itemId)))
     .limit(1);
   return row ? { ...row, amountCents: Number(row.amountCents) } : null;

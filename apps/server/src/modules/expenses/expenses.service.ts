@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { idForSave } from '../../lib/ids.ts';
 import { callerToday } from '../../lib/today.ts';
-import { leftToPlanCents, toCents, toDollars } from '../../lib/money.ts';
+import { leftToPlanCents, toDollars } from '../../lib/money.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
 import { assertVersion, diffFields, recordActivity } from '../activities/index.ts';
@@ -24,6 +24,7 @@ import { futureActualProblem, templateProblem } from './expense-rules.ts';
 import { auditSnapshot, describeExpense, toExpense } from './expenses.mappers.ts';
 import * as repo from './expenses.repository.ts';
 import { listTotals } from './expense-list-totals.ts';
+import { expenseMoney } from './expense-currency.ts';
 
 type SaveInput = z.output<typeof ExpenseSaveRequestSchema>;
 type ListInput = z.output<typeof GetExpensesRequestSchema>;
@@ -194,7 +195,16 @@ export const createExpensesService = (ctx: AppContext) => ({
       assertDateInPlan(access, input.PurchaseDate);
       const future = futureActualProblem({ status: input.Status, purchaseDate: input.PurchaseDate }, callerToday(ctx, auth));
       if (future) throw fieldError('PurchaseDate', future);
-      const amountCents = toCents(input.Amount);
+      // DESIGN.md §17: the body's Currency; else unchanged on update, the item's (or its plan's) on create.
+      const currency = input.Currency ?? existing?.row.currency ?? (existing ? item.baseCurrency : (item.currency ?? item.baseCurrency));
+      const money = await expenseMoney(tx, auth.tenantId, {
+        amount: input.Amount,
+        currency,
+        base: item.baseCurrency,
+        purchaseDate: input.PurchaseDate,
+      });
+      // The base figure: the approval threshold and the item's money are in the base currency.
+      const amountCents = money.amountCents;
       const active = isNew ? true : (input.Active ?? existing?.row.active ?? true);
       // DESIGN.md §15: at or above the team's threshold, saved by someone who does not decide, it waits.
       const rule = await expenseApprovalRule(tx, auth, access);
@@ -218,6 +228,8 @@ export const createExpensesService = (ctx: AppContext) => ({
         purchaseOrder: input.PurchaseOrder,
         purchaseDate: input.PurchaseDate,
         amountCents,
+        currency: money.currency,
+        amountMinor: money.amountMinor,
         status: input.Status,
         categoryType: input.CategoryType,
         // New expenses are always active (SPEC.md §5).
@@ -239,7 +251,8 @@ export const createExpensesService = (ctx: AppContext) => ({
           {
             id,
             name: saved.name,
-            amountCents,
+            amountCents: Number(saved.amountCents),
+            ownAmount: saved.currency ? { currency: saved.currency, amount: toExpense(saved).Amount } : null,
             status: saved.status,
             marketingPlanId: saved.marketingPlanId,
             planName: access.plan.name,
@@ -252,7 +265,8 @@ export const createExpensesService = (ctx: AppContext) => ({
         );
       }
       const expense = toExpense(saved);
-      const changes = existing ? diffFields(auditSnapshot(toExpense(existing.row)), auditSnapshot(expense)) : null;
+      const foreign = Boolean(existing?.row.currency || saved.currency);
+      const changes = existing ? diffFields(auditSnapshot(toExpense(existing.row), foreign), auditSnapshot(expense, foreign)) : null;
       if (isNew || (changes && Object.keys(changes).length > 0)) {
         await recordActivity(tx, {
           tenantId: auth.tenantId,
@@ -263,7 +277,7 @@ export const createExpensesService = (ctx: AppContext) => ({
           action: isNew ? 'create' : 'update',
           name: expense.Name,
           description: isNew
-            ? `Recorded ${describeExpense(expense)}${expense.Approval === 'Pending' ? ', waiting for approval' : ''}`
+            ? `Recorded ${describeExpense(expense, saved.baseCurrency)}${expense.Approval === 'Pending' ? ', waiting for approval' : ''}`
             : `Updated ${Object.keys(changes ?? {}).join(', ')}${expense.Approval === 'Pending' && changes?.Approval ? ' (waiting for approval)' : ''}`,
           changes,
           at: now,
@@ -298,8 +312,8 @@ export const createExpensesService = (ctx: AppContext) => ({
         marketingPlanId: row.marketingPlanId,
         action: 'delete',
         name: row.name,
-        description: `Deleted ${describeExpense(expense)}`,
-        changes: diffFields(auditSnapshot(expense), {}),
+        description: `Deleted ${describeExpense(expense, row.baseCurrency)}`,
+        changes: diffFields(auditSnapshot(expense, row.currency !== null), {}),
         at: ctx.clock.now(),
       });
       await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.budgetItemId] });
