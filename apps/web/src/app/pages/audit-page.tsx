@@ -1,0 +1,40 @@
+import { LockOutlined } from '@ant-design/icons';
+import { AUDIT_PLAN_MESSAGE } from '@plansmith/contract';
+import { Flex, Result } from 'antd';
+import { AuditLog, AuditRetention } from '../../features/audit/components/audit-log.tsx';
+import { usePeople } from '../../features/people/api/people-queries.ts';
+import { useTenant } from '../../shared/api/identity.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+
+/** /account/audit (Owners and Admins of an Enterprise account, DESIGN.md §18): every change and security event. */
+export const AuditPage = () => {
+  const tenant = useTenant();
+  const people = usePeople('all');
+  const header = (
+    <PageHeader
+      title="Audit log"
+      subtitle="Every change to plans, budget items, expenses, categories and objectives, and every security event: sign-ins, failed sign-ins, password changes, role changes, API tokens, single sign-on and webhooks."
+    />
+  );
+  if (tenant.isPending) return <LoadingState />;
+  if (tenant.isError) return <ErrorState error={tenant.error} onRetry={() => void tenant.refetch()} />;
+  if (tenant.data.PlanCode !== 'enterprise') {
+    return (
+      <>
+        {header}
+        <Result icon={<LockOutlined />} title="The audit log is part of the Enterprise plan" subTitle={AUDIT_PLAN_MESSAGE} />
+      </>
+    );
+  }
+  const persons = (people.data ?? []).map((person) => ({ id: person.Id, name: `${person.FirstName} ${person.LastName}`.trim() }));
+  return (
+    <>
+      {header}
+      <Flex vertical gap={16}>
+        <AuditLog people={persons} />
+        <AuditRetention />
+      </Flex>
+    </>
+  );
+};
