@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { seedDemoBilling } from './billing.seed.ts';
 import { seedDemoCampaigns } from './campaigns.seed.ts';
+import { seedDemoCurrencies } from './currencies.seed.ts';
 import { seedDemoCustomFields } from './custom-fields.seed.ts';
 import { seedDemoFunnels } from './funnels.seed.ts';
 import type { DemoSeedOptions } from './demo-ids.ts';
@@ -37,6 +38,9 @@ export const DEMO_SEED_PARTS = [
   seedDemoMonthClose,
   // Last: a saved report names the custom fields seeded before it.
   seedDemoSavedReports,
+  // The EMEA plan in EUR and a year of EUR and GBP rates (issue 34): its own plan, after the rest, so
+  // the parts before it seed a database from before migration 1070 too (the currencies' migration check).
+  seedDemoCurrencies,
 ];
 
 export const seedDemo = async (database: Database, options: DemoSeedOptions): Promise<void> => {

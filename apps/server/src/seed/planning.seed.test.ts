@@ -17,11 +17,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo planning seed', () => {
-  it('gives the demo two live plans, an archived plan, two templates and the four starter plays, and seeding again adds nothing', async () => {
+  it('gives the demo three live plans (one in EUR), an archived plan, two templates and the four starter plays, and seeding again adds nothing', async () => {
     await seedDemo(t.database, { sandbox: true });
     const plans = await t.ctx.db.select().from(marketingPlans).where(eq(marketingPlans.tenantId, DEMO.tenantId));
     const states = plans.map((plan) => plan.state).sort();
-    expect(states).toEqual([1, 1, 2, 3, 3, 3, 3, 3, 3]);
+    // Three live plans with the EMEA plan in EUR (currencies.seed.ts, issue 34).
+    expect(states).toEqual([1, 1, 1, 2, 3, 3, 3, 3, 3, 3]);
     const items = await t.ctx.db.select().from(budgetItems).where(eq(budgetItems.marketingPlanId, DEMO_PLAN.id));
     expect(items).toHaveLength(DEMO_PLAN.items.length);
   });
