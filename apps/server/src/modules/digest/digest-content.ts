@@ -1,4 +1,5 @@
 import { TEAM_ROLE_LEAD } from '@plansmith/contract';
+import type { MoneyFormat } from '@plansmith/contract/display-format';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers } from '../../schema/teams.ts';
@@ -20,7 +21,8 @@ export type PlanDigest = {
   planId: string;
   teamId: string;
   name: string;
-  lines: string[];
+  /** The plan's lines with amounts as `format` reads them: each recipient's locale, the tenant's base currency (DESIGN.md §17). */
+  linesFor: (format: MoneyFormat) => string[];
 };
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -38,21 +40,8 @@ const describePlan = async (db: Db, tenantId: string, today: string, entry: Awai
   const burn = budget > 0 ? actual / budget : 0;
   const elapsed = timeElapsed(plan.startDate, plan.endDate, today);
   const pace = burn > elapsed + 0.1 ? 'ahead of time' : burn < elapsed - 0.1 ? 'behind time' : 'on pace';
-  const lines = [
-    `Spent ${formatCents(actual)} of ${formatCents(budget)} budget; committed ${formatCents(committed)}, planned ${formatCents(planned)}; available ${formatCents(budget - committed - actual)}.`,
-    `Burn ${percent(burn)} with ${percent(elapsed)} of the plan's time gone (${pace}).`,
-  ];
   const overdue = await sumOverdueExpenses(db, tenantId, plan.id, today);
-  if (overdue.count > 0) {
-    const shown = await listOverdueExpenses(db, tenantId, plan.id, today, OVERDUE_SHOWN);
-    const names = shown.map((expense) => `${expense.Name} (${expense.Status === 1 ? 'planned' : 'committed'}, ${expense.PurchaseDate})`);
-    const more = overdue.count > shown.length ? `, and ${overdue.count - shown.length} more` : '';
-    lines.push(
-      `Overdue: ${overdue.count} planned or committed ${overdue.count === 1 ? 'expense' : 'expenses'} (${formatCents(overdue.amount)}) dated before today: ${names.join('; ')}${more}.`,
-    );
-  } else {
-    lines.push('Overdue: none.');
-  }
+  const overdueShown = overdue.count > 0 ? await listOverdueExpenses(db, tenantId, plan.id, today, OVERDUE_SHOWN) : [];
   // Requests waiting more than three days (today's start minus three days): named so they are decided.
   const waiting = await listOldPendingRequests(
     db,
@@ -60,16 +49,35 @@ const describePlan = async (db: Db, tenantId: string, today: string, entry: Awai
     plan.id,
     new Date(Date.parse(`${today}T00:00:00Z`) - OLD_REQUEST_DAYS * DAY_MS),
   );
-  if (waiting.length > 0) {
-    const shown = waiting
-      .slice(0, OVERDUE_SHOWN)
-      .map((request) => `${request.what} (${formatCents(request.amountCents)}, asked ${request.requestedAt.toISOString().slice(0, 10)})`);
-    const more = waiting.length > shown.length ? `, and ${waiting.length - shown.length} more` : '';
-    lines.push(
-      `Waiting for approval for more than ${OLD_REQUEST_DAYS} days: ${waiting.length} ${waiting.length === 1 ? 'request' : 'requests'}: ${shown.join('; ')}${more}.`,
-    );
-  }
-  return { planId: plan.id, teamId: plan.teamId, name: plan.name, lines };
+  const linesFor = (format: MoneyFormat): string[] => {
+    const money = (cents: number) => formatCents(cents, format);
+    const lines = [
+      `Spent ${money(actual)} of ${money(budget)} budget; committed ${money(committed)}, planned ${money(planned)}; available ${money(budget - committed - actual)}.`,
+      `Burn ${percent(burn)} with ${percent(elapsed)} of the plan's time gone (${pace}).`,
+    ];
+    if (overdue.count > 0) {
+      const names = overdueShown.map(
+        (expense) => `${expense.Name} (${expense.Status === 1 ? 'planned' : 'committed'}, ${expense.PurchaseDate})`,
+      );
+      const more = overdue.count > overdueShown.length ? `, and ${overdue.count - overdueShown.length} more` : '';
+      lines.push(
+        `Overdue: ${overdue.count} planned or committed ${overdue.count === 1 ? 'expense' : 'expenses'} (${money(overdue.amount)}) dated before today: ${names.join('; ')}${more}.`,
+      );
+    } else {
+      lines.push('Overdue: none.');
+    }
+    if (waiting.length > 0) {
+      const shown = waiting
+        .slice(0, OVERDUE_SHOWN)
+        .map((request) => `${request.what} (${money(request.amountCents)}, asked ${request.requestedAt.toISOString().slice(0, 10)})`);
+      const more = waiting.length > shown.length ? `, and ${waiting.length - shown.length} more` : '';
+      lines.push(
+        `Waiting for approval for more than ${OLD_REQUEST_DAYS} days: ${waiting.length} ${waiting.length === 1 ? 'request' : 'requests'}: ${shown.join('; ')}${more}.`,
+      );
+    }
+    return lines;
+  };
+  return { planId: plan.id, teamId: plan.teamId, name: plan.name, linesFor };
 };
 
 /** Every live plan of the tenant (not archived, not a template) with its digest lines. */
@@ -80,7 +88,7 @@ export const describeTenantPlans = async (db: Db, tenantId: string, today: strin
   return described;
 };
 
-export type DigestRecipient = { userId: string; email: string; firstName: string; planIds: Set<string> };
+export type DigestRecipient = { userId: string; email: string; firstName: string; locale: string; planIds: Set<string> };
 
 /**
  * Who gets the digest and which plans each sees: active, joined people who chose the weekly
@@ -98,6 +106,7 @@ export const listDigestRecipients = async (
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
+      locale: users.locale,
       role: users.tenantRole,
       passwordHash: users.passwordHash,
       settings: users.notificationSettings,
@@ -130,6 +139,7 @@ export const listDigestRecipients = async (
         userId: person.userId,
         email: person.email,
         firstName: person.firstName,
+        locale: person.locale,
         planIds: new Set(plans.filter(sees).map((plan) => plan.planId)),
       };
     })

@@ -5,7 +5,7 @@ import { repeatingJob } from '../../lib/repeating-job.ts';
 import { digestRuns } from '../../schema/notifications.ts';
 import { tenants } from '../../schema/tenants.ts';
 import { buildPublicUrl } from '../mail/index.ts';
-import { queueNotification } from '../notifications/index.ts';
+import { queueNotification, sharedFormat } from '../notifications/index.ts';
 import { type DigestRecipient, describeTenantPlans, listDigestRecipients, type PlanDigest } from './digest-content.ts';
 import { digestDue } from './digest-week.ts';
 
@@ -18,6 +18,8 @@ export const queueDigestMail = async (
   input: { tenantId: string; weekStart: string; recipient: DigestRecipient; plans: PlanDigest[]; preview?: boolean },
 ): Promise<void> => {
   const { recipient, weekStart } = input;
+  // The recipient's locale, the tenant's base currency (DESIGN.md §17).
+  const format = { ...(await sharedFormat(tx, input.tenantId)), locale: recipient.locale };
   const mine = input.plans.filter((plan) => recipient.planIds.has(plan.planId));
   await queueNotification(ctx, tx, {
     tenantId: input.tenantId,
@@ -35,7 +37,7 @@ export const queueDigestMail = async (
       list: mine.map((plan) => ({
         label: plan.name,
         url: buildPublicUrl(ctx.config.publicUrl, `/plans/${plan.planId}`),
-        detail: plan.lines.join(' '),
+        detail: plan.linesFor(format).join(' '),
       })),
       action: { label: 'Open your dashboard', url: buildPublicUrl(ctx.config.publicUrl, '/') },
     },
