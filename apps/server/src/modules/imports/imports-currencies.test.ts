@@ -226,3 +226,14 @@ describe('a foreign item imported without months into a plan with a closed month
     expect(item).toEqual({ minor: '50001', cents: '54001' });
   });
 });
+
+describe('a money column named with its currency', () => {
+  it('maps “Budgeted (USD)” to Amount, as the report export names its money columns', async () => {
+    const f = await setup(t);
+    const csv = ['Category,Budgeted (USD),Actual (USD)', 'Paid media,"1,200.50",10'].join('\n');
+    const preview = (await t.post(PREVIEW, { ...previewBody(f.plan.id, csv), Kind: 'BudgetItems', FileName: 'report.csv' }, f.token)).body
+      .Result;
+    expect(preview.Mapping).toMatchObject({ Category: 'Category', Amount: 'Budgeted (USD)' });
+    expect(preview.Rows[0].Errors).toEqual([]);
+  });
+});

@@ -14,6 +14,8 @@ import type { SheetRow } from './read-sheet.ts';
 
 /** Headers compare without case, spaces or punctuation: "Purchase Date", "purchase_date" and "PURCHASE-DATE" are one. */
 export const headerKey = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A column's key for the fields' synonyms: a currency code in brackets after it is left out ("Budgeted (USD)", as exports name money). */
+const columnKey = (text: string): string => headerKey(text.replace(/\s*\([A-Za-z]{3}\)\s*$/, ''));
 
 const GL = ['glcode', 'gl', 'glaccount', 'generalledger', 'generalledgercode', 'ledgercode', 'accountcode', 'account'];
 const DESCRIPTION = ['description', 'notes', 'note', 'memo', 'details', 'comment', 'comments'];
@@ -78,7 +80,7 @@ const headerMonth = (header: string, planMonths: readonly string[]): string | nu
 };
 
 const isKnownHeader = (kind: ImportKind, header: string, planMonths: readonly string[]): boolean => {
-  const key = headerKey(header);
+  const key = columnKey(header);
   return (
     Object.values(SYNONYMS[kind]).some((names) => names.includes(key)) ||
     (kind === 'BudgetItems' && headerMonth(header, planMonths) !== null)
@@ -215,7 +217,7 @@ export const resolveMapping = (input: {
       if (
         take(
           field.Field,
-          input.columns.find((column) => headerKey(column) === name),
+          input.columns.find((column) => columnKey(column) === name),
         )
       )
         break;
