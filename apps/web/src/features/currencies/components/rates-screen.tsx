@@ -1,0 +1,348 @@
+import {
+  BASE_CURRENCY_CODES,
+  CURRENCIES,
+  CURRENCY_CODES,
+  type CurrencyCode,
+  type FxRate,
+  type GetRatesResponse,
+  RATE_DECIMALS,
+} from '@plansmith/contract';
+import { Alert, App, Button, Card, Flex, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useTenant } from '../../../shared/api/identity.ts';
+import { useToday } from '../../../shared/api/today.ts';
+import { useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
+import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
+import { useImportRates, useRates, useSaveBaseCurrency, useSaveRates } from '../api/currency-queries.ts';
+
+type RateRead = GetRatesResponse['Rates'][number];
+type ImportResult = { Rows: number; Saved: number; Errors: Array<{ Row: number; Message: string }> };
+
+const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthsOf = (year: number) => MONTH_LABELS.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
+const longMonth = (month: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+const keyOf = (currency: string, month: string) => `${currency} ${month}`;
+const currencyLabel = (code: CurrencyCode) => `${code} · ${CURRENCIES[code].name}`;
+
+/** A chosen file as base64 (what ImportRates takes). */
+const readBase64 = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new Error(`“${file.name}” could not be read.`));
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * /account/currencies (DESIGN.md §17): the base currency, a year of monthly rates per currency
+ * (1 unit of the currency = Rate units of the base) to edit in place, months whose expenses have
+ * no rate marked, a currency to add, and a CSV import checked before it is saved.
+ */
+export const RatesScreen = () => {
+  const { message } = App.useApp();
+  const today = useToday();
+  const [year, setYear] = useState(() => Number(today.slice(0, 4)));
+  const rates = useRates(year);
+  const tenant = useTenant();
+  const save = useSaveRates();
+  const importRates = useImportRates();
+  const saveBase = useSaveBaseCurrency();
+  const merge = useMergeDialog();
+  const [edits, setEdits] = useState<Map<string, number | null>>(new Map());
+  const [added, setAdded] = useState<CurrencyCode[]>([]);
+  const [chosen, setChosen] = useState<{ name: string; base64: string; result: ImportResult } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const data = rates.data;
+  const base = data?.BaseCurrency ?? tenant.data?.BaseCurrency ?? 'USD';
+  const byKey = useMemo(() => new Map((data?.Rates ?? []).map((rate) => [keyOf(rate.Currency, rate.Month), rate])), [data]);
+  const needed = useMemo(() => new Map((data?.Used ?? []).map((used) => [used.Currency, new Set(used.Months)])), [data]);
+  const currencies = useMemo(() => {
+    const shown = new Set<CurrencyCode>([
+      ...(data?.Rates ?? []).map((rate) => rate.Currency),
+      ...(data?.Used ?? []).map((u) => u.Currency),
+      ...added,
+    ]);
+    shown.delete(base);
+    return [...shown].sort();
+  }, [data, added, base]);
+  const missing = useMemo(
+    () =>
+      (data?.Used ?? [])
+        .map((used) => ({
+          currency: used.Currency,
+          months: used.Months.filter((month) => month.startsWith(`${year}-`) && !byKey.has(keyOf(used.Currency, month))),
+        }))
+        .filter((entry) => entry.months.length > 0),
+    [data, byKey, year],
+  );
+
+  const changes: FxRate[] = [...edits].flatMap(([key, value]) => {
+    const [currency, month] = key.split(' ') as [CurrencyCode, string];
+    const current = byKey.get(key);
+    if (value === null || value === current?.Rate) return [];
+    return [{ Currency: currency, Month: month, Rate: value, Version: current?.Version ?? null }];
+  });
+
+  const saveChanges = async (toSave: FxRate[]) => {
+    try {
+      const result = await save.mutateAsync(toSave);
+      setEdits(new Map());
+      message.success(
+        `${result.Saved} ${result.Saved === 1 ? 'rate' : 'rates'} saved${result.Reconverted ? `; ${result.Reconverted} amounts reconverted` : ''}.`,
+      );
+    } catch (error) {
+      const current =
+        error instanceof ApiError && error.status === 409 && Array.isArray(error.current) ? (error.current as RateRead[]) : null;
+      if (!current) {
+        message.error(errorMessage(error));
+        return;
+      }
+      const fields = current.map((theirs) => ({
+        key: keyOf(theirs.Currency, theirs.Month),
+        label: `${theirs.Currency} ${longMonth(theirs.Month)}`,
+        theirs: String(theirs.Rate),
+        mine: String(edits.get(keyOf(theirs.Currency, theirs.Month)) ?? '—'),
+      }));
+      const choice = await merge.ask(errorMessage(error), fields);
+      if (choice === 'mine') {
+        const versions = new Map(current.map((row) => [keyOf(row.Currency, row.Month), row.Version]));
+        await saveChanges(toSave.map((rate) => ({ ...rate, Version: versions.get(keyOf(rate.Currency, rate.Month)) ?? rate.Version })));
+      } else {
+        setEdits((previous) => {
+          const next = new Map(previous);
+          for (const row of current) next.delete(keyOf(row.Currency, row.Month));
+          return next;
+        });
+        void rates.refetch();
+      }
+    }
+  };
+
+  const check = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const base64 = await readBase64(file);
+      const result = await importRates.mutateAsync({ FileName: file.name, ContentBase64: base64, DryRun: true });
+      setChosen({ name: file.name, base64, result });
+    } catch (error) {
+      setChosen(null);
+      message.error(errorMessage(error));
+    }
+  };
+
+  const runImport = async () => {
+    if (!chosen) return;
+    try {
+      const result = await importRates.mutateAsync({ FileName: chosen.name, ContentBase64: chosen.base64, DryRun: false });
+      if (result.Errors.length > 0) {
+        setChosen({ ...chosen, result });
+        return;
+      }
+      setChosen(null);
+      message.success(`${result.Saved} ${result.Saved === 1 ? 'rate' : 'rates'} imported from “${chosen.name}”.`);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  if (rates.isPending) return <LoadingState />;
+  if (rates.isError) return <ErrorState error={rates.error} onRetry={() => void rates.refetch()} />;
+
+  const columns: ColumnsType<{ currency: CurrencyCode }> = [
+    {
+      title: 'Currency',
+      key: 'currency',
+      fixed: 'left',
+      width: 84,
+      render: (_, row) => (
+        <Typography.Text strong title={CURRENCIES[row.currency].name}>
+          {row.currency}
+        </Typography.Text>
+      ),
+    },
+    ...monthsOf(year).map((month, index) => ({
+      title: MONTH_LABELS[index],
+      key: month,
+      width: 104,
+      render: (_: unknown, row: { currency: CurrencyCode }) => {
+        const key = keyOf(row.currency, month);
+        const current = byKey.get(key);
+        const edited = edits.has(key);
+        const value = edited ? edits.get(key) : current?.Rate;
+        const isMissing = !current && (value === null || value === undefined) && (needed.get(row.currency)?.has(month) ?? false);
+        const label = `${row.currency} rate for ${longMonth(month)}`;
+        return (
+          <InputNumber
+            size="small"
+            aria-label={isMissing ? `${label} (missing: expenses need it)` : label}
+            title={isMissing ? `${row.currency} expenses in ${longMonth(month)} need this rate` : undefined}
+            status={isMissing ? 'error' : edited && value !== current?.Rate ? 'warning' : undefined}
+            placeholder={isMissing ? 'needed' : undefined}
+            controls={false}
+            min={0}
+            style={{ width: 92 }}
+            value={value ?? null}
+            onChange={(next) =>
+              setEdits((previous) => {
+                const map = new Map(previous);
+                const parsed = typeof next === 'number' ? Number(next.toFixed(RATE_DECIMALS)) : null;
+                if (parsed === (current?.Rate ?? null)) map.delete(key);
+                else map.set(key, parsed);
+                return map;
+              })
+            }
+          />
+        );
+      },
+    })),
+  ];
+
+  const addable = CURRENCY_CODES.filter((code) => code !== base && !currencies.includes(code));
+
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <Space wrap>
+            <Typography.Text>Base currency</Typography.Text>
+            <Select
+              aria-label="Base currency"
+              style={{ width: 240 }}
+              value={base}
+              loading={saveBase.isPending}
+              disabled={!tenant.data}
+              options={BASE_CURRENCY_CODES.map((code) => ({ value: code, label: currencyLabel(code) }))}
+              onChange={(code: CurrencyCode) => {
+                if (!tenant.data) return;
+                saveBase.mutate(
+                  { tenant: tenant.data, baseCurrency: code },
+                  {
+                    onSuccess: () => message.success(`Every report is now in ${code}.`),
+                    onError: (error) => message.error(errorMessage(error)),
+                  },
+                );
+              }}
+            />
+          </Space>
+          <Typography.Text type="secondary">
+            Every report and total is in {base}. A rate says what 1 unit of a currency is worth in {base} that month; expenses convert at
+            their purchase month’s rate, budgets at their plan’s budget rate.
+          </Typography.Text>
+        </Flex>
+      </Card>
+
+      {missing.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message={`Rates missing in ${year}`}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {missing.map((entry) => (
+                <li key={entry.currency}>
+                  {entry.currency}: {entry.months.map(longMonth).join(', ')} — expenses bought then cannot be converted until it is entered.
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+
+      <Card
+        size="small"
+        title={
+          <Space wrap>
+            <Button aria-label="Previous year" size="small" onClick={() => setYear(year - 1)}>
+              ‹
+            </Button>
+            <Typography.Text strong>{year}</Typography.Text>
+            <Button aria-label="Next year" size="small" onClick={() => setYear(year + 1)}>
+              ›
+            </Button>
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Select<CurrencyCode>
+              aria-label="Add currency"
+              placeholder="Add currency"
+              style={{ width: 170 }}
+              showSearch
+              value={null}
+              options={addable.map((code) => ({ value: code, label: currencyLabel(code) }))}
+              onChange={(code) => setAdded((previous) => [...previous, code])}
+            />
+          </Space>
+        }
+      >
+        {currencies.length === 0 ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            Only {base} so far. Add a currency to enter its monthly rates, or import them from a CSV file.
+          </Typography.Paragraph>
+        ) : (
+          <Table
+            size="small"
+            rowKey="currency"
+            pagination={false}
+            columns={columns}
+            dataSource={currencies.map((currency) => ({ currency }))}
+            scroll={{ x: 'max-content' }}
+          />
+        )}
+        <Flex gap={8} wrap justify="flex-end" style={{ marginTop: 12 }}>
+          <Button disabled={edits.size === 0 || save.isPending} onClick={() => setEdits(new Map())}>
+            Discard
+          </Button>
+          <Button type="primary" loading={save.isPending} disabled={changes.length === 0} onClick={() => void saveChanges(changes)}>
+            {changes.length > 0 ? `Save ${changes.length} ${changes.length === 1 ? 'rate' : 'rates'}` : 'Save rates'}
+          </Button>
+        </Flex>
+      </Card>
+
+      <Card size="small" title="Import from a CSV file">
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">
+            Columns Currency, Month (YYYY-MM) and Rate, e.g. <Typography.Text code>EUR,2026-03,1.0825</Typography.Text>. The file is checked
+            first; it is saved whole or not at all.
+          </Typography.Text>
+          <input ref={fileInput} type="file" accept=".csv,text/csv" hidden onChange={(event) => void check(event)} />
+          <Space wrap>
+            <Button loading={importRates.isPending && !chosen} onClick={() => fileInput.current?.click()}>
+              Choose CSV file…
+            </Button>
+            {chosen && chosen.result.Errors.length === 0 && (
+              <Button type="primary" loading={importRates.isPending} onClick={() => void runImport()}>
+                Import {chosen.result.Rows} {chosen.result.Rows === 1 ? 'rate' : 'rates'}
+              </Button>
+            )}
+            {chosen && <Tag>{chosen.name}</Tag>}
+          </Space>
+          {chosen && chosen.result.Errors.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              message={`“${chosen.name}”: ${chosen.result.Errors.length} of ${chosen.result.Rows} rows need fixing; nothing was imported.`}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {chosen.result.Errors.slice(0, 50).map((error) => (
+                    <li key={`${error.Row} ${error.Message}`}>{error.Message}</li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
+          {chosen && chosen.result.Errors.length === 0 && (
+            <Alert type="success" showIcon message={`“${chosen.name}”: ${chosen.result.Rows} rates checked, no errors.`} />
+          )}
+        </Flex>
+      </Card>
+      {merge.dialog}
+    </Flex>
+  );
+};
