@@ -3,7 +3,7 @@ import { budgetMonthRoutes } from '@plansmith/contract/budget-months';
 import { type ImportKind, importRoutes } from '@plansmith/contract/imports';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../server/test/factories.ts';
-import { createCategory, createGlCode, createItem, createPlan } from '../../../server/test/planning-factories.ts';
+import { createCategory, createExpenseRow, createGlCode, createItem, createPlan } from '../../../server/test/planning-factories.ts';
 import { fetchItemsSheet } from '../features/budget/lib/budget-export.ts';
 import { expensesToSheet, fetchAllExpenses } from '../features/expenses/lib/expense-export.ts';
 import { buildReportWorkbook, reportToCsv } from '../features/reports/lib/report-export.ts';
@@ -111,6 +111,25 @@ beforeAll(async () => {
     CustomFields: { [fieldIds['Expense:Units'] as string]: -0.25 },
   });
   await saveExpense({ Name: 'Same day, same payee', Payee: 'Google', PurchaseDate: '2026-03-10', Amount: 10.01, Status: 1 });
+  // Issue 34: expenses in other currencies (€1,200.50 and ¥1,234 at March's rates) export their own amount and code.
+  await api.server.database.queryRows(
+    "INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, 'EUR', '2026-03-01', '1.0825'), ($1, 'JPY', '2026-03-01', '0.0067')",
+    [tenant.id],
+  );
+  for (const [Name, currency, amountMinor] of [
+    ['Messe, in euros', 'EUR', 120_050],
+    ['Tokyo, in yen', 'JPY', 1234],
+  ] as const)
+    await createExpenseRow(api.server, tenant, {
+      planId: plan.id,
+      itemId: search.Id,
+      name: Name,
+      payee: 'Abroad',
+      amountCents: 0,
+      currency,
+      amountMinor,
+      purchaseDate: '2026-03-12',
+    });
 });
 // The test setup clears the stored session after every test.
 beforeEach(async () => {
@@ -162,6 +181,8 @@ const expensesOf = async (planId: string) =>
       Payee: expense.Payee,
       Date: expense.PurchaseDate,
       Amount: expense.Amount,
+      Currency: expense.Currency,
+      BaseAmount: expense.BaseAmount,
       Status: expense.Status,
       Item: expense.BudgetItemName,
       PO: expense.PurchaseOrder,
@@ -194,9 +215,14 @@ describe.each(['csv', 'xlsx'] as const)('the %s exports imported into an empty p
     const expenseFields = await callApi(customFieldRoutes.list, { Entity: 'Expense' });
     const expensesSheet = expensesToSheet(await fetchAllExpenses(source.Id), expenseFields);
     const expensesFile = format === 'csv' ? utf8(sheetToCsv(expensesSheet)) : await xlsxBytes(sheetToXlsx(expensesSheet));
-    expect(await importInto(target.Id, 'Expenses', `expenses.${format}`, expensesFile)).toMatchObject({ Created: 3, Skipped: 0 });
+    expect(await importInto(target.Id, 'Expenses', `expenses.${format}`, expensesFile)).toMatchObject({ Created: 5, Skipped: 0 });
     const expensesCopy = await expensesOf(target.Id);
     expect(expensesCopy).toEqual(await expensesOf(source.Id));
+    // €1,200.50 × 1.0825 = $1,299.54125 → $1,299.54; ¥1,234 × 0.0067 = $8.2678 → $8.27
+    expect(expensesCopy.filter((expense) => expense.Payee === 'Abroad').map((e) => [e.Amount, e.Currency, e.BaseAmount])).toEqual([
+      [1200.5, 'EUR', 1299.54],
+      [1234, 'JPY', 8.27],
+    ]);
     expect(expensesCopy.find((expense) => expense.Name === 'Search, March')?.CustomFields).toEqual({
       [fieldIds['Expense:Invoice note'] as string]: 'Net 30, "rush"',
       [fieldIds['Expense:Units'] as string]: 1250.5,
