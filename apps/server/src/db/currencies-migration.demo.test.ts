@@ -228,6 +228,12 @@ describe('migration 1070 on a copy of the demo data', () => {
     for (const planId of planIds) {
       const fresh = await seeded.post('/api/ReportingClient/BudgetCategoriesReport', { MarketingPlanId: planId }, AccessToken);
       const copy = await post('/api/ReportingClient/BudgetCategoriesReport', { MarketingPlanId: planId }, token);
+      // The seed's EMEA plan (currencies.seed.ts) is in EUR only after 1070: its copy holds the same base
+      // figures as base rows, so only its FX variance (actuals at the budget rate) differs.
+      if (fresh.body.Result.ForeignExpenseCount > 0) {
+        expect({ ...copy.body.Result.Totals, FxVariance: 0 }).toEqual({ ...fresh.body.Result.Totals, FxVariance: 0 });
+        continue;
+      }
       expect(copy.body.Result.Totals).toEqual(fresh.body.Result.Totals);
     }
   });
