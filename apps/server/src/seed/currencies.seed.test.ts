@@ -4,7 +4,7 @@ import { convertMinorUnits } from '@plansmith/contract/currency-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_EMEA_PLAN, DEMO_RATES } from './currencies.seed.ts';
-import { DEMO } from './demo-ids.ts';
+import { DEMO, DEMO_PLAN } from './demo-ids.ts';
 import { seedDemo } from './index.ts';
 
 let t: TestApp;
@@ -29,6 +29,12 @@ describe('the demo EMEA plan', () => {
       [DEMO.tenantId, DEMO_EMEA_PLAN.id],
     );
     expect(plan).toEqual({ name: 'EMEA 2026', currency: 'EUR', state: 1 });
+    // The demo plan budgets at the rate of January, when its baseline was locked.
+    const [demo] = await q<{ month: string }>(
+      "SELECT to_char(budget_rate_month, 'YYYY-MM') AS month FROM marketing_plans WHERE tenant_id = $1 AND id = $2",
+      [DEMO.tenantId, DEMO_PLAN.id],
+    );
+    expect(demo?.month).toBe('2026-01');
   });
 
   it('converts each expense at its purchase month’s rate (hand-computed) and each budget at the plan’s budget rate', async () => {

@@ -1,5 +1,6 @@
 import { monthsBetween } from '@plansmith/contract';
 import type { CurrencyCode } from '@plansmith/contract/currency-codes';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { budgetItemMonths, budgetItems } from '../schema/budget.ts';
 import { fxRates } from '../schema/currencies.ts';
@@ -148,6 +149,12 @@ export const seedDemoCurrencies = async (db: Db): Promise<void> => {
       ),
     )
     .onConflictDoNothing();
+  // A plan whose baseline is locked budgets at the rate of its lock month (DESIGN.md §17): the demo plan's
+  // was locked in January 2026 (month-close.seed.ts), so its actuals in EUR show an FX variance.
+  await db.execute(
+    sql`SELECT plansmith_set_budget_rate_month(p.tenant_id, p.id, date_trunc('month', p.baseline_locked_at)::date)
+          FROM marketing_plans p WHERE p.tenant_id = ${tenantId} AND p.baseline_locked_at IS NOT NULL`,
+  );
   const plan = DEMO_EMEA_PLAN;
   await db
     .insert(marketingPlans)
