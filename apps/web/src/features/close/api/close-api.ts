@@ -48,6 +48,8 @@ const saveBodyOf = (expense: Expense) => ({
   Description: expense.Description,
   PurchaseOrder: expense.PurchaseOrder,
   PurchaseDate: expense.PurchaseDate,
+  // Its own amount in its own currency (DESIGN.md §17).
+  Currency: expense.Currency,
   Amount: expense.Amount,
   Status: expense.Status,
   CategoryType: expense.CategoryType,

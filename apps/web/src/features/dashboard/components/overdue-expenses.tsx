@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { EmptyState } from '../../../shared/ui/query-state.tsx';
+import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 
 /** Planned or committed expenses dated in the past: invoices to chase or plans to update. */
 export const OverdueExpenses = ({ expenses, count, amount }: { expenses: Expense[]; count: number; amount: number }) =>
@@ -19,7 +20,13 @@ export const OverdueExpenses = ({ expenses, count, amount }: { expenses: Expense
         size="small"
         dataSource={expenses}
         renderItem={(expense) => (
-          <List.Item extra={<strong>{formatUsd(expense.Amount)}</strong>}>
+          <List.Item
+            extra={
+              <strong>
+                <BothAmounts amount={expense.Amount} currency={expense.Currency} baseAmount={expense.BaseAmount} />
+              </strong>
+            }
+          >
             <List.Item.Meta
               title={<Link to={getHref('expense', { id: expense.Id })}>{expense.Name}</Link>}
               description={

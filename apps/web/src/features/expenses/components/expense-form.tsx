@@ -1,4 +1,9 @@
 import {
+  amountFitsCurrency,
+  CURRENCIES,
+  CURRENCY_CODES,
+  type CurrencyCode,
+  currencyDecimalsMessage,
   EMPTY_ID,
   EXPENSE_CATEGORY_TYPE_LABELS,
   EXPENSE_STATUS_LABELS,
@@ -17,7 +22,7 @@ import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { baseCurrency, formatUsd } from '../../../shared/format/money.ts';
 import {
   CustomFieldInputs,
   type CustomFieldFormValues,
@@ -32,6 +37,8 @@ import { useBudgetItemOptions, useGlCodes, usePayees } from '../api/expense-quer
 type FormValues = {
   BudgetItemId: string;
   Name: string;
+  /** The expense's own currency (DESIGN.md §17): the chosen item's by default. */
+  Currency: CurrencyCode;
   Amount: number;
   Status: ExpenseStatus;
   PurchaseDate: Dayjs;
@@ -45,6 +52,7 @@ type FormValues = {
 const FORM_FIELDS = [
   'BudgetItemId',
   'Name',
+  'Currency',
   'Amount',
   'Status',
   'PurchaseDate',
@@ -59,6 +67,24 @@ const ITEMS_LOADING = 'The budget items are still loading. Try again in a moment
 
 const STATUS_OPTIONS = ([3, 2, 1] as const).map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] }));
 
+const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code, title: `${code} · ${CURRENCIES[code].name}` }));
+
+/**
+ * An amount in another currency than the base: required, not negative, at most its own decimals
+ * (JPY none, KWD 3) — the server's words. The base currency keeps moneyRules as before.
+ */
+const currencyAmountRules = (currency: CurrencyCode) => [
+  { required: true, message: 'Please enter the amount.' },
+  {
+    validator: (_rule: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) return Promise.resolve();
+      if (!Number.isFinite(value) || value < 0) return Promise.reject(new Error('The amount cannot be negative.'));
+      if (!amountFitsCurrency(value, currency)) return Promise.reject(new Error(currencyDecimalsMessage('Amount', currency)));
+      return Promise.resolve();
+    },
+  },
+];
+
 /** The expense's fields a merge dialog compares, as the form names them. */
 type Named = ReadonlyArray<{ Id: string; Name: string }>;
 const nameOf = (rows: Named, id: unknown) => rows.find((row) => row.Id === id)?.Name ?? '—';
@@ -66,6 +92,7 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
   [
     { key: 'BudgetItemId', label: 'Budget item', format: (id: unknown) => nameOf(items, id) },
     { key: 'Name', label: 'Name' },
+    { key: 'Currency', label: 'Currency' },
     { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatUsd(Number(amount)) },
     { key: 'Status', label: 'Status', format: (status: unknown) => EXPENSE_STATUS_LABELS[status as ExpenseStatus] },
     { key: 'PurchaseDate', label: 'Purchase date' },
@@ -80,6 +107,12 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
  * changed (the category type goes with the budget item: changed when the person chose an item of another type).
  */
 const EDITABLE = [...FORM_FIELDS, 'CategoryType'] as const;
+
+/** Under an amount in another currency: what it is in the base currency, or how it will be converted. */
+const baseAmountHint = (expense: Expense | null | undefined, currency: CurrencyCode, base: CurrencyCode): string =>
+  expense && expense.Currency === currency
+    ? `${formatUsd(expense.BaseAmount)} at the rate of ${dayjs(expense.PurchaseDate).format('MMMM YYYY')}; recomputed when saved.`
+    : `Converted to ${base} at the rate of the purchase month when saved.`;
 
 /**
  * Records or edits an expense. The category type follows the chosen budget item (the server
@@ -110,6 +143,8 @@ export const ExpenseForm = ({
   const merge = useMergeDialog();
   const today = useToday();
   const itemId = Form.useWatch('BudgetItemId', form);
+  const base = baseCurrency() as CurrencyCode;
+  const currency: CurrencyCode = Form.useWatch('Currency', form) ?? expense?.Currency ?? base;
   const payeeText = Form.useWatch('Payee', form) ?? '';
   const { fields: customFields } = useCustomFields('Expense');
   useCustomFieldValuesInForm(form, customFields, expense?.CustomFields);
@@ -125,6 +160,11 @@ export const ExpenseForm = ({
   }, [expense, today, form]);
 
   const chosenItem = items.data?.find((item) => item.Id === itemId);
+  // A new expense is in its item's currency unless the person chose another (DESIGN.md §17).
+  const itemCurrency = chosenItem?.Currency;
+  useEffect(() => {
+    if (!expense && itemCurrency && !form.isFieldTouched('Currency')) form.setFieldValue('Currency', itemCurrency);
+  }, [expense, itemCurrency, form]);
   // A "still loading" error from a press of Record before the items came is over once they have.
   useEffect(() => {
     if (items.data && form.getFieldError('BudgetItemId').includes(ITEMS_LOADING))
@@ -146,6 +186,7 @@ export const ExpenseForm = ({
     ? {
         BudgetItemId: expense.BudgetItemId ?? undefined,
         Name: expense.Name,
+        Currency: expense.Currency,
         Amount: expense.Amount,
         Status: expense.Status,
         PurchaseDate: dayjs(expense.PurchaseDate),
@@ -156,6 +197,7 @@ export const ExpenseForm = ({
       }
     : {
         BudgetItemId: defaultItemId ?? undefined,
+        Currency: base,
         Status: 3,
         PurchaseDate: dayjs(today),
       };
@@ -178,6 +220,7 @@ export const ExpenseForm = ({
       MarketingPlanId: planId,
       BudgetItemId: values.BudgetItemId,
       Name: values.Name,
+      Currency: values.Currency,
       Amount: values.Amount,
       Status: values.Status,
       PurchaseDate: values.PurchaseDate.format(DATE_FORMAT),
@@ -267,8 +310,24 @@ export const ExpenseForm = ({
         <Input maxLength={200} placeholder="e.g. Search ads, March" />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item label="Amount" name="Amount" style={{ flex: '1 1 180px' }} rules={moneyRules({ required: 'Please enter the amount.' })}>
-          <MoneyInput step={100} />
+        <Form.Item label="Currency" name="Currency" style={{ flex: '0 0 110px' }}>
+          <Select
+            showSearch={{ optionFilterProp: 'title' }}
+            options={CURRENCY_OPTIONS}
+            optionRender={(option) => option.data.title}
+            popupMatchSelectWidth={240}
+            aria-label="Currency"
+          />
+        </Form.Item>
+        <Form.Item
+          label="Amount"
+          name="Amount"
+          style={{ flex: '1 1 180px' }}
+          dependencies={['Currency']}
+          rules={currency === base ? moneyRules({ required: 'Please enter the amount.' }) : currencyAmountRules(currency)}
+          extra={currency === base ? undefined : baseAmountHint(expense, currency, base)}
+        >
+          <MoneyInput step={currency === 'JPY' || currency === 'KRW' ? 1000 : 100} prefix={currency === base ? undefined : currency} />
         </Form.Item>
         <Form.Item
           label="Purchase date"

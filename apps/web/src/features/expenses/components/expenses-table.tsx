@@ -11,11 +11,12 @@ import { Table, type TableProps, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { CustomFieldValueView } from '../../../shared/custom-fields/custom-field-inputs.tsx';
-import { formatCount, formatUsd } from '../../../shared/format/money.ts';
+import { formatCount } from '../../../shared/format/money.ts';
 import { useFirstRowsFirst } from '../../../shared/ui/use-first-rows-first.ts';
 import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { ExpenseStatusTag } from './expense-status-tag.tsx';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
+import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 
 export type ExpenseSort = { SortBy: (typeof EXPENSE_SORT_FIELDS)[number]; SortDirection: 'asc' | 'desc' };
 
@@ -129,7 +130,15 @@ export const ExpensesTable = ({
       sorter: true,
       sortOrder: sortOrderOf('Amount'),
       width: 140,
-      render: (amount: number) => formatUsd(amount),
+      // In another currency than the base: its own amount and the base one beneath (the sort and totals are in base).
+      render: (_: unknown, expense) => <BothAmounts amount={expense.Amount} currency={expense.Currency} baseAmount={expense.BaseAmount} />,
+    },
+    {
+      title: EXPENSE_COLUMN_LABELS.Currency,
+      dataIndex: 'Currency',
+      key: 'Currency',
+      width: 100,
+      render: (currency: string) => currency,
     },
     {
       title: EXPENSE_COLUMN_LABELS.PurchaseOrder,
