@@ -118,7 +118,7 @@ export const createPeopleService = (ctx: AppContext) => {
     };
     const who = `${row.firstName} ${row.lastName} (${row.email})`.trim();
     if (role !== current.tenantRole) {
-      const summary = `Changed ${who}'s role from ${ROLE_NAMES[current.tenantRole]} to ${ROLE_NAMES[role]}`;
+      const summary = `Changed the role of ${who} from ${ROLE_NAMES[current.tenantRole]} to ${ROLE_NAMES[role]}`;
       await recordSecurityEvent(db, { ...event, kind: 'role_changed', summary });
     }
     if (current.active && !active) {

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { AUDIT_PLAN_MESSAGE } from '@plansmith/contract';
+import { AUDIT_PLAN_MESSAGE, PLAN_NAMES } from '@plansmith/contract';
 import { Flex, Result } from 'antd';
 import { AuditLog, AuditRetention } from '../../features/audit/components/audit-log.tsx';
 import { usePeople } from '../../features/people/api/people-queries.ts';
@@ -23,7 +23,11 @@ export const AuditPage = () => {
     return (
       <>
         {header}
-        <Result icon={<LockOutlined />} title="The audit log is part of the Enterprise plan" subTitle={AUDIT_PLAN_MESSAGE} />
+        <Result
+          icon={<LockOutlined />}
+          title="The audit log is part of the Enterprise plan"
+          subTitle={`Your account is on the ${PLAN_NAMES[tenant.data.PlanCode]} plan. ${AUDIT_PLAN_MESSAGE.replace(/^The audit log is part of the Enterprise plan\. /, '')}`}
+        />
       </>
     );
   }

@@ -8,7 +8,7 @@ import {
   SECURITY_EVENT_KINDS,
   ACTIVITY_EVENT_KINDS,
 } from '@plansmith/contract';
-import { App, Button, Card, Flex, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Grid, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { ErrorState } from '../../../shared/ui/query-state.tsx';
@@ -36,7 +36,7 @@ const columns: ColumnsType<AuditItem> = [
   {
     title: 'When',
     dataIndex: 'At',
-    width: 150,
+    width: 190,
     render: (at: string, item) => (
       <Flex vertical gap={2}>
         <span>{when.format(new Date(at))}</span>
@@ -60,6 +60,25 @@ const columns: ColumnsType<AuditItem> = [
   { title: 'IP address', dataIndex: 'Ip', width: 130, responsive: ['md'], render: (ip: string | null) => ip ?? '' },
 ];
 
+/** On a phone: one column, the entry's sentence under when, who and what kind. */
+const narrowColumns: ColumnsType<AuditItem> = [
+  {
+    title: 'Entry',
+    key: 'entry',
+    render: (_: unknown, item) => (
+      <Flex vertical gap={4}>
+        <Flex wrap gap={6} align="center">
+          <Tag color={kindColor(item.Kind)}>{AUDIT_KIND_LABELS[item.Kind]}</Tag>
+          <Typography.Text type="secondary">{when.format(new Date(item.At))}</Typography.Text>
+        </Flex>
+        <Typography.Text strong>{item.Name || '—'}</Typography.Text>
+        <span style={{ overflowWrap: 'anywhere' }}>{item.Summary}</span>
+        {item.Ip ? <Typography.Text type="secondary">IP {item.Ip}</Typography.Text> : null}
+      </Flex>
+    ),
+  },
+];
+
 /** The filter bar, the log (one page at a time) and the CSV of everything matching. */
 export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
   const [filters, setFilters] = useState<Filters>({});
@@ -67,6 +86,7 @@ export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
   const log = useAuditLog({ ...filters, Page: page, PageSize: PAGE_SIZE }, true);
   const exporter = useExportAudit();
   const { message } = App.useApp();
+  const narrow = Grid.useBreakpoint().md === false;
   const change = (next: Filters) => {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
@@ -134,7 +154,7 @@ export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
         <Table<AuditItem>
           size="small"
           rowKey={(item) => `${item.At}|${item.Kind}|${item.EntityId ?? ''}|${item.Summary}`}
-          columns={columns}
+          columns={narrow ? narrowColumns : columns}
           dataSource={log.data?.Items ?? []}
           loading={log.isFetching}
           tableLayout="fixed"
