@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@plansmith/contract/currency-codes';
 import { type SQL, sql } from 'drizzle-orm';
 import { SQL_EXPENSE_STATUS } from '../../db/sql-constants.ts';
 import { customFieldFilterSql, type ResolvedFieldFilter } from '../custom-fields/index.ts';
@@ -14,7 +15,13 @@ export type BudgetItemRow = {
   name: string;
   description: string | null;
   active: boolean;
+  /** In the base currency (DESIGN.md §17). */
   amount_cents: string | number | bigint;
+  /** Null: the base currency. */
+  currency: CurrencyCode | null;
+  /** Its own amount in minor units of `currency`; null in the base currency. */
+  amount_minor: string | number | bigint | null;
+  base_currency: CurrencyCode;
   item_type: number;
   budget_category_id: string;
   category_name: string;
@@ -66,6 +73,7 @@ const itemCondition = (filter: BudgetItemFilter): SQL => {
 export const budgetItemsQuery = (tenantId: string, filter: BudgetItemFilter): SQL => sql`
   SELECT
     bi.id::text AS id, bi.name, bi.description, bi.active, bi.amount_cents, bi.item_type::int AS item_type,
+    bi.currency, bi.amount_minor, (SELECT t.base_currency FROM tenants t WHERE t.id = bi.tenant_id) AS base_currency,
     bi.budget_category_id::text AS budget_category_id, bc.name AS category_name, bc.category_type::int AS category_type,
     bi.marketing_plan_id::text AS marketing_plan_id, mp.name AS plan_name,
     bi.objective_id::text AS objective_id, bi.general_ledger_code_id::text AS general_ledger_code_id, bi.campaign_id::text AS campaign_id,

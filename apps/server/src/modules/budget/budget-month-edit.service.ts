@@ -13,7 +13,9 @@ import { diffFields, recordActivity } from '../activities/index.ts';
 import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
-import { checkMonths, formatCents, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { fromMinorUnits, toMinorUnits } from '@plansmith/contract';
+import { checkMonths, formatCents, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import { checkAmountsFit, ownAmountOf, ownCellsOf, toBaseBudget, withMonths } from './item-currency.ts';
 import { type StaleCell, staleCellOf, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 import { describeMonthEdit, type MonthEdit, monthLabel, spreadDifference } from './month-edit.ts';
@@ -62,23 +64,30 @@ export const createMonthEditService = (ctx: AppContext) => ({
       if (stale) {
         throw await staleCellsError(tx, auth, [stale], new Map([[row.id, row.name]]), async () => {
           const [item] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
-          return item ? { ...toBudgetItem(item), Months: toReadMonths(stored) } : null;
+          return item ? withMonths(item, stored) : null;
         });
       }
-      checkMonths([{ Month: input.Month, Amount: input.Amount }], access.plan);
+      // An item in another currency is edited in its own minor units (DESIGN.md §17); `cents` below are those.
+      const currency = row.currency ?? undefined;
+      const minor = (amount: number) => (currency ? toMinorUnits(amount, currency) : toCents(amount));
+      const format = (value: number) => formatCents(value, currency);
+      // In the base currency (2 decimals) as before: "Amount can have at most 2 decimals."
+      checkAmountsFit(currency ?? 'USD', { Amount: input.Amount }, 'Amount', !currency);
+      if (input.YearTotal !== null) checkAmountsFit(currency ?? 'USD', { Amount: input.YearTotal }, 'YearTotal', !currency);
+      checkMonths([{ Month: input.Month, Amount: input.Amount }], access.plan, currency);
+      const own = ownCellsOf(row.currency, stored);
+      const totalBefore = ownAmountOf(row);
 
       const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
       const cents = new Map<MonthKey, number>(
-        stored.length > 0
-          ? stored.map((month) => [month.month.slice(0, 7), month.amountCents])
-          : spreadOverMonths(row.amountCents, planMonths),
+        own.length > 0 ? own.map((month) => [month.month.slice(0, 7), month.amountCents]) : spreadOverMonths(totalBefore, planMonths),
       );
       const monthBefore = cents.get(input.Month) ?? 0;
-      cents.set(input.Month, toCents(input.Amount));
+      cents.set(input.Month, minor(input.Amount));
 
       let spread: MonthEdit['spread'] = null;
       if (input.YearTotal !== null) {
-        const target = toCents(input.YearTotal);
+        const target = minor(input.YearTotal);
         const difference = target - sumOf(cents);
         const firstOpen = callerToday(ctx, auth).slice(0, 7);
         const open = planMonths.filter((month) => month >= firstOpen && month !== input.Month);
@@ -88,49 +97,61 @@ export const createMonthEditService = (ctx: AppContext) => ({
           throw fieldError(
             'YearTotal',
             open.length === 0
-              ? `${row.name} has no other open month (${monthLabel(firstOpen)} or later) to take ${formatCents(difference)}. Change the year total instead.`
-              : `Keeping ${row.name}’s year total at ${formatCents(target)} would take ${formatCents(-difference)} from its other open months (${monthLabel(firstOpen)} on), which hold ${formatCents(held)}. Change the year total instead.`,
+              ? `${row.name} has no other open month (${monthLabel(firstOpen)} or later) to take ${format(difference)}. Change the year total instead.`
+              : `Keeping ${row.name}’s year total at ${format(target)} would take ${format(-difference)} from its other open months (${monthLabel(firstOpen)} on), which hold ${format(held)}. Change the year total instead.`,
           );
         }
         spread = { cents: difference, months: changed.length };
       }
 
       const totalAfter = sumOf(cents);
-      if (totalAfter > toCents(MAX_MONEY))
+      if (totalAfter > minor(MAX_MONEY))
         throw fieldError(
           'Amount',
-          `${row.name}’s year total would be ${formatCents(totalAfter)}, over the limit of ${formatCents(toCents(MAX_MONEY))}.`,
+          `${row.name}’s year total would be ${format(totalAfter)}, over the limit of ${format(minor(MAX_MONEY))}.`,
         );
       const edit: MonthEdit = {
         name: row.name,
         month: input.Month,
         monthBefore,
-        monthAfter: toCents(input.Amount),
-        totalBefore: row.amountCents,
+        monthAfter: minor(input.Amount),
+        totalBefore,
         totalAfter,
         spread,
+        currency,
       };
       const description = describeMonthEdit(edit);
       const months = [...cents.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([month, amountCents]) => ({ month: `${month}-01`, amountCents }));
+      const wire = (cells: readonly repo.MonthCents[]) =>
+        currency
+          ? cells.map((cell) => ({ Month: cell.month.slice(0, 7), Amount: fromMinorUnits(cell.amountCents, currency) }))
+          : toWireMonths(cells);
+      const amountOf = (value: number) => (currency ? fromMinorUnits(value, currency) : toDollars(value));
       const changes = diffFields(
-        { amount: toDollars(row.amountCents), months: toWireMonths(stored) },
-        { amount: toDollars(totalAfter), months: toWireMonths(months) },
+        { amount: amountOf(totalBefore), months: wire(own) },
+        { amount: amountOf(totalAfter), months: wire(months) },
       );
       // Typing a month's own amount again changes nothing (not even an unphased item into a phased one).
-      const unchanged = edit.monthBefore === edit.monthAfter && totalAfter === row.amountCents && (spread?.months ?? 0) === 0;
+      const unchanged = edit.monthBefore === edit.monthAfter && totalAfter === totalBefore && (spread?.months ?? 0) === 0;
       if (!unchanged && Object.keys(changes).length > 0) {
         const now = ctx.clock.now();
-        const budgetChanges = budgetChangesOf(planMonths, { ...row, months: stored }, { ...row, amountCents: totalAfter, months });
+        // Budget changes and approvals compare base money: the figures the triggers will store (DESIGN.md §17).
+        const after = await toBaseBudget(tx, auth.tenantId, row.currency, access.plan.budgetRateMonth, totalAfter, months);
+        const budgetChanges = budgetChangesOf(
+          planMonths,
+          { ...row, months: stored },
+          { ...row, amountCents: after.amountCents, months: after.months },
+        );
         // At or above the team's threshold, by someone who does not decide, it waits for approval (DESIGN.md §15): nothing is written.
         const held = await holdBudgetChange(ctx, tx, auth, {
           plan: { id: access.plan.id, name: access.plan.name, teamId: access.plan.teamId },
           permission: access.permission,
           item: row,
           cells: stored,
-          amountAfter: totalAfter,
-          monthsAfter: months,
+          amountAfter: after.amountCents,
+          monthsAfter: after.months,
           rows: budgetChanges,
           reason: input.Reason,
           availableCents: async () => {
@@ -142,8 +163,7 @@ export const createMonthEditService = (ctx: AppContext) => ({
         if (held && current) {
           return {
             Item: {
-              ...toBudgetItem(current),
-              Months: toReadMonths(stored),
+              ...withMonths(current, stored),
               WaitingForApproval: { RequestId: held.requestId, Message: WAITING_FOR_APPROVAL_MESSAGE },
             },
             Description: `Waiting for approval: ${description}`,
@@ -158,10 +178,11 @@ export const createMonthEditService = (ctx: AppContext) => ({
           changes: budgetChanges,
           at: now,
         });
-        await repo.replaceMonths(tx, auth.tenantId, row.id, months);
+        await repo.replaceMonths(tx, auth.tenantId, row.id, months, currency !== undefined);
         await tx
           .update(budgetItems)
-          .set({ amountCents: totalAfter, updatedAt: now })
+          // A foreign item's base amount follows its months by trigger (PSF02 if written here).
+          .set(currency ? { amountMinor: totalAfter, updatedAt: now } : { amountCents: totalAfter, updatedAt: now })
           .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.id, row.id)));
         await recordActivity(tx, {
           tenantId: auth.tenantId,
@@ -175,12 +196,12 @@ export const createMonthEditService = (ctx: AppContext) => ({
           changes,
           at: now,
         });
-        if (totalAfter !== row.amountCents) await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.id] });
+        if (totalAfter !== totalBefore) await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.id] });
       }
       const [item] = await repo.listItems(tx, auth.tenantId, { kind: 'item', itemId: row.id });
       if (!item) throw notFound('The budget item');
       return {
-        Item: { ...toBudgetItem(item), Months: toReadMonths(await repo.listMonths(tx, auth.tenantId, row.id)) },
+        Item: withMonths(item, await repo.listMonths(tx, auth.tenantId, row.id)),
         Description: description,
       };
     }),

@@ -190,12 +190,12 @@ describe('a month typed in the grid', () => {
       expect(response.status).toBe(200);
       expect(response.body.Result.Item.Months).toEqual([
         // The months that changed count one more; February and March keep theirs.
-        { Month: '2026-01', Amount: 130, Version: 2 },
-        { Month: '2026-02', Amount: 100, Version: 1 },
-        { Month: '2026-03', Amount: 100, Version: 1 },
-        { Month: '2026-04', Amount: 90, Version: 2 },
-        { Month: '2026-05', Amount: 90, Version: 2 },
-        { Month: '2026-06', Amount: 90, Version: 2 },
+        { Month: '2026-01', Amount: 130, BaseAmount: 130, Version: 2 },
+        { Month: '2026-02', Amount: 100, BaseAmount: 100, Version: 1 },
+        { Month: '2026-03', Amount: 100, BaseAmount: 100, Version: 1 },
+        { Month: '2026-04', Amount: 90, BaseAmount: 90, Version: 2 },
+        { Month: '2026-05', Amount: 90, BaseAmount: 90, Version: 2 },
+        { Month: '2026-06', Amount: 90, BaseAmount: 90, Version: 2 },
       ]);
     } finally {
       await zoned.close();

@@ -11,7 +11,9 @@ import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { type ActivityEntry, diffFields, recordActivities } from '../activities/index.ts';
 import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
+import { fromMinorUnits, toMinorUnits } from '@plansmith/contract';
 import { checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { checkAmountsFit, findBaseCurrency, ownAmountOf, ownCellsOf, toBaseBudget, withMonths } from './item-currency.ts';
 import { staleCellOf, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 import { describeTotalChange } from './month-edit.ts';
@@ -27,16 +29,20 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
         itemId: budgetItemMonths.budgetItemId,
         month: budgetItemMonths.month,
         amountCents: budgetItemMonths.amountCents,
+        amountMinor: budgetItemMonths.amountMinor,
         version: budgetItemMonths.version,
+        currency: budgetItems.currency,
       })
       .from(budgetItemMonths)
       .innerJoin(budgetItems, and(eq(budgetItems.tenantId, budgetItemMonths.tenantId), eq(budgetItems.id, budgetItemMonths.budgetItemId)))
       .where(and(eq(budgetItemMonths.tenantId, auth.tenantId), eq(budgetItems.marketingPlanId, planId)))
       .orderBy(asc(budgetItemMonths.budgetItemId), asc(budgetItemMonths.month));
+    const baseCurrency = await findBaseCurrency(ctx.db, auth.tenantId);
     const byItem = new Map<string, ItemMonths>();
     for (const row of rows) {
-      const entry = byItem.get(row.itemId) ?? { BudgetItemId: row.itemId, Months: [] };
-      entry.Months.push({ Month: row.month.slice(0, 7), Amount: toDollars(row.amountCents), Version: row.version });
+      const entry: ItemMonths = byItem.get(row.itemId) ?? { BudgetItemId: row.itemId, Currency: row.currency ?? baseCurrency, Months: [] };
+      // In the item's own currency, with the base figure beside it (DESIGN.md §17).
+      entry.Months.push(...toReadMonths([row], row.currency));
       byItem.set(row.itemId, entry);
     }
     return [...byItem.values()];
@@ -69,22 +75,48 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           const rows = (await repo.listItems(tx, auth.tenantId, { kind: 'plan', planId: access.plan.id })).filter((row) =>
             staleIds.has(row.id),
           );
-          return rows.map((row) => ({
-            ...toBudgetItem(row),
-            Months: toReadMonths(cellsOf.get(row.id) ?? []),
-          }));
+          return rows.map((row) => withMonths(row, cellsOf.get(row.id) ?? []));
         });
       }
       if (ids.length !== input.Items.length)
         throw badRequest('An item appears more than once.', [{ Field: 'Items', Message: 'Send each item once.' }]);
       const now = ctx.clock.now();
+      // An item in another currency is pasted in its own (DESIGN.md §17): its amounts are its minor units here.
+      const currencyOf = (itemId: string) => before.get(itemId)?.currency ?? null;
+      for (const item of input.Items) {
+        const currency = currencyOf(item.BudgetItemId);
+        // An item in the base currency: 2 decimals, "Amount can have at most 2 decimals." as before.
+        checkAmountsFit(currency ?? 'USD', item, 'Amount', !currency);
+      }
+      const minor = (itemId: string, amount: number) => {
+        const currency = currencyOf(itemId);
+        return currency ? toMinorUnits(amount, currency) : toCents(amount);
+      };
       const newMonths = input.Items.flatMap((item) =>
-        checkMonths(item.Months ?? [], access.plan).map((month) => ({
+        checkMonths(item.Months ?? [], access.plan, currencyOf(item.BudgetItemId) ?? undefined).map((month) => ({
           tenantId: auth.tenantId,
           budgetItemId: item.BudgetItemId,
           ...month,
         })),
       );
+      const monthsOf = (itemId: string) =>
+        newMonths.filter((month) => month.budgetItemId === itemId).map(({ month, amountCents }) => ({ month, amountCents }));
+      // Budget changes and approvals compare base money: the figures the triggers will store.
+      const baseAfter = new Map<string, { amountCents: number; months: repo.MonthCents[] }>();
+      for (const item of input.Items) {
+        const itemId = item.BudgetItemId;
+        baseAfter.set(
+          itemId,
+          await toBaseBudget(
+            tx,
+            auth.tenantId,
+            currencyOf(itemId),
+            access.plan.budgetRateMonth,
+            minor(itemId, item.Amount),
+            monthsOf(itemId),
+          ),
+        );
+      }
       // After the baseline lock the block says why and each changed month is kept (DESIGN.md §14).
       const planMonths = monthsBetween(access.plan.startDate, access.plan.endDate);
       const changesOfItem = new Map(
@@ -95,7 +127,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
             budgetChangesOf(
               planMonths,
               { ...row, months: cellsOf.get(row.id) ?? [] },
-              { ...row, amountCents: toCents(item.Amount), months: newMonths.filter((month) => month.budgetItemId === row.id) },
+              { ...row, ...(baseAfter.get(row.id) ?? { amountCents: 0, months: [] }) },
             ),
           ] as const;
         }),
@@ -118,8 +150,8 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
           permission: access.permission,
           item: row,
           cells: cellsOf.get(row.id) ?? [],
-          amountAfter: toCents(item.Amount),
-          monthsAfter: newMonths.filter((month) => month.budgetItemId === row.id).map(({ month, amountCents }) => ({ month, amountCents })),
+          amountAfter: baseAfter.get(row.id)?.amountCents ?? 0,
+          monthsAfter: baseAfter.get(row.id)?.months ?? [],
           rows: changesOfItem.get(row.id) ?? [],
           reason: input.Reason,
           availableCents: () => available(row.id),
@@ -140,29 +172,36 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
         auth.tenantId,
         ids
           .filter((itemId) => !held.has(itemId))
-          .map((itemId) => ({ itemId, months: newMonths.filter((month) => month.budgetItemId === itemId) })),
+          .map((itemId) => ({ itemId, months: monthsOf(itemId), foreign: currencyOf(itemId) !== null })),
       );
       const activities: ActivityEntry[] = [];
       for (const item of input.Items) {
         const row = before.get(item.BudgetItemId);
         if (!row || held.has(row.id)) continue;
+        const currency = row.currency ?? undefined;
+        const amountAfter = minor(row.id, item.Amount);
+        const amountBefore = ownAmountOf(row);
         await tx
           .update(budgetItems)
-          .set({ amountCents: toCents(item.Amount), updatedAt: now })
+          // A foreign item's base amount follows its own by trigger (PSF02 if written here).
+          .set(currency ? { amountMinor: amountAfter, updatedAt: now } : { amountCents: amountAfter, updatedAt: now })
           .where(and(eq(budgetItems.tenantId, auth.tenantId), eq(budgetItems.id, row.id)));
-        const snapshot = (amountCents: number, months: repo.MonthCents[]) => ({
-          amount: toDollars(amountCents),
-          months: toWireMonths(months),
-        });
+        const snapshot = (amount: number, months: readonly repo.MonthCents[]) =>
+          currency
+            ? {
+                amount: fromMinorUnits(amount, currency),
+                months: months.map((cell) => ({ Month: cell.month.slice(0, 7), Amount: fromMinorUnits(cell.amountCents, currency) })),
+              }
+            : { amount: toDollars(amount), months: toWireMonths(months) };
         const changes = diffFields(
           snapshot(
-            row.amountCents,
-            oldMonths.filter((month) => month.itemId === row.id),
+            amountBefore,
+            ownCellsOf(
+              row.currency,
+              oldMonths.filter((month) => month.itemId === row.id),
+            ),
           ),
-          snapshot(
-            toCents(item.Amount),
-            newMonths.filter((month) => month.budgetItemId === row.id),
-          ),
+          snapshot(amountAfter, monthsOf(row.id)),
         );
         if (Object.keys(changes).length > 0) {
           activities.push({
@@ -174,8 +213,7 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
             action: 'update',
             name: row.name,
             // A pasted block that changes an item's total says so (issue 28 B2), like a typed month.
-            description:
-              row.amountCents === toCents(item.Amount) ? '' : describeTotalChange(row.name, row.amountCents, toCents(item.Amount)),
+            description: amountBefore === amountAfter ? '' : describeTotalChange(row.name, amountBefore, amountAfter, currency),
             changes,
             at: now,
           });
@@ -188,8 +226,10 @@ export const createBudgetMonthsService = (ctx: AppContext) => ({
       return rows.map((row) => {
         const requestId = held.get(row.id);
         return {
-          ...toBudgetItem(row),
-          Months: toReadMonths(savedMonths.filter((month) => month.itemId === row.id)),
+          ...withMonths(
+            row,
+            savedMonths.filter((month) => month.itemId === row.id),
+          ),
           ...(requestId ? { WaitingForApproval: { RequestId: requestId, Message: WAITING_FOR_APPROVAL_MESSAGE } } : {}),
         };
       });

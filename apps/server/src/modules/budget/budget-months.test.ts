@@ -50,9 +50,10 @@ describe('the month grid', () => {
     expect(response.body.Result).toEqual([
       {
         BudgetItemId: phased.id,
+        Currency: 'USD',
         Months: [
-          { Month: '2026-01', Amount: 100, Version: 1 },
-          { Month: '2026-02', Amount: 200, Version: 1 },
+          { Month: '2026-01', Amount: 100, BaseAmount: 100, Version: 1 },
+          { Month: '2026-02', Amount: 200, BaseAmount: 200, Version: 1 },
         ],
       },
     ]);

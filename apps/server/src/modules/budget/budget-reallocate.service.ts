@@ -19,7 +19,8 @@ import { requireAccess, requirePlanAccess } from '../access/index.ts';
 import { diffFields, recordActivities } from '../activities/index.ts';
 import { budgetByMonth, budgetChangesOf, insertBudgetChanges } from '../baseline/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
-import { formatCents, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { formatCents, toWireMonths } from './budget-rules.ts';
+import { withMonths } from './item-currency.ts';
 import { type StaleCell, staleCellsError } from './budget-versions.ts';
 import * as repo from './budget.repository.ts';
 import { monthLabel } from './month-edit.ts';
@@ -48,7 +49,7 @@ export const createReallocateService = (ctx: AppContext) => {
   const readItem = async (db: Db, tenantId: string, itemId: string) => {
     const [row] = await repo.listItems(db, tenantId, { kind: 'item', itemId });
     if (!row) throw notFound('The budget item');
-    return { ...toBudgetItem(row), Months: toReadMonths(await repo.listMonths(db, tenantId, itemId)) };
+    return withMonths(row, await repo.listMonths(db, tenantId, itemId));
   };
 
   /** The source month's room: its Budget (as the grid shows it) − Actual − Committed. */
@@ -140,6 +141,13 @@ export const createReallocateService = (ctx: AppContext) => {
         }
         const { plan } = access;
         if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its budget.`);
+        // A move is an amount of the base currency (DESIGN.md §17): an item budgeted in another currency changes in its own.
+        const foreign = [from, to].find((row) => row.currency !== null);
+        if (foreign) {
+          throw conflict(
+            `“${foreign.name}” is budgeted in ${foreign.currency}: budget moves only between items in the base currency. Change its months in ${foreign.currency} instead.`,
+          );
+        }
         const planMonths = monthsBetween(plan.startDate, plan.endDate);
         if (!planMonths.includes(input.Month)) {
           throw fieldError('Month', `${input.Month} is outside the plan’s dates (${plan.startDate} to ${plan.endDate}).`);

@@ -146,7 +146,7 @@ describe('budget item versions (DESIGN.md §13)', () => {
     expect(stale.body.Conflict).toMatchObject({ Entity: 'BudgetItemMonth', Id: `${phased.id}/2026-03`, Version: 2 });
     const theirs: Item = stale.body.Result;
     expect(theirs).toMatchObject({ Id: phased.id, Amount: 300, Version: mine.Version });
-    expect(theirs.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, Version: 2 }]));
+    expect(theirs.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, BaseAmount: 150, Version: 2 }]));
     expect(await stored([phased.id])).toEqual(before);
     // Clearing the phasing replaces the cells as well, and a missing Cells means "read without phasing".
     expect(
@@ -162,9 +162,9 @@ describe('budget item versions (DESIGN.md §13)', () => {
     );
     expect(over.status, over.text).toBe(200);
     expect(over.body.Result.Months).toEqual([
-      { Month: '2026-03', Amount: 100, Version: 3 },
-      { Month: '2026-04', Amount: 120, Version: expect.any(Number) },
-      { Month: '2026-05', Amount: 80, Version: expect.any(Number) },
+      { Month: '2026-03', Amount: 100, BaseAmount: 100, Version: 3 },
+      { Month: '2026-04', Amount: 120, BaseAmount: 120, Version: expect.any(Number) },
+      { Month: '2026-05', Amount: 80, BaseAmount: 80, Version: expect.any(Number) },
     ]);
   });
 
@@ -178,7 +178,7 @@ describe('budget item versions (DESIGN.md §13)', () => {
     );
     const renamed = await t.post(SAVE, itemBody(phased, { Name: 'Search ads', Version: mine.Version }), await tenant.tokenFor('member'));
     expect(renamed.status, renamed.text).toBe(200);
-    expect(renamed.body.Result.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, Version: 2 }]));
+    expect(renamed.body.Result.Months).toEqual(expect.arrayContaining([{ Month: '2026-03', Amount: 150, BaseAmount: 150, Version: 2 }]));
   });
 
   it('refuses to delete an item someone changed since it was read, and deletes it with the new version', async () => {
@@ -201,10 +201,11 @@ describe('month cell versions (DESIGN.md §13)', () => {
     expect(months).toEqual([
       {
         BudgetItemId: phased.id,
+        Currency: 'USD',
         Months: [
-          { Month: '2026-03', Amount: 100, Version: 1 },
-          { Month: '2026-04', Amount: 100, Version: 1 },
-          { Month: '2026-05', Amount: 100, Version: 1 },
+          { Month: '2026-03', Amount: 100, BaseAmount: 100, Version: 1 },
+          { Month: '2026-04', Amount: 100, BaseAmount: 100, Version: 1 },
+          { Month: '2026-05', Amount: 100, BaseAmount: 100, Version: 1 },
         ],
       },
     ]);
@@ -258,12 +259,12 @@ describe('month cell versions (DESIGN.md §13)', () => {
     expect(mine.body.Message).toMatch(/^Admin Versions changed Google Ads, Apr 2026 at .+ while you were editing\.$/);
     expect(mine.body.Conflict).toMatchObject({ Entity: 'BudgetItemMonth', Id: `${phased.id}/2026-04`, Version: 2 });
     expect(mine.body.Result).toMatchObject({ Id: phased.id, Amount: 450 });
-    expect(mine.body.Result.Months).toContainEqual({ Month: '2026-04', Amount: 250, Version: 2 });
+    expect(mine.body.Result.Months).toContainEqual({ Month: '2026-04', Amount: 250, BaseAmount: 250, Version: 2 });
     expect(await stored([phased.id])).toEqual(before);
 
     // "Save mine over theirs": the same month with the version the 409 named.
     const over = await t.post(SET_MONTH, { BudgetItemId: phased.id, Month: '2026-04', Amount: 90, YearTotal: null, Version: 2 }, sam);
-    expect(over.body.Result.Item.Months).toContainEqual({ Month: '2026-04', Amount: 90, Version: 3 });
+    expect(over.body.Result.Item.Months).toContainEqual({ Month: '2026-04', Amount: 90, BaseAmount: 90, Version: 3 });
   });
 
   it('keeping the year total checks every cell the spread may change: a colleague’s other month is a 409', async () => {
@@ -352,7 +353,7 @@ describe('a pasted block (SaveMonths) is all or nothing (DESIGN.md §13)', () =>
       expect.objectContaining({
         Id: phased.id,
         Amount: 320,
-        Months: expect.arrayContaining([{ Month: '2026-04', Amount: 120, Version: 2 }]),
+        Months: expect.arrayContaining([{ Month: '2026-04', Amount: 120, BaseAmount: 120, Version: 2 }]),
       }),
     ]);
     expect(await stored([phased.id, flat.id])).toEqual(before);

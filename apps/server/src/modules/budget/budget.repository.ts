@@ -24,10 +24,15 @@ export type ItemValues = Pick<
   | 'amountCents'
   | 'itemType'
   | 'customFields'
->;
+> &
+  /** Its own currency and amount (DESIGN.md §17); both null in the base currency. */
+  Partial<Pick<ItemTableRow, 'currency' | 'amountMinor'>>;
 export type MonthCents = { month: string; amountCents: number };
-/** A stored month cell with its version (DESIGN.md §13). */
-export type MonthRow = MonthCents & { version: number };
+/**
+ * A stored month cell with its version (DESIGN.md §13); `amountCents` is in the base currency,
+ * `amountMinor` the month's own amount for an item in another currency (null in the base; DESIGN.md §17).
+ */
+export type MonthRow = MonthCents & { version: number; amountMinor: number | null };
 
 export const listItems = (db: Db, tenantId: string, filter: BudgetItemFilter): Promise<BudgetItemRow[]> =>
   selectRows<BudgetItemRow>(db, budgetItemsQuery(tenantId, filter));
@@ -43,7 +48,12 @@ export const findItem = async (db: Db, tenantId: string, id: string): Promise<It
 
 export const listMonths = async (db: Db, tenantId: string, itemId: string): Promise<MonthRow[]> =>
   db
-    .select({ month: budgetItemMonths.month, amountCents: budgetItemMonths.amountCents, version: budgetItemMonths.version })
+    .select({
+      month: budgetItemMonths.month,
+      amountCents: budgetItemMonths.amountCents,
+      version: budgetItemMonths.version,
+      amountMinor: budgetItemMonths.amountMinor,
+    })
     .from(budgetItemMonths)
     .where(and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId)))
     .orderBy(asc(budgetItemMonths.month));
@@ -58,6 +68,7 @@ export const listMonthsOf = async (db: Db, tenantId: string, itemIds: readonly s
           month: budgetItemMonths.month,
           amountCents: budgetItemMonths.amountCents,
           version: budgetItemMonths.version,
+          amountMinor: budgetItemMonths.amountMinor,
         })
         .from(budgetItemMonths)
         .where(and(eq(budgetItemMonths.tenantId, tenantId), inArray(budgetItemMonths.budgetItemId, [...itemIds])))
@@ -97,9 +108,11 @@ export const insertItem = async (db: Db, tenantId: string, id: string, values: I
 };
 
 export const updateItem = async (db: Db, tenantId: string, id: string, values: ItemValues, now: Date): Promise<ItemTableRow | null> => {
+  // A foreign item's base amount is the trigger's to compute: writing it is refused (PSF02, migration 1070).
+  const { amountCents, ...rest } = values;
   const [row] = await db
     .update(budgetItems)
-    .set({ ...values, updatedAt: now })
+    .set(values.currency ? { ...rest, updatedAt: now } : { ...rest, amountCents, updatedAt: now })
     .where(and(eq(budgetItems.tenantId, tenantId), eq(budgetItems.id, id)))
     .returning();
   return row ?? null;
@@ -111,31 +124,51 @@ export const updateItem = async (db: Db, tenantId: string, id: string, values: I
  * adds one only when its amount changes; DESIGN.md §13). Deleting and re-inserting would reset
  * every cell to version 1 and let a stale write through.
  */
-export const replaceMonths = async (db: Db, tenantId: string, itemId: string, months: readonly MonthCents[]): Promise<void> => {
-  await replaceMonthsOf(db, tenantId, [{ itemId, months }]);
+export const replaceMonths = async (
+  db: Db,
+  tenantId: string,
+  itemId: string,
+  months: readonly MonthCents[],
+  foreign = false,
+): Promise<void> => {
+  await replaceMonthsOf(db, tenantId, [{ itemId, months, foreign }]);
 };
 
 /** replaceMonths for several items in a few statements (a pasted block of up to 1,000 items). */
 export const replaceMonthsOf = async (
   db: Db,
   tenantId: string,
-  items: ReadonlyArray<{ itemId: string; months: readonly MonthCents[] }>,
+  /** `foreign`: the item is in another currency than the base, its months' amountCents are its own minor units (DESIGN.md §17). */
+  items: ReadonlyArray<{ itemId: string; months: readonly MonthCents[]; foreign?: boolean }>,
 ): Promise<void> => {
   for (const { itemId, months } of items) {
     const kept = months.map((month) => month.month);
     const ofItem = and(eq(budgetItemMonths.tenantId, tenantId), eq(budgetItemMonths.budgetItemId, itemId));
     await db.delete(budgetItemMonths).where(kept.length > 0 ? and(ofItem, notInArray(budgetItemMonths.month, kept)) : ofItem);
   }
-  const rows = items.flatMap(({ itemId, months }) => months.map((month) => ({ tenantId, budgetItemId: itemId, ...month })));
+  // A foreign item's month carries its own amount (amount_minor); the trigger computes its base amount (migration 1070).
+  const rows = items.flatMap(({ itemId, months, foreign }) =>
+    months.map(({ month, amountCents }) =>
+      foreign
+        ? { tenantId, budgetItemId: itemId, month, amountCents: 0, amountMinor: amountCents }
+        : { tenantId, budgetItemId: itemId, month, amountCents, amountMinor: null },
+    ),
+  );
   for (let start = 0; start < rows.length; start += 1000) {
     await db
       .insert(budgetItemMonths)
       .values(rows.slice(start, start + 1000))
       .onConflictDoUpdate({
         target: [budgetItemMonths.tenantId, budgetItemMonths.budgetItemId, budgetItemMonths.month],
-        set: { amountCents: sql`excluded.amount_cents` },
+        // A foreign month never writes its base amount (the trigger refuses that: PSF02), only its own.
+        set: {
+          amountCents: sql`CASE WHEN excluded.amount_minor IS NULL THEN excluded.amount_cents ELSE ${budgetItemMonths.amountCents} END`,
+          amountMinor: sql`excluded.amount_minor`,
+        },
         // A cell sent back unchanged is not written: in a closed month (DESIGN.md §14) the trigger would refuse even that.
-        setWhere: sql`${budgetItemMonths.amountCents} IS DISTINCT FROM excluded.amount_cents`,
+        setWhere: sql`CASE WHEN excluded.amount_minor IS NULL
+          THEN ${budgetItemMonths.amountCents} IS DISTINCT FROM excluded.amount_cents OR ${budgetItemMonths.amountMinor} IS NOT NULL
+          ELSE ${budgetItemMonths.amountMinor} IS DISTINCT FROM excluded.amount_minor END`,
       });
   }
 };

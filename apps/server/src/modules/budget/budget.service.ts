@@ -15,6 +15,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { newId } from '../../lib/ids.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
+import { fromMinorUnits, toMinorUnits } from '@plansmith/contract';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { diffFields, recordActivity } from '../activities/index.ts';
 import { budgetChangesOf, keepBudgetChanges } from '../baseline/index.ts';
@@ -22,7 +23,8 @@ import { holdBudgetChange, WAITING_FOR_APPROVAL_MESSAGE } from '../approvals/ind
 import { resolveFieldFilters, validateCustomFields } from '../custom-fields/index.ts';
 import { trackOverspend } from '../notifications/index.ts';
 import { findPlanAccess, listVisibleTeamIds, type PlanAccess, requireAccess, requirePlanAccess } from '../access/index.ts';
-import { checkKeptMonths, checkMonths, toBudgetItem, toReadMonths, toWireMonths } from './budget-rules.ts';
+import { checkKeptMonths, checkMonths, toBudgetItem, toWireMonths } from './budget-rules.ts';
+import { checkAmountsFit, findBaseCurrency, ownAmountOf, ownCellsOf, toBaseBudget, withMonths } from './item-currency.ts';
 import { staleCellOf, staleCellsError, staleItemError } from './budget-versions.ts';
 import { phaseAroundClosedMonths, refuseDeleteInClosedMonth } from './closed-months.ts';
 import * as repo from './budget.repository.ts';
@@ -36,24 +38,29 @@ const requireEditable = ({ plan, permission }: PlanAccess) => {
   if (plan.state === PLAN_STATE_ARCHIVED) throw conflict(`“${plan.name}” is archived. Restore the plan to change its budget.`);
 };
 
+/** `months` in the item's own currency (DESIGN.md §17); the amount audited is its own, with its currency. */
 const snapshot = (row: repo.ItemTableRow, months: repo.MonthCents[]) => ({
   name: row.name,
   description: row.description,
   active: row.active,
-  amount: toDollars(row.amountCents),
+  currency: row.currency,
+  amount: row.currency ? fromMinorUnits(ownAmountOf(row), row.currency) : toDollars(row.amountCents),
   itemType: row.itemType,
   budgetCategoryId: row.budgetCategoryId,
   objectiveId: row.objectiveId,
   generalLedgerCodeId: row.generalLedgerCodeId,
   campaignId: row.campaignId,
-  months: toWireMonths(months),
+  months: ((currency) =>
+    currency
+      ? months.map((cell) => ({ Month: cell.month.slice(0, 7), Amount: fromMinorUnits(cell.amountCents, currency) }))
+      : toWireMonths(months))(row.currency),
 });
 
 export const createBudgetService = (ctx: AppContext) => {
   const readItem = async (db: Db, tenantId: string, itemId: string): Promise<BudgetItem> => {
     const [row] = await repo.listItems(db, tenantId, { kind: 'item', itemId });
     if (!row) throw notFound('The budget item');
-    return { ...toBudgetItem(row), Months: toReadMonths(await repo.listMonths(db, tenantId, itemId)) };
+    return withMonths(row, await repo.listMonths(db, tenantId, itemId));
   };
 
   /** 409 with the item as it is now unless `read` is its version (DESIGN.md §13); the item is locked. */
@@ -162,7 +169,21 @@ export const createBudgetService = (ctx: AppContext) => {
         const currentMonths = existing ? await repo.listMonths(tx, auth.tenantId, existing.id) : [];
         if (existing && input.Months !== undefined) await checkCellVersions(tx, auth, existing, currentMonths, input);
         await checkReferences(tx, auth.tenantId, input);
-        const amountCents = toCents(input.Amount);
+        // DESIGN.md §17: the item's own currency (the base is stored as null); Amount and Months are in it.
+        const baseCurrency = await findBaseCurrency(tx, auth.tenantId);
+        const currency = input.Currency ?? (existing ? (existing.currency ?? baseCurrency) : (access.plan.currency ?? baseCurrency));
+        const foreign = currency === baseCurrency ? null : currency;
+        checkAmountsFit(currency, input, 'Amount', foreign === null);
+        const currencyChanged = existing !== null && foreign !== existing.currency;
+        if (currencyChanged && input.Months === undefined && currentMonths.length > 0) {
+          throw fieldError(
+            'Months',
+            `“${existing.name}” is phased by month: send its months in ${currency} with the new Currency, or clear them.`,
+          );
+        }
+        // In the item's own minor units from here on (its base cents when in the base).
+        const amountCents = toMinorUnits(input.Amount, currency);
+        const ownMonths = currencyChanged ? [] : ownCellsOf(existing?.currency ?? null, currentMonths);
         // DESIGN.md §16: the body's CustomFields over the stored ones; 400 naming a field that is wrong.
         const customFields = await validateCustomFields(
           tx,
@@ -182,26 +203,31 @@ export const createBudgetService = (ctx: AppContext) => {
           description: input.Description ?? null,
           // New items are always active (SPEC.md §5).
           active: existing ? (input.Active ?? existing.active) : true,
-          amountCents,
+          // A foreign item's base amount is computed by trigger from its own (amountMinor).
+          amountCents: foreign ? 0 : amountCents,
+          currency: foreign,
+          amountMinor: foreign ? amountCents : null,
           itemType: input.ItemType,
           customFields,
         };
-        const askedMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan);
-        if (existing && !askedMonths) checkKeptMonths(currentMonths, amountCents);
+        const askedMonths = input.Months === undefined ? null : checkMonths(input.Months ?? [], access.plan, currency);
+        if (existing && !askedMonths) checkKeptMonths(ownMonths, amountCents, currency);
         // With closed months, an item left unphased gets its Amount spread over the open months only (DESIGN.md §14).
         const newMonths = await phaseAroundClosedMonths(tx, auth.tenantId, access.plan, {
           name: input.Name,
           amountCents,
-          amountBefore: existing?.amountCents ?? null,
-          current: currentMonths,
+          amountBefore: existing && !currencyChanged ? ownAmountOf(existing) : null,
+          current: ownMonths,
           next: askedMonths,
         });
+        // Budget changes and approvals compare base money (DESIGN.md §17): the figures the triggers will store.
+        const after = await toBaseBudget(tx, auth.tenantId, foreign, access.plan.budgetRateMonth, amountCents, newMonths ?? ownMonths);
         // After the baseline lock a change of the item's budget says why and is kept (DESIGN.md §14).
         const id = existing?.id ?? newId();
         const budgetChanges = budgetChangesOf(
           monthsBetween(access.plan.startDate, access.plan.endDate),
           existing ? { id, name: existing.name, amountCents: existing.amountCents, months: currentMonths } : null,
-          { id, name: input.Name, amountCents, months: newMonths ?? currentMonths },
+          { id, name: input.Name, amountCents: after.amountCents, months: after.months },
         );
         // … and one at or above the team's threshold, by someone who does not decide, waits for approval (DESIGN.md §15): nothing is written.
         if (existing) {
@@ -210,8 +236,8 @@ export const createBudgetService = (ctx: AppContext) => {
             permission: access.permission,
             item: existing,
             cells: currentMonths,
-            amountAfter: amountCents,
-            monthsAfter: newMonths,
+            amountAfter: after.amountCents,
+            monthsAfter: newMonths ? after.months : null,
             rows: budgetChanges,
             reason: input.Reason,
             availableCents: async () => toCents((await readItem(tx, auth.tenantId, existing.id)).Available),
@@ -231,14 +257,17 @@ export const createBudgetService = (ctx: AppContext) => {
         });
         if (!existing) {
           const row = await repo.insertItem(tx, auth.tenantId, id, values, now);
-          if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths);
+          if (newMonths) await repo.replaceMonths(tx, auth.tenantId, row.id, newMonths, foreign !== null);
           await audit(tx, auth, row, 'create');
           return readItem(tx, auth.tenantId, row.id);
         }
-        if (newMonths) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths);
-        const row = await repo.updateItem(tx, auth.tenantId, existing.id, values, now);
-        if (!row) throw notFound('The budget item');
-        const changes = diffFields(snapshot(existing, currentMonths), snapshot(row, newMonths ?? currentMonths));
+        // A new currency first (the months' trigger converts by the item's currency), then its months in it.
+        if (newMonths && !currencyChanged) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths, foreign !== null);
+        const updated = await repo.updateItem(tx, auth.tenantId, existing.id, values, now);
+        if (!updated) throw notFound('The budget item');
+        if (newMonths && currencyChanged) await repo.replaceMonths(tx, auth.tenantId, existing.id, newMonths, foreign !== null);
+        const row = (await repo.findItem(tx, auth.tenantId, existing.id)) ?? updated;
+        const changes = diffFields(snapshot(existing, ownCellsOf(existing.currency, currentMonths)), snapshot(row, newMonths ?? ownMonths));
         if (Object.keys(changes).length > 0) await audit(tx, auth, row, 'update', changes);
         // A new amount may put the item back under (the next crossing alerts again) or over (recorded, not mailed).
         if (row.amountCents !== existing.amountCents) await trackOverspend(ctx, tx, { tenantId: auth.tenantId, budgetItemIds: [row.id] });

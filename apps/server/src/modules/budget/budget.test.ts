@@ -87,7 +87,7 @@ describe('saving budget items', () => {
     expect(response.body.Result.IsPhased).toBe(true);
     const fetched = await t.post(`${ITEM_API}/GetBudgetItem`, { BudgetItemId: response.body.Result.Id }, await token(acme, 'viewer'));
     // Each month cell comes with its own version (DESIGN.md §13), 1 when created.
-    expect(fetched.body.Result.Months).toEqual(months.map((month) => ({ ...month, Version: 1 })));
+    expect(fetched.body.Result.Months).toEqual(months.map((month) => ({ ...month, BaseAmount: month.Amount, Version: 1 })));
   });
 
   it('refuses phasing that does not add up, falls outside the plan or repeats a month', async () => {

@@ -1,4 +1,4 @@
-import { type MonthKey, spreadCents } from '@plansmith/contract';
+import { type CurrencyCode, type MonthKey, spreadCents } from '@plansmith/contract';
 import { formatCents } from './budget-rules.ts';
 
 /** "Mar 2026": how the grid labels a month, so the toast and the activity read like the column. */
@@ -60,6 +60,8 @@ export type MonthEdit = {
   totalAfter: number;
   /** What the other open months took (cents) and how many changed; null when the year total was not kept. */
   spread: { cents: number; months: number } | null;
+  /** The item's own currency when not the base: every figure above is in its minor units (DESIGN.md §17). */
+  currency?: CurrencyCode;
 };
 
 /**
@@ -67,22 +69,23 @@ export type MonthEdit = {
  * "Google Ads: $24,000.00 → $27,000.00 for the year (Mar 2026: $2,000.00 → $5,000.00)".
  */
 export const describeMonthEdit = (edit: MonthEdit): string => {
+  const format = (minor: number) => formatCents(minor, edit.currency);
   const head =
     edit.totalBefore === edit.totalAfter
-      ? `${edit.name}: the year total stays ${formatCents(edit.totalAfter)}`
-      : `${edit.name}: ${formatCents(edit.totalBefore)} → ${formatCents(edit.totalAfter)} for the year`;
+      ? `${edit.name}: the year total stays ${format(edit.totalAfter)}`
+      : `${edit.name}: ${format(edit.totalBefore)} → ${format(edit.totalAfter)} for the year`;
   // Keeping the year total after the month was already saved leaves the month as it is.
   const month =
     edit.monthBefore === edit.monthAfter
-      ? `${monthLabel(edit.month)}: ${formatCents(edit.monthAfter)}`
-      : `${monthLabel(edit.month)}: ${formatCents(edit.monthBefore)} → ${formatCents(edit.monthAfter)}`;
+      ? `${monthLabel(edit.month)}: ${format(edit.monthAfter)}`
+      : `${monthLabel(edit.month)}: ${format(edit.monthBefore)} → ${format(edit.monthAfter)}`;
   const spread =
     edit.spread && edit.spread.cents !== 0
-      ? `; ${formatCents(edit.spread.cents)} spread over ${edit.spread.months} other open ${edit.spread.months === 1 ? 'month' : 'months'}`
+      ? `; ${format(edit.spread.cents)} spread over ${edit.spread.months} other open ${edit.spread.months === 1 ? 'month' : 'months'}`
       : '';
   return `${head} (${month}${spread})`;
 };
 
 /** The activity sentence of an item whose total a pasted block or grid save changed. */
-export const describeTotalChange = (name: string, totalBefore: number, totalAfter: number): string =>
-  `${name}: ${formatCents(totalBefore)} → ${formatCents(totalAfter)} for the year`;
+export const describeTotalChange = (name: string, totalBefore: number, totalAfter: number, currency?: CurrencyCode): string =>
+  `${name}: ${formatCents(totalBefore, currency)} → ${formatCents(totalAfter, currency)} for the year`;

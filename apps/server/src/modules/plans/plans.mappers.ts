@@ -1,4 +1,4 @@
-import type { MarketingPlan } from '@plansmith/contract';
+import type { CurrencyCode, MarketingPlan } from '@plansmith/contract';
 import type { TeamPermission } from '../access/index.ts';
 import { type CentsSums, toMoneyTotals } from './plan-totals.ts';
 import type { PlanRow } from './plans.repository.ts';
@@ -11,7 +11,8 @@ export const toMarketingPlan = (
   sums: CentsSums,
   permission: TeamPermission | null,
   publicUrl: string,
-  lockedByName: string | null = null,
+  lockedByName: string | null,
+  baseCurrency: CurrencyCode,
 ): MarketingPlan => ({
   Id: row.id,
   Name: row.name,
@@ -21,6 +22,7 @@ export const toMarketingPlan = (
   StartDate: row.startDate,
   EndDate: row.endDate,
   TeamId: row.teamId,
+  Currency: row.currency ?? baseCurrency,
   ShareKey: row.shareKey,
   ShareUrl: shareUrlFor(publicUrl, row.shareKey),
   UpdatedAt: row.updatedAt.toISOString(),
@@ -41,5 +43,6 @@ export const planSnapshot = (row: PlanRow) => ({
   startDate: row.startDate,
   endDate: row.endDate,
   teamId: row.teamId,
+  currency: row.currency,
   shared: row.shareKey !== null,
 });
