@@ -8,6 +8,7 @@ import { ReportTabs } from '../../features/reports/components/report-tabs.tsx';
 import { downloadReportCsv, downloadReportXlsx } from '../../features/reports/lib/report-export.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDate } from '../../shared/format/dates.ts';
+import { FxVarianceCard, showsFxVariance } from '../../shared/ui/fx-variance-card.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
@@ -62,6 +63,13 @@ const ReportForPlan = ({ planId }: { planId: string }) => {
         </Card>
       ) : (
         <Flex vertical gap={16}>
+          {showsFxVariance(data.Totals.FxVariance, data.ForeignExpenseCount) && (
+            <FxVarianceCard
+              fxVariance={data.Totals.FxVariance}
+              foreignExpenseCount={data.ForeignExpenseCount}
+              baseCurrency={data.BaseCurrency}
+            />
+          )}
           <Card title="Budgeted, committed and actual by category">
             <div className="screen-only">
               <CategoryReportChart report={data} />
@@ -74,7 +82,11 @@ const ReportForPlan = ({ planId }: { planId: string }) => {
             <CategoryReportTable report={data} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
               Available = budgeted − committed − actual. Variance = budgeted − actual (negative: over budget). % spent = actual ÷ budgeted.
-              Forecast = where each line will land (closed months at their actual); forecast variance = budgeted − forecast.
+              Forecast = where each line will land (closed months at their actual); forecast variance = budgeted − forecast. Every figure is
+              in {data.BaseCurrency}
+              {showsFxVariance(data.Totals.FxVariance, data.ForeignExpenseCount)
+                ? '; FX variance = actual at the purchase months’ rates − actual at the plan’s budget rate (positive: cost more).'
+                : '.'}
             </Typography.Paragraph>
           </Card>
         </Flex>

@@ -5,7 +5,15 @@ export type ExportCell = string | number | null;
 /** Excel's number format for dollars. */
 export const USD_FORMAT = '"$"#,##0.00';
 
-export type ExportSheet = { name: string; header: string[]; rows: ExportCell[][]; moneyColumns?: readonly number[] };
+/**
+ * Excel's number format for base-currency money (DESIGN.md §17): "$" for USD, else the ISO code after
+ * the amount ("1,234.50 EUR"); negative in red.
+ */
+export const moneyFormatFor = (baseCurrency: string): string =>
+  baseCurrency === 'USD' ? '"$"#,##0.00;[Red]-"$"#,##0.00' : `#,##0.00 "${baseCurrency}";[Red]-#,##0.00 "${baseCurrency}"`;
+
+/** `moneyFormat`: Excel's format of the money columns (USD_FORMAT unless given, e.g. moneyFormatFor the base currency). */
+export type ExportSheet = { name: string; header: string[]; rows: ExportCell[][]; moneyColumns?: readonly number[]; moneyFormat?: string };
 
 /**
  * CSV that any spreadsheet reads back as it was written. A text cell starting with =, +, -, @, tab
@@ -25,7 +33,9 @@ export const sheetToXlsx = async (sheet: ExportSheet): Promise<ArrayBuffer> => {
   const data = [
     sheet.header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
     ...sheet.rows.map((row) =>
-      row.map((cell, index) => (typeof cell === 'number' && money.has(index) ? { value: cell, format: USD_FORMAT } : cell)),
+      row.map((cell, index) =>
+        typeof cell === 'number' && money.has(index) ? { value: cell, format: sheet.moneyFormat ?? USD_FORMAT } : cell,
+      ),
     ),
   ];
   const columns = sheet.header.map((_, index) => ({ width: index === 0 ? 32 : 16 }));

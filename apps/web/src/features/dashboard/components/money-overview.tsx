@@ -2,6 +2,7 @@ import type { Dashboard } from '@plansmith/contract';
 import { Card, Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { FxVarianceCard, showsFxVariance } from '../../../shared/ui/fx-variance-card.tsx';
 import { LandingCard } from '../../../shared/ui/landing-card.tsx';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
@@ -56,6 +57,15 @@ export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
       <Col span={24}>
         <LandingCard landing={dashboard.Landing} />
       </Col>
+      {showsFxVariance(dashboard.FxVariance, dashboard.ForeignExpenseCount) && (
+        <Col span={24}>
+          <FxVarianceCard
+            fxVariance={dashboard.FxVariance}
+            foreignExpenseCount={dashboard.ForeignExpenseCount}
+            baseCurrency={dashboard.BaseCurrency}
+          />
+        </Col>
+      )}
       <Col span={24}>
         <Card size="small">
           <Flex vertical gap={4}>

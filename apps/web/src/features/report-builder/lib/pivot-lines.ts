@@ -1,5 +1,5 @@
 import type { PivotCell, PivotLine, PivotMeasure, PivotResult } from '@plansmith/contract';
-import type { ExportCell, ExportSheet } from '../../../shared/export/spreadsheet.ts';
+import { type ExportCell, type ExportSheet, moneyFormatFor } from '../../../shared/export/spreadsheet.ts';
 import { COMPARE_SUFFIX, measureLabel } from './definition.ts';
 
 /** One line of the table: a row, a first dimension's subtotal, or the grand total. */
@@ -92,13 +92,18 @@ export const valueColumns = (result: PivotResult): ValueColumn[] => {
 
 /**
  * The report as one sheet: a column per row dimension, then a column per value column named
- * "Q1 2026 · Actual" (or "Actual" without columns). Money stays a number in dollars (USD in XLSX);
- * Variance % is a plain number of percent; an empty figure (no baseline, no budget) is empty.
+ * "Q1 2026 · Actual (USD)" (or "Actual (USD)" without columns): a money column names the base currency
+ * (DESIGN.md §17). Money stays a number in the base currency (its format in XLSX); Variance % is a plain
+ * number of percent; an empty figure (no baseline, no budget) is empty.
  */
 export const toPivotSheet = (result: PivotResult, name: string): ExportSheet => {
   const columns = valueColumns(result);
   const dimensionHeaders = result.Dimensions.map((dimension) => dimension.Label);
-  const header = [...dimensionHeaders, ...columns.map((column) => (column.group ? `${column.group} · ${column.title}` : column.title))];
+  const titleOf = (column: ValueColumn) => {
+    const title = column.group ? `${column.group} · ${column.title}` : column.title;
+    return column.measure === 'VariancePercent' ? title : `${title} (${result.BaseCurrency})`;
+  };
+  const header = [...dimensionHeaders, ...columns.map(titleOf)];
   const rows: ExportCell[][] = toPivotLines(result).map((line) => [...line.labels, ...columns.map((column) => column.valueOf(line.line))]);
   const moneyColumns = columns.flatMap((column, index) => (column.measure === 'VariancePercent' ? [] : [dimensionHeaders.length + index]));
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
@@ -107,7 +112,14 @@ export const toPivotSheet = (result: PivotResult, name: string): ExportSheet => 
       .replace(/[:\\/?*[\]]/g, ' ')
       .slice(0, 31)
       .trim() || 'Report';
-  return { name: sheetName, header, rows, moneyColumns };
+  // USD keeps the sheets' usual format; another base currency is named in each money cell's format too.
+  return {
+    name: sheetName,
+    header,
+    rows,
+    moneyColumns,
+    ...(result.BaseCurrency === 'USD' ? {} : { moneyFormat: moneyFormatFor(result.BaseCurrency) }),
+  };
 };
 
 /** One bar group of the chart: the first measure (and its comparison) for a value or a month/quarter. */

@@ -3,6 +3,7 @@ import type { TableHTMLAttributes } from 'react';
 import { type TableProps, Typography } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { showsFxVariance } from '../../../shared/ui/fx-variance-card.tsx';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
 
@@ -45,6 +46,10 @@ export const CategoryReportTable = ({ report }: { report: BudgetCategoriesReport
     },
     { title: 'Forecast', dataIndex: 'Forecast', key: 'Forecast', ...MONEY_COLUMN, render: money },
     { title: 'Forecast variance', dataIndex: 'ForecastVariance', key: 'ForecastVariance', ...MONEY_COLUMN, render: money },
+    // DESIGN.md §17: only for a plan with spend in another currency.
+    ...(showsFxVariance(report.Totals.FxVariance, report.ForeignExpenseCount)
+      ? [{ title: 'FX variance', dataIndex: 'FxVariance', key: 'FxVariance', ...MONEY_COLUMN, render: money }]
+      : []),
     {
       title: '% spent',
       dataIndex: 'Percent',

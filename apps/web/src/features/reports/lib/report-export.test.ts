@@ -16,6 +16,7 @@ const line = (budgeted: number, committed: number, actual: number, planned = 0) 
   Baseline: null,
   Forecast: budgeted,
   ForecastVariance: 0,
+  FxVariance: 0,
 });
 
 const REPORT: BudgetCategoriesReport = {
@@ -34,6 +35,8 @@ const REPORT: BudgetCategoriesReport = {
   ],
   Subtotals: [{ CategoryType: 1, ...line(1000.5, 100, 250.25) }],
   Totals: line(1000.5, 100, 250.25),
+  BaseCurrency: 'USD',
+  ForeignExpenseCount: 0,
 };
 
 describe('XLSX export', () => {
@@ -44,16 +47,16 @@ describe('XLSX export', () => {
     expect(rows[3]).toEqual([
       'Category',
       'Category type',
-      'Budgeted',
-      'Planned',
-      'Committed',
-      'Actual',
-      'Available',
-      'Left to plan',
-      'Variance',
-      'Baseline',
-      'Forecast',
-      'Forecast variance',
+      'Budgeted (USD)',
+      'Planned (USD)',
+      'Committed (USD)',
+      'Actual (USD)',
+      'Available (USD)',
+      'Left to plan (USD)',
+      'Variance (USD)',
+      'Baseline (USD)',
+      'Forecast (USD)',
+      'Forecast variance (USD)',
       'Percent spent',
     ]);
     expect((await xlsxCell(bytes, 'A1')).isBold).toBe(true);
@@ -108,7 +111,8 @@ describe('Baseline, Forecast and Forecast variance in the export', () => {
   it('writes them to the CSV after Variance, to the cent, with an empty Baseline when there is none', () => {
     const lines = reportToCsv(FORECAST_REPORT).split('\r\n');
     expect(lines[0]).toBe(
-      'Category,Category type,Budgeted,Planned,Committed,Actual,Available,Left to plan,Variance,Baseline,Forecast,Forecast variance,Percent spent',
+      'Category,Category type,Budgeted (USD),Planned (USD),Committed (USD),Actual (USD),Available (USD),Left to plan (USD),Variance (USD),' +
+        'Baseline (USD),Forecast (USD),Forecast variance (USD),Percent spent',
     );
     expect(lines[1]).toBe('Paid Media,Productive,1000.5,0,100,250.25,650.25,650.25,750.25,1000.49,980.51,19.99,0.2501');
     expect(lines[2]).toBe('Events,Productive,0.01,0,0,0,0.01,0.01,0.01,0,0.02,-0.01,0');
@@ -150,6 +154,28 @@ describe('CSV export', () => {
   it('leaves ordinary names and negative amounts as they are', () => {
     const lines = reportToCsv(withCategoryName('Paid Media')).split('\r\n');
     expect(lines[1]).toBe('Paid Media,Productive,100,0,0,250,-150,-150,-150,,100,0,2.5');
+  });
+});
+
+describe('XLSX export in another base currency', () => {
+  it('names EUR in the money headers and the date line, formats money in EUR and adds the FX variance column', async () => {
+    const euro: BudgetCategoriesReport = {
+      ...REPORT,
+      Rows: REPORT.Rows.map((row) => ({ ...row, FxVariance: 12.34 })),
+      Subtotals: REPORT.Subtotals.map((row) => ({ ...row, FxVariance: 12.34 })),
+      Totals: { ...REPORT.Totals, FxVariance: 12.34 },
+      BaseCurrency: 'EUR',
+      ForeignExpenseCount: 1,
+    };
+    const bytes = await buildReportWorkbook(euro);
+    const rows = await xlsxRows(bytes);
+    expect(rows[1]?.[0]).toBe('2026-01-01 to 2026-12-31 · amounts in EUR');
+    expect(rows[3]?.slice(2, 3)).toEqual(['Budgeted (EUR)']);
+    expect(rows[3]?.slice(-2)).toEqual(['FX variance (EUR)', 'Percent spent']);
+    expect((await xlsxCell(bytes, 'M5')).value).toBe(12.34);
+    expect((await xlsxCell(bytes, 'M5')).numberFormat).toContain('"EUR"');
+    expect((await xlsxCell(bytes, 'C5')).numberFormat).toContain('"EUR"');
+    expect((await xlsxCell(bytes, 'N5')).numberFormat).toBe('0%');
   });
 });
 

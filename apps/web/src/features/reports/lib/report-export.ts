@@ -1,6 +1,7 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import Papa from 'papaparse';
-import { reportFileName, toExportRows, toReportLines } from './report-lines.ts';
+import { moneyFormatFor } from '../../../shared/export/spreadsheet.ts';
+import { exportMoneyOf, reportFileName, toExportRows, toReportLines } from './report-lines.ts';
 
 const download = (blob: Blob, fileName: string) => {
   const url = URL.createObjectURL(blob);
@@ -18,24 +19,23 @@ const download = (blob: Blob, fileName: string) => {
  * spreadsheet shows it instead of running it as a formula (CSV injection); numbers stay numbers.
  */
 export const reportToCsv = (report: BudgetCategoriesReport): string =>
-  Papa.unparse(toExportRows(toReportLines(report)), { escapeFormulae: true });
+  Papa.unparse(toExportRows(toReportLines(report), exportMoneyOf(report)), { escapeFormulae: true });
 
 export const downloadReportCsv = (report: BudgetCategoriesReport): void =>
   download(new Blob([reportToCsv(report)], { type: 'text/csv;charset=utf-8' }), reportFileName(report, 'csv'));
 
-const MONEY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
-
-/** An Excel workbook with money formatted as USD and the subtotal and total rows in bold. */
+/** An Excel workbook with money formatted in the base currency and the subtotal and total rows in bold. */
 export const buildReportWorkbook = async (report: BudgetCategoriesReport): Promise<ArrayBuffer> => {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
   const lines = toReportLines(report);
-  const rows = toExportRows(lines);
+  const rows = toExportRows(lines, exportMoneyOf(report));
   const header = Object.keys(rows[0] ?? {});
+  const moneyFormat = moneyFormatFor(report.BaseCurrency);
   // Every number is money except the share spent (a number is never in the two text columns).
-  const format = (index: number) => (header[index] === 'Percent spent' ? '0%' : MONEY_FORMAT);
+  const format = (index: number) => (header[index] === 'Percent spent' ? '0%' : moneyFormat);
   const data = [
     [{ value: `${report.PlanName} — budget categories`, fontWeight: 'bold' as const, fontSize: 14 }],
-    [`${report.StartDate} to ${report.EndDate}`],
+    [`${report.StartDate} to ${report.EndDate} · amounts in ${report.BaseCurrency}`],
     [],
     header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
     ...rows.map((row, rowIndex) =>

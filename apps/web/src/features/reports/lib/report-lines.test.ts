@@ -16,6 +16,7 @@ const money = (budgeted: number, actual: number, planned = 0) => ({
   Baseline: null,
   Forecast: budgeted,
   ForecastVariance: 0,
+  FxVariance: 0,
 });
 
 const REPORT: BudgetCategoriesReport = {
@@ -38,6 +39,8 @@ const REPORT: BudgetCategoriesReport = {
     { CategoryType: 3, ...money(50, 50) },
   ],
   Totals: money(150, 75),
+  BaseCurrency: 'USD',
+  ForeignExpenseCount: 0,
 };
 
 describe('report lines', () => {
@@ -54,9 +57,31 @@ describe('report lines', () => {
   it('export to CSV with quoted names, dollar amounts and the percent spent as a fraction', () => {
     const lines = reportToCsv(REPORT).split('\r\n');
     expect(lines[0]).toBe(
-      'Category,Category type,Budgeted,Planned,Committed,Actual,Available,Left to plan,Variance,Baseline,Forecast,Forecast variance,Percent spent',
+      'Category,Category type,Budgeted (USD),Planned (USD),Committed (USD),Actual (USD),Available (USD),Left to plan (USD),Variance (USD),' +
+        'Baseline (USD),Forecast (USD),Forecast variance (USD),Percent spent',
     );
     expect(lines[1]).toBe('"Paid, ""Media""",Productive,100,90,0,25,75,-15,75,,100,0,0.25');
     expect(lines[5]).toBe('Total,,150,0,0,75,75,75,75,,150,0,0.5');
+  });
+
+  it('name a EUR base in every money header and add the FX variance column when the plan spends in another currency', () => {
+    const withFx = (line: ReturnType<typeof money>, fx: number) => ({ ...line, FxVariance: fx });
+    const euro: BudgetCategoriesReport = {
+      ...REPORT,
+      Rows: REPORT.Rows.map((row, index) => ({ ...row, FxVariance: index === 0 ? 20 : -24.7 })),
+      Subtotals: [
+        { CategoryType: 1, ...withFx(money(100, 25), 20) },
+        { CategoryType: 3, ...withFx(money(50, 50), -24.7) },
+      ],
+      Totals: withFx(money(150, 75), -4.7),
+      BaseCurrency: 'EUR',
+      ForeignExpenseCount: 2,
+    };
+    const lines = reportToCsv(euro).split('\r\n');
+    expect(lines[0]).toBe(
+      'Category,Category type,Budgeted (EUR),Planned (EUR),Committed (EUR),Actual (EUR),Available (EUR),Left to plan (EUR),Variance (EUR),' +
+        'Baseline (EUR),Forecast (EUR),Forecast variance (EUR),FX variance (EUR),Percent spent',
+    );
+    expect(lines[5]).toBe('Total,,150,0,0,75,75,75,75,,150,0,-4.7,0.5');
   });
 });

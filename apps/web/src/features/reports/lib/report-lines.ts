@@ -31,24 +31,41 @@ export const REPORT_COLUMNS = [
   ['Variance', 'Variance (budget − actual)'],
 ] as const;
 
-/** Rows for CSV and XLSX: plain values, money as numbers of dollars, percent as a fraction. */
-export const toExportRows = (lines: ReportLine[]) =>
-  lines.map((line) => ({
-    Category: line.label,
-    'Category type': line.typeLabel,
-    Budgeted: line.Budgeted,
-    Planned: line.Planned,
-    Committed: line.Committed,
-    Actual: line.Actual,
-    Available: line.Available,
-    'Left to plan': line.LeftToPlan,
-    Variance: line.Variance,
-    // DESIGN.md §14, as the table shows them: an empty Baseline cell while the baseline is not locked.
-    Baseline: line.Baseline ?? '',
-    Forecast: line.Forecast,
-    'Forecast variance': line.ForecastVariance,
-    'Percent spent': line.Percent === null ? '' : Math.round(line.Percent * 10_000) / 10_000,
-  }));
+/** How the export names its money: every money column's header carries the base currency, "Budgeted (USD)". */
+export type ExportMoney = { baseCurrency: string; fxVariance: boolean };
+
+/** The export's money settings for a report: its base currency, and the FX variance column when the screen shows it. */
+export const exportMoneyOf = (report: BudgetCategoriesReport): ExportMoney => ({
+  baseCurrency: report.BaseCurrency,
+  fxVariance: report.Totals.FxVariance !== 0 || report.ForeignExpenseCount > 0,
+});
+
+/**
+ * Rows for CSV and XLSX: plain values, money as numbers in the base currency (named in each money
+ * header, DESIGN.md §17), percent as a fraction; the FX variance column only for a plan with spend in
+ * another currency, as on the screen.
+ */
+export const toExportRows = (lines: ReportLine[], money: ExportMoney): Array<Record<string, string | number>> =>
+  lines.map((line) => {
+    const named = (title: string) => `${title} (${money.baseCurrency})`;
+    return {
+      Category: line.label,
+      'Category type': line.typeLabel,
+      [named('Budgeted')]: line.Budgeted,
+      [named('Planned')]: line.Planned,
+      [named('Committed')]: line.Committed,
+      [named('Actual')]: line.Actual,
+      [named('Available')]: line.Available,
+      [named('Left to plan')]: line.LeftToPlan,
+      [named('Variance')]: line.Variance,
+      // DESIGN.md §14, as the table shows them: an empty Baseline cell while the baseline is not locked.
+      [named('Baseline')]: line.Baseline ?? '',
+      [named('Forecast')]: line.Forecast,
+      [named('Forecast variance')]: line.ForecastVariance,
+      ...(money.fxVariance ? { [named('FX variance')]: line.FxVariance } : {}),
+      'Percent spent': line.Percent === null ? '' : Math.round(line.Percent * 10_000) / 10_000,
+    };
+  });
 
 export const reportFileName = (report: BudgetCategoriesReport, extension: string): string =>
   `${report.PlanName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan'}-budget-categories.${extension}`;
