@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordSecurityEvent } from '../audit/security-events.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import * as repo from './api-tokens.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,10 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiTokensPage } from '../../../app/pages/api-tokens-page.tsx';
-import { createTenant } from '../../../../../server/test/factories.ts';
-import { SLOW, TEST_TIMEOUT } from '../../../test/merge-dialog.ts';
-import { type RealApi, startRealApi } from '../../../test/real-api.ts';
+import { ApiTokensPage } from './api-tokens-page.tsx';
+import { createTenant } from '../../../../server/test/factories.ts';
+import { SLOW, TEST_TIMEOUT } from '../../test/merge-dialog.ts';
+import { type RealApi, startRealApi } from '../../test/real-api.ts';
 
 let api: RealApi;
 beforeAll(async () => {
