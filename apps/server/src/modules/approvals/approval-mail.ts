@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { buildPublicUrl } from '../mail/index.ts';
-import { formatCents, queueNotification } from '../notifications/index.ts';
+import { formatMoneyIn, type MoneyFormat } from '@plansmith/contract/display-format';
+import { formatCents, queueNotification, readerFormats } from '../notifications/index.ts';
 import { withNotificationDefaults } from '../people/index.ts';
 import { decidesFor } from './approval-rules.ts';
 import * as repo from './approvals.repository.ts';
@@ -53,22 +54,32 @@ export const listDeciders = async (db: Db, tenantId: string, teamId: string, req
 export const notifyNewRequest = async (ctx: AppContext, tx: Db, notice: NewRequestNotice): Promise<void> => {
   const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
   const link = requestPath(notice.requestId);
-  // "€1,200.00 ($1,299.00)" for an expense in another currency: both amounts (DESIGN.md §17).
-  const amount = notice.ownAmount
-    ? `${new Intl.NumberFormat('en-US', { style: 'currency', currency: notice.ownAmount.currency }).format(notice.ownAmount.amount)} (${formatCents(notice.amountCents)})`
-    : formatCents(notice.amountCents);
-  const money = `${amount} ${notice.requestedStatus === null ? '' : STATUS_WORDS[notice.requestedStatus]}`;
-  const title = notice.ownAmount ? `Approval needed: ${notice.what}, ${amount}` : `Approval needed: ${notice.what} (${amount})`;
-  const against = notice.itemName ? ` against ${notice.itemName}` : '';
-  const body =
-    notice.body ??
-    `${notice.requesterName} asks to record ${money}${against} in ${notice.planName}.${
-      notice.availableCents === null
-        ? ''
-        : ` Available on the item: ${formatCents(notice.availableCents)} now, ${formatCents(notice.availableCents - notice.amountCents)} if approved.`
-    }`;
+  // Each approver reads the amounts in their own locale, in the tenant's base currency (DESIGN.md §17).
+  const formatFor = await readerFormats(
+    tx,
+    notice.tenantId,
+    deciders.map((person) => person.id),
+  );
+  const texts = (format: MoneyFormat) => {
+    // "€1,200.00 ($1,299.00)" for an expense in another currency: both amounts (DESIGN.md §17).
+    const amount = notice.ownAmount
+      ? `${formatMoneyIn(format.locale, notice.ownAmount.amount, notice.ownAmount.currency)} (${formatCents(notice.amountCents, format)})`
+      : formatCents(notice.amountCents, format);
+    const money = `${amount} ${notice.requestedStatus === null ? '' : STATUS_WORDS[notice.requestedStatus]}`;
+    const title = notice.ownAmount ? `Approval needed: ${notice.what}, ${amount}` : `Approval needed: ${notice.what} (${amount})`;
+    const against = notice.itemName ? ` against ${notice.itemName}` : '';
+    const body =
+      notice.body ??
+      `${notice.requesterName} asks to record ${money}${against} in ${notice.planName}.${
+        notice.availableCents === null
+          ? ''
+          : ` Available on the item: ${formatCents(notice.availableCents, format)} now, ${formatCents(notice.availableCents - notice.amountCents, format)} if approved.`
+      }`;
+    return { title, body };
+  };
   for (const person of deciders) {
     if (!withNotificationDefaults(person.settings).Approvals) continue;
+    const { title, body } = texts(formatFor(person.id));
     await queueNotification(ctx, tx, {
       tenantId: notice.tenantId,
       kind: 'approval',
@@ -111,7 +122,8 @@ export const notifyDecision = async (
   if (!input.requesterId) return;
   const [person] = await repo.findPeople(tx, input.tenantId, input.teamId, [input.requesterId]);
   if (!person?.active || !person.joined || !withNotificationDefaults(person.settings).Approvals) return;
-  const title = `${input.approved ? 'Approved' : 'Rejected'}: ${input.what} (${formatCents(input.amountCents)})`;
+  const format = (await readerFormats(tx, input.tenantId, [person.id]))(person.id);
+  const title = `${input.approved ? 'Approved' : 'Rejected'}: ${input.what} (${formatCents(input.amountCents, format)})`;
   const body = input.budgetChange
     ? input.approved
       ? `${input.deciderName} approved your budget change; it is applied.${input.note ? ` Note: ${input.note}` : ''}`
@@ -151,10 +163,15 @@ export const notifyImportRequests = async (
 ): Promise<void> => {
   const deciders = await listDeciders(tx, notice.tenantId, notice.teamId, notice.requesterId);
   const link = '/approvals';
-  const title = `Approval needed: ${notice.count} imported ${notice.count === 1 ? 'expense' : 'expenses'} (${formatCents(notice.amountCents)})`;
+  const formatFor = await readerFormats(
+    tx,
+    notice.tenantId,
+    deciders.map((person) => person.id),
+  );
   const body = `${notice.requesterName} imported ${notice.fileName} into ${notice.planName}; ${notice.count} of its rows are at or above the team's threshold and wait for a decision.`;
   for (const person of deciders) {
     if (!withNotificationDefaults(person.settings).Approvals) continue;
+    const title = `Approval needed: ${notice.count} imported ${notice.count === 1 ? 'expense' : 'expenses'} (${formatCents(notice.amountCents, formatFor(person.id))})`;
     await queueNotification(ctx, tx, {
       tenantId: notice.tenantId,
       kind: 'approval',
