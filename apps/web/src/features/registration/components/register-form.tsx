@@ -1,9 +1,11 @@
-import { getHref } from '@plansmith/contract';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { BASE_CURRENCY_CODES, CURRENCIES, type CurrencyCode, DEFAULT_CURRENCY, getHref } from '@plansmith/contract';
+import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { Link } from 'react-router';
 import { messageOf, type RegistrationFields, useRegister } from '../api/registration-mutations.ts';
 
-type Values = { FirstName: string; LastName: string; Company: string; Email: string };
+type Values = { FirstName: string; LastName: string; Company: string; Email: string; BaseCurrency: CurrencyCode };
+
+const CURRENCY_OPTIONS = BASE_CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${CURRENCIES[code].name}` }));
 
 /** Step 1 of 4 (SPEC.md §2, §5): the prospect's details; the page's query travels in MetaData. */
 export const RegisterForm = ({
@@ -19,6 +21,7 @@ export const RegisterForm = ({
       layout="vertical"
       requiredMark={false}
       disabled={register.isPending}
+      initialValues={{ BaseCurrency: DEFAULT_CURRENCY }}
       onFinish={(values) => {
         const fields = { ...values, MetaData: metaData };
         register.mutate(fields, { onSuccess: () => onRegistered(fields) });
@@ -67,6 +70,13 @@ export const RegisterForm = ({
         ]}
       >
         <Input type="email" autoComplete="email" maxLength={254} />
+      </Form.Item>
+      <Form.Item
+        label="Base currency"
+        name="BaseCurrency"
+        extra="Every report and total is in it. It can change until your first budget item exists."
+      >
+        <Select showSearch optionFilterProp="label" options={CURRENCY_OPTIONS} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
         {register.isPending ? 'Creating Account...' : 'Create Account'}
