@@ -118,7 +118,8 @@ export const isReadRoute = (def: Pick<RouteDef, 'path'>): boolean => {
 
 // The account's security: managing tokens, single sign-on, webhooks, one's sign-in and profile.
 const SESSION_ONLY_CLIENTS = ['/api/ApiTokenClient/', '/api/SsoClient/', '/api/WebhookClient/', '/api/identity/'];
-const SESSION_ONLY_PATHS = new Set(['/user/ChangePassword', '/api/UserProfileClient/MySave']);
+// The audit log's retention (Part G): a token may read and export the log, never shorten what it keeps.
+const SESSION_ONLY_PATHS = new Set(['/user/ChangePassword', '/api/UserProfileClient/MySave', '/api/AuditClient/SaveSettings']);
 
 /**
  * Whether a route is refused to every API token, whatever its scope (403 SESSION_ONLY_MESSAGE): tokens,

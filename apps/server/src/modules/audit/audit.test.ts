@@ -313,3 +313,18 @@ describe('retention', () => {
     expect(left.some((row) => row.action === 'update' && t.clock.now().getTime() - row.createdAt.getTime() < 60 * DAY)).toBe(true);
   });
 });
+
+describe('through an API token', () => {
+  it("an Owner's read-write token reads and exports the log but cannot change its retention (403)", async () => {
+    const created = await t.post('/api/ApiTokenClient/Create', { Name: 'SIEM export', Scope: 'read-write', ExpiresInDays: 30 }, owner);
+    expect(created.status, created.text).toBe(200);
+    const token: string = created.body.Result.Token;
+    expect((await t.post(LIST, {}, token)).status).toBe(200);
+    expect((await t.post(EXPORT, {}, token)).status).toBe(200);
+    const save = await t.post(SAVE_SETTINGS, { RetentionDays: 30 }, token);
+    expect(save.status, save.text).toBe(403);
+    expect((await t.post(GET_SETTINGS, {}, owner)).body.Result.RetentionDays).not.toBe(30);
+    // Creating the token was recorded once, through recordSecurityEvent (Part H).
+    expect((await list({ Kind: 'token_created' })).Total).toBe(1);
+  });
+});
