@@ -120,7 +120,17 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         description:
           'Marketing plans, budgets and expenses. Field names are PascalCase; money is decimal US dollars. Every editable row carries a Version (1 when created, one more on every change): updates and deletes send the Version they read, and a stale one answers 409 with the current row instead of overwriting.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT or API token',
+            description:
+              "A session's access token (JWT from /api/identity/token/user), or an API token (psk_…, made on /settings/api-tokens, paid plans): it acts as its creator; a read token is refused every write (403), no token manages tokens, sign-in, people or billing, 120 requests a minute per token.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     // Only an OpenAPI document is generated here (no Swagger 2 one): `openapi` is set above.
