@@ -1,10 +1,10 @@
 import type { Forecast, ForecastCell, ForecastItem, ForecastSaveCell, ForecastStaleCell } from '@plansmith/contract';
+import { formatMonth } from '../../../shared/format/dates.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 import { parseDollars } from './budget-rows.ts';
 
-/** A month's name as the grid's header shows it ("Mar 2026"). */
-export const monthLabel = (month: string): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A month's name as the grid's header shows it, in the person's locale ("Mar 2026", "März 2026"). */
+export const monthLabel = (month: string): string => formatMonth(month);
 
 /** What a typed or pasted cell means: a forecast in dollars, or (empty) “clear the entered one”. */
 const parseForecast = (text: string): { value: number | null } | { error: string } => {

@@ -2,7 +2,7 @@ import type { PeriodBlocker, PeriodMonth, PlanPeriods, UnspentChoice } from '@pl
 import { Alert, Button, Card, Flex, Input, Popconfirm, Radio, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatDate, formatDateTime } from '../../../shared/format/dates.ts';
+import { formatDate, formatDateTime, formatMonth } from '../../../shared/format/dates.ts';
 import { formatUsd, sumDollars } from '../../../shared/format/money.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { type BlockerAction, useClosePeriod, usePlanPeriods, useReopenPeriod, useSettleBlocker } from '../api/close-api.ts';
@@ -10,8 +10,8 @@ import { type BlockerAction, useClosePeriod, usePlanPeriods, useReopenPeriod, us
 /** "January 2026" */
 export const monthName = (month: string): string =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortMonth = (month: string): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "Mar 2026" in the person's locale. */
+const shortMonth = (month: string): string => formatMonth(month);
 
 /** The same day in `month` (YYYY-MM), or its last day when the month is shorter. */
 export const sameDayIn = (date: string, month: string): string => {

@@ -1,6 +1,6 @@
 import { type ExpectationGrid as Grid, hasAtMostTwoDecimals } from '@plansmith/contract';
 import { App } from 'antd';
-import dayjs from 'dayjs';
+import { formatMonth } from '../../../shared/format/dates.ts';
 import { Fragment, type KeyboardEvent, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatCount } from '../../../shared/format/money.ts';
@@ -135,7 +135,7 @@ export const ExpectationGrid = ({ grid, canEdit }: { grid: Grid; canEdit: boolea
             <Fragment key={quarter.label}>
               {quarter.months.map((month) => {
                 const r = monthIndex.get(month) ?? 0;
-                const monthName = dayjs(`${month}-01`).format('MMM YYYY');
+                const monthName = formatMonth(month);
                 return (
                   <tr key={month}>
                     <th scope="row">{monthName}</th>

@@ -1,7 +1,6 @@
 import type { Play } from '@plansmith/contract';
 import { Button, Drawer, Flex, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { formatDate } from '../../../shared/format/dates.ts';
+import { formatDate, formatMonth } from '../../../shared/format/dates.ts';
 import { formatCount, formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlayPreview } from '../api/playbook-queries.ts';
@@ -18,7 +17,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
     return <ErrorState error={preview.error} onRetry={() => void preview.refetch()} title="The play could not be loaded." />;
   }
   const { Play: play, Months: months, Categories: categories, Objectives: objectives } = preview.data;
-  const monthLabels = months.map((month) => dayjs(`${month}-01`).format('MMM YYYY'));
+  const monthLabels = months.map((month) => formatMonth(month));
   return (
     <Flex vertical gap={20}>
       <Typography.Text type="secondary">

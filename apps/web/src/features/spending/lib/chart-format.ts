@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatMonth as formatMonthIn } from '../../../shared/format/dates.ts';
 import { formatUsdCompact } from '../../../shared/format/money.ts';
 
 /** The height of a horizontal bar chart with `count` bars. */
@@ -7,5 +7,5 @@ export const breakdownChartHeight = (count: number): number => Math.max(200, cou
 /** Axis ticks: 125000 → "$125K". */
 export const formatAxisUsd = (value: number): string => formatUsdCompact(value);
 
-/** "2026-03" → "Mar 2026" (tooltips) or "Mar" (axis, when every month is in one year). */
-export const formatMonth = (month: string, withYear = true): string => dayjs(`${month}-01`).format(withYear ? 'MMM YYYY' : 'MMM');
+/** "2026-03" → "Mar 2026" (tooltips) or "Mar" (axis, when every month is in one year), in the person's locale. */
+export const formatMonth = (month: string, withYear = true): string => formatMonthIn(month, withYear);
