@@ -2,3 +2,5 @@
 export { registerExpenseRoutes } from './expenses.routes.ts';
 export { futureActualProblem, templateProblem } from './expense-rules.ts';
 export { listOverdueExpenses, sumOverdueExpenses } from './overdue-expenses.ts';
+// An expense's money in its currency and the base (issue 34): imports name a missing rate in the same words.
+export { expenseMoney, findMonthRate, missingRateMessage } from './expense-currency.ts';
