@@ -2,12 +2,16 @@ import { EXPENSE_CATEGORY_TYPE_LABELS, type GuestPlanSummary } from '@plansmith/
 import { Card, Flex, Progress, Table, Typography } from 'antd';
 import { MoneyStats } from '../../../shared/ui/money-stats.tsx';
 import { formatDate } from '../../../shared/format/dates.ts';
+import { setDisplayFormat } from '../../../shared/format/display-format.ts';
 import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
 
 type Line = GuestPlanSummary['Categories'][number];
 
 /** What a guest sees of a shared plan: name, dates, and money by category and type. Read-only. */
 export const GuestPlanSummaryView = ({ summary }: { summary: GuestPlanSummary }) => {
+  // A guest has no tenant to read the base currency from: the summary names it (DESIGN.md §17).
+  // Idempotent, so it may run while rendering, before the figures below are formatted.
+  setDisplayFormat({ baseCurrency: summary.BaseCurrency });
   const spent = summary.Budgeted > 0 ? summary.Actual / summary.Budgeted : 0;
   return (
     <Flex vertical gap={16}>
@@ -16,7 +20,8 @@ export const GuestPlanSummaryView = ({ summary }: { summary: GuestPlanSummary })
           {summary.Name}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {formatDate(summary.StartDate)} – {formatDate(summary.EndDate)} · read-only summary shared with you
+          {formatDate(summary.StartDate)} – {formatDate(summary.EndDate)} · read-only summary shared with you · amounts in{' '}
+          {summary.BaseCurrency}
         </Typography.Text>
         {summary.Description ? <Typography.Paragraph style={{ marginTop: 8 }}>{summary.Description}</Typography.Paragraph> : null}
       </div>
