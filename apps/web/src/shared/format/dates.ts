@@ -67,6 +67,7 @@ const dayFormat = lazyDateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
 const monthYearFormat = lazyDateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthFormat = lazyDateFormat({ month: 'short', timeZone: 'UTC' });
 const instantFormat = lazyDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const instantDayFormat = lazyDateFormat({ dateStyle: 'medium' });
 
 const utcDay = (date: string): Date => {
   const [year = 0, month = 1, day = 1] = date.slice(0, 10).split('-').map(Number);
@@ -78,6 +79,9 @@ export const formatDate = (date: string | null | undefined): string => (date ? d
 
 /** An instant in the browser's zone and the person's locale: "Mar 4, 2026, 3:05 PM" (en-US), "04.03.2026, 15:05" (de-DE). */
 export const formatDateTime = (instant: string | null | undefined): string => (instant ? instantFormat(new Date(instant)) : '—');
+
+/** The day of an instant in the browser's zone and the person's locale: "Mar 4, 2026" (en-US), "04.03.2026" (de-DE). */
+export const formatInstantDay = (instant: string | null | undefined): string => (instant ? instantDayFormat(new Date(instant)) : '—');
 
 /** A month ("2026-03" or a date in it): "Mar 2026" (en-US), "März 2026" (de-DE), "2026年3月" (ja-JP); withYear false: "Mar". */
 export const formatMonth = (month: string, withYear = true): string => {

@@ -1,3 +1,4 @@
+import { formatMonth } from './dates.ts';
 import { formatCount, formatPercent, formatUsd } from './money.ts';
 
 /** An objective value in its metric: 1 count "1,234.5", 2 currency "$1,234.50", 3 percent points "24.5%". */
@@ -12,10 +13,5 @@ export const formatMetricValue = (value: number | null | undefined, metricType: 
 export const formatRatio = (ratio: number | null | undefined): string =>
   ratio === null || ratio === undefined ? '—' : formatPercent(ratio);
 
-/** "2026-03" → "Mar 2026", or "Mar" for axes within one year. */
-export const formatMonthLabel = (month: string, withYear = true): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
+/** "2026-03" → "Mar 2026", or "Mar" for axes within one year, in the person's locale. */
+export const formatMonthLabel = (month: string, withYear = true): string => formatMonth(month, withYear);

@@ -1,11 +1,12 @@
 import { type BudgetItem, type BudgetMonth, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
+import { formatMonth } from '../../../shared/format/dates.ts';
 
 export type PeriodView = 'Months' | 'Quarters' | 'Year';
 /** A column of the month grid: one month, or the months it rolls up. */
 export type Period = { key: string; label: string; months: MonthKey[] };
 
-const monthLabel = (month: MonthKey) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "Mar 2026" in the person's locale. */
+const monthLabel = (month: MonthKey) => formatMonth(month);
 
 /** The plan's months as columns: each month, calendar quarters (Q1 = Jan–Mar) or calendar years. */
 export const periodsOf = (planMonths: readonly MonthKey[], view: PeriodView): Period[] => {

@@ -1,12 +1,12 @@
 import type { ObjectiveDetail } from '@plansmith/contract';
 import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '../../../shared/format/dates.ts';
+import { formatDate, formatMonth } from '../../../shared/format/dates.ts';
 import { formatMetricValue } from '../../../shared/format/objective-values.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { buildResultsSeries } from '../lib/results-series.ts';
 
 // "Jan 2027": a plan can span two years, so the month alone is ambiguous.
-const axisDate = (time: number) => new Date(time).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const axisDate = (time: number) => formatMonth(new Date(time).toISOString().slice(0, 10));
 
 /** Results over time: cumulative (sums) or in force (latest), against the target pace line. */
 export const ResultsChart = ({ objective }: { objective: ObjectiveDetail }) => {

@@ -1,11 +1,10 @@
 import type { Person, TenantRole } from '@plansmith/contract';
 import { App, Button, Flex, Space, Table, Tag, Typography } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { formatInstantDay } from '../../../shared/format/dates.ts';
 import { useSavePerson, useSendInvitation } from '../api/people-mutations.ts';
 
 const STATUS_COLORS: Record<Person['Status'], string> = { Active: 'green', Invited: 'gold', Inactive: 'default' };
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The tenant's people with status, role and the actions an admin takes on them. */
 export const PeopleTable = ({
@@ -82,7 +81,7 @@ export const PeopleTable = ({
               {p.Status === 'Invited' ? (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {p.InvitationExpiresAt
-                    ? `Invitation expires ${formatDate(p.InvitationExpiresAt)}`
+                    ? `Invitation expires ${formatInstantDay(p.InvitationExpiresAt)}`
                     : p.InvitationSentAt
                       ? 'Invitation expired'
                       : 'Not invited yet'}
