@@ -11,6 +11,7 @@ const plan = (id: string, state: MarketingPlan['State'], startDate = '2026-01-01
   StartDate: startDate,
   EndDate: '2026-12-31',
   TeamId: 'team',
+  Currency: 'USD',
   ShareKey: null,
   ShareUrl: null,
   UpdatedAt: '2026-01-01T00:00:00.000Z',

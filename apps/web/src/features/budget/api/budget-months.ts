@@ -29,7 +29,7 @@ const putSavedItems = (queryClient: QueryClient, planId: string, saved: readonly
     const others = entries.filter((entry) => !byId.has(entry.BudgetItemId));
     const mine = saved
       .filter((item) => (item.Months ?? []).length > 0)
-      .map((item) => ({ BudgetItemId: item.Id, Months: item.Months ?? [] }));
+      .map((item) => ({ BudgetItemId: item.Id, Currency: item.Currency, Months: item.Months ?? [] }));
     return [...others, ...mine];
   });
   for (const item of saved) queryClient.removeQueries({ queryKey: budgetKeys.detail(item.Id) });

@@ -1,11 +1,11 @@
 import { RightOutlined } from '@ant-design/icons';
-import { type BudgetItem, CATEGORY_TYPE_NAMES, customFieldText, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
+import { type BudgetItem, CATEGORY_TYPE_NAMES, currencyDigits, customFieldText, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Tag, Tooltip } from 'antd';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBothAmounts, formatUsd } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
@@ -157,8 +157,9 @@ export const BudgetGrid = ({
     const { item } = row;
     const amount = (
       <EditableCell
-        value={item.Amount.toFixed(2)}
-        display={formatUsd(item.Amount)}
+        value={item.Amount.toFixed(currencyDigits(item.Currency))}
+        // An item in another currency shows its own amount and the base one: "€1,200.00 ($1,299.00)" (DESIGN.md §17).
+        display={formatBothAmounts(item.Amount, item.Currency, item.BaseAmount).label}
         label={`Amount of ${item.Name}`}
         disabled={!canEdit}
         align="right"

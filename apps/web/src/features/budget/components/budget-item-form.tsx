@@ -1,12 +1,16 @@
 import {
+  amountFitsCurrency,
   type BudgetCategory,
   type BudgetItem,
+  CURRENCIES,
+  CURRENCY_CODES,
+  type CurrencyCode,
+  currencyDecimalsMessage,
   type ItemType,
   type Lookup,
   type MarketingPlan,
   monthsBetween,
-  sumCents,
-  toCents,
+  phasingSumError,
 } from '@plansmith/contract';
 import { App, Button, Card, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +23,7 @@ import {
   useCustomFieldValuesInForm,
 } from '../../../shared/custom-fields/custom-field-inputs.tsx';
 import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
+import { baseCurrency, formatUsd } from '../../../shared/format/money.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 import { cellsOf, useItemSave } from './use-item-save.tsx';
@@ -27,6 +32,8 @@ type FormValues = {
   Name: string;
   BudgetCategoryId: string;
   ItemType: ItemType;
+  /** The item's own currency (DESIGN.md §17); Amount and the months are in it. */
+  Currency: CurrencyCode;
   Amount: number;
   GeneralLedgerCodeId?: string | null;
   ObjectiveId?: string | null;
@@ -35,6 +42,21 @@ type FormValues = {
   Active: boolean;
   CustomFields?: CustomFieldFormValues;
 };
+
+const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code, title: `${code} · ${CURRENCIES[code].name}` }));
+
+/** An amount in another currency than the base: not negative, at most its decimals (JPY none, KWD 3), in the server's words. */
+const currencyAmountRules = (currency: CurrencyCode) => [
+  { required: true, message: 'Please enter an amount.' },
+  {
+    validator: (_rule: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) return Promise.resolve();
+      if (!Number.isFinite(value) || value < 0) return Promise.reject(new Error('Amount cannot be negative.'));
+      if (!amountFitsCurrency(value, currency)) return Promise.reject(new Error(currencyDecimalsMessage('Amount', currency)));
+      return Promise.resolve();
+    },
+  },
+];
 
 const phasingOf = (item: BudgetItem): Phasing => ({
   enabled: (item.Months ?? []).length > 0,
@@ -71,6 +93,8 @@ export const BudgetItemForm = ({
   const { message } = App.useApp();
   const [phasing, setPhasing] = useState<Phasing>(() => phasingOf(item));
   const amount = Form.useWatch('Amount', form) ?? base.Amount;
+  const baseCode = baseCurrency() as CurrencyCode;
+  const currency: CurrencyCode = Form.useWatch('Currency', form) ?? base.Currency;
   const months = useMemo(() => monthsBetween(plan.StartDate, plan.EndDate), [plan.StartDate, plan.EndDate]);
 
   const { fields: customFields } = useCustomFields('BudgetItem');
@@ -87,7 +111,8 @@ export const BudgetItemForm = ({
     const entries = months
       .filter((month) => (phasing.months[month] ?? 0) > 0)
       .map((month) => ({ Month: month, Amount: phasing.months[month] ?? 0 }));
-    if (phasing.enabled && sumCents(entries.map((entry) => entry.Amount)) !== toCents(values.Amount)) {
+    // Added up in the item's currency's minor units, as the server does (DESIGN.md §17).
+    if (phasing.enabled && phasingSumError(entries, values.Amount, values.Currency)) {
       message.error('The monthly phasing must add up to the amount. Adjust the months or use “Spread evenly”.');
       return;
     }
@@ -102,6 +127,7 @@ export const BudgetItemForm = ({
           Name: values.Name,
           Description: values.Description?.trim() ? values.Description : null,
           Active: values.Active,
+          Currency: values.Currency,
           Amount: values.Amount,
           ItemType: values.ItemType,
           BudgetCategoryId: values.BudgetCategoryId,
@@ -150,12 +176,34 @@ export const BudgetItemForm = ({
             <Input />
           </Form.Item>
           <Form.Item
-            name="Amount"
-            label="Amount (USD)"
-            style={{ flex: '1 1 180px' }}
-            rules={moneyRules({ required: 'Please enter an amount.' })}
+            name="Currency"
+            label="Currency"
+            style={{ flex: '0 0 110px' }}
+            tooltip="The item’s own currency: its amount and months are in it; every total is in the base currency."
           >
-            <MoneyInput />
+            <Select
+              showSearch={{ optionFilterProp: 'title' }}
+              options={CURRENCY_OPTIONS}
+              optionRender={(option) => option.data.title}
+              popupMatchSelectWidth={240}
+              aria-label="Currency"
+            />
+          </Form.Item>
+          <Form.Item
+            name="Amount"
+            label="Amount"
+            style={{ flex: '1 1 180px' }}
+            dependencies={['Currency']}
+            rules={currency === baseCode ? moneyRules({ required: 'Please enter an amount.' }) : currencyAmountRules(currency)}
+            extra={
+              currency !== baseCode && base.Currency === currency
+                ? `${formatUsd(base.BaseAmount)} at the plan’s budget rate, as saved`
+                : currency !== baseCode
+                  ? 'Converted to the base currency at the plan’s budget rate when saved'
+                  : undefined
+            }
+          >
+            <MoneyInput {...(currency === baseCode ? {} : { prefix: currency })} />
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>

@@ -9,7 +9,8 @@ export const BudgetItemSpend = ({ item }: { item: BudgetItem }) => (
     <MoneyStats
       bordered={false}
       figures={{
-        budget: item.Amount,
+        // Every figure of the item's spend is in the base currency (DESIGN.md §17).
+        budget: item.BaseAmount,
         planned: item.Planned,
         committed: item.Committed,
         actual: item.Actual,

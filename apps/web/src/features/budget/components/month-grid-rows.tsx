@@ -56,7 +56,7 @@ export const TotalRow = ({
       <th scope="row" className="month-grid-first">
         Total
       </th>
-      <td className="num">{formatUsd(toDollars(items.reduce((sum, entry) => sum + Math.round(entry.item.Amount * 100), 0)))}</td>
+      <td className="num">{formatUsd(toDollars(items.reduce((sum, entry) => sum + Math.round(entry.item.BaseAmount * 100), 0)))}</td>
       {periods.map((period) => (
         <td key={period.key} className="num">
           {formatUsd(toDollars(sumCentsOf(entries, period.months)))}

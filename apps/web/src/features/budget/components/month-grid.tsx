@@ -2,7 +2,7 @@ import { monthsBetween, toCents, toDollars } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Checkbox, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBothAmounts, formatUsd } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
 import { type BudgetRow, parseDollars } from '../lib/budget-rows.ts';
@@ -253,7 +253,7 @@ export const MonthGrid = ({
                   </th>
                   <MonthCell
                     cellKey={`${virtual.index}:${BUDGET_COL}`}
-                    display={formatUsd(row.item.Amount)}
+                    display={formatBothAmounts(row.item.Amount, row.item.Currency, row.item.BaseAmount).label}
                     value={row.item.Amount.toFixed(2)}
                     label={`${row.item.Name}, Budget`}
                     active={cellRow === virtual.index && cellCol === BUDGET_COL}

@@ -105,7 +105,8 @@ export const useItemSave = (
         GeneralLedgerCodeId:
           (edits.GeneralLedgerCodeId === undefined ? stale.current.GeneralLedgerCodeId : edits.GeneralLedgerCodeId) ?? null,
         Active: edits.Active ?? stale.current.Active,
-        Months: monthsEdited ? (Months ?? []).map((month) => ({ ...month, Version: 1 })) : stale.current.Months,
+        // Shown in the merge dialog only: a month's base figure is the server's to compute (DESIGN.md §17).
+        Months: monthsEdited ? (Months ?? []).map((month) => ({ ...month, BaseAmount: month.Amount, Version: 1 })) : stale.current.Months,
       };
       const choice = await merge.ask(stale.message, changedFields(fields, stale.current, mine));
       // Over theirs: their item with only my changes on top, from their item's version and, when my

@@ -108,7 +108,8 @@ export const sumItems = (items: readonly BudgetItem[]): MoneySums => {
   let committed = 0;
   let planned = 0;
   for (const item of items) {
-    budget += toCents(item.Amount);
+    // In the base currency (DESIGN.md §17): an item in another currency counts its converted amount.
+    budget += toCents(item.BaseAmount);
     actual += toCents(item.Actual);
     committed += toCents(item.Committed);
     planned += toCents(item.Planned);

@@ -99,7 +99,11 @@ describe('the month grid model', () => {
   ];
 
   it('lands a block on item rows only (category rows skipped) and rolls each category up by period', () => {
-    const model = buildMonthModel(rows, [{ BudgetItemId: 'a', Months: [{ Month: '2026-02', Amount: 300, Version: 1 }] }], MONTHS);
+    const model = buildMonthModel(
+      rows,
+      [{ BudgetItemId: 'a', Currency: 'USD', Months: [{ Month: '2026-02', Amount: 300, BaseAmount: 300, Version: 1 }] }],
+      MONTHS,
+    );
     expect(model.items.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
     expect([...model.itemIndexOfRow.entries()]).toEqual([
       [1, 0],

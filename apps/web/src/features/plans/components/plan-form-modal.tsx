@@ -1,9 +1,10 @@
-import { EMPTY_ID, type MarketingPlan, NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, EMPTY_ID, type MarketingPlan, NEW_PLAN_LENGTH_DAYS } from '@plansmith/contract';
 import { App, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { DATE_FORMAT, formatDate } from '../../../shared/format/dates.ts';
+import { baseCurrency } from '../../../shared/format/money.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
@@ -11,7 +12,10 @@ import { useKeepTheirPlan, useSavePlan } from '../api/plan-mutations.ts';
 import { useMyTeams } from '../../../shared/api/my-teams.ts';
 import { useToday } from '../../../shared/api/today.ts';
 
-type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs };
+type FormValues = { Name: string; Description?: string; TeamId: string; StartDate: Dayjs; EndDate: Dayjs; Currency: CurrencyCode };
+
+/** Every currency a plan may budget in (DESIGN.md §17): its new items default to it. */
+const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${CURRENCIES[code].name}` }));
 
 /** The plan's fields the form edits, as the merge dialog compares them (DESIGN.md §13). */
 const PLAN_MERGE_FIELDS = [
@@ -19,9 +23,10 @@ const PLAN_MERGE_FIELDS = [
   { key: 'Description', label: 'Description' },
   { key: 'StartDate', label: 'Start date', format: (date: unknown) => formatDate(date as string) },
   { key: 'EndDate', label: 'End date', format: (date: unknown) => formatDate(date as string) },
+  { key: 'Currency', label: 'Currency' },
 ] as const satisfies ReadonlyArray<{ key: keyof MarketingPlan; label: string; format?: (value: never) => string }>;
 /** The plan's fields the form saves: "Save mine over theirs" keeps of mine only those changed since the plan was read. */
-const PLAN_FORM_FIELDS = ['Name', 'Description', 'StartDate', 'EndDate'] as const;
+const PLAN_FORM_FIELDS = ['Name', 'Description', 'StartDate', 'EndDate', 'Currency'] as const;
 
 /** Create a plan (defaults: today to today + 365 days, SPEC.md §5) or edit one's name, description and dates. */
 export const PlanFormModal = ({
@@ -70,6 +75,7 @@ export const PlanFormModal = ({
             TeamId: opened.TeamId,
             StartDate: dayjs(opened.StartDate),
             EndDate: dayjs(opened.EndDate),
+            Currency: opened.Currency,
           }
         : {
             Name: '',
@@ -77,6 +83,7 @@ export const PlanFormModal = ({
             TeamId: defaultTeamId ?? teams.data?.[0]?.Id,
             StartDate: today,
             EndDate: today.add(NEW_PLAN_LENGTH_DAYS, 'day'),
+            Currency: baseCurrency() as CurrencyCode,
           },
     );
   }, [open, planId, defaultTeamId, teams.data, form, todayInTenantZone]);
@@ -90,6 +97,7 @@ export const PlanFormModal = ({
       TeamId: values.TeamId,
       StartDate: values.StartDate.format(DATE_FORMAT),
       EndDate: values.EndDate.format(DATE_FORMAT),
+      Currency: values.Currency,
     };
     const saveFrom = async (version: number | undefined, body: typeof request = request): Promise<void> => {
       try {
@@ -166,6 +174,17 @@ export const PlanFormModal = ({
           ]}
         >
           <DateInput style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="Currency"
+          label="Currency"
+          extra={
+            plan && plan.Totals.ItemCount > 0
+              ? 'Its budget items are in it, so it cannot change now. Each item may have its own currency.'
+              : 'New budget items are in this currency; every total is in your base currency.'
+          }
+        >
+          <Select showSearch optionFilterProp="label" disabled={Boolean(plan && plan.Totals.ItemCount > 0)} options={CURRENCY_OPTIONS} />
         </Form.Item>
       </Form>
     </Modal>

@@ -15,6 +15,7 @@ const plan: MarketingPlan = {
   StartDate: '2026-01-01',
   EndDate: '2026-12-31',
   TeamId: '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b0c01',
+  Currency: 'USD',
   ShareKey: null,
   ShareUrl: null,
   UpdatedAt: '2026-11-26T12:00:00.000Z',
