@@ -1,6 +1,6 @@
 import { type ApiToken, apiTokenRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
