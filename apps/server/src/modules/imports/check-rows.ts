@@ -7,7 +7,8 @@ import {
   type ImportRow,
   isMonthField,
 } from '@plansmith/contract/imports';
-import { type CurrencyCode, convertMinorUnits, currencyDigits, DEFAULT_CURRENCY, isCurrencyCode } from '@plansmith/contract/currency-codes';
+import { type CurrencyCode, convertMinorUnits, DEFAULT_CURRENCY, isCurrencyCode } from '@plansmith/contract/currency-codes';
+import { formatMinorIn } from '@plansmith/contract/display-format';
 import type { StoredCustomFields } from '../../schema/custom-fields.ts';
 import { checkCustomFieldValues } from '../custom-fields/index.ts';
 import { futureActualProblem } from '../expenses/index.ts';
@@ -235,8 +236,8 @@ const budgetRate = (cur: CurrencyRefs, currency: CurrencyCode): number | undefin
   return latest ? cur.rates[currency]?.[latest] : undefined;
 };
 
-const formatOwn = (minor: number, currency: CurrencyCode) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
+// A row error every reader of the preview shares: en-US, through the contract's one formatter.
+const formatOwn = (minor: number, currency: CurrencyCode) => formatMinorIn('en-US', minor, currency);
 
 const expenseChecker = (refs: References, mapping: ImportMapping): Checker<ExpenseDraft> => {
   const items = byName(refs.items);
