@@ -1,7 +1,7 @@
 import type { InputRef } from 'antd';
 // Input directly: antd's Input namespace also brings TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import './editable-cell.css';
 
 /**
@@ -12,6 +12,7 @@ import './editable-cell.css';
 export const EditableCell = ({
   value,
   display,
+  shown,
   label,
   disabled,
   align = 'left',
@@ -23,6 +24,8 @@ export const EditableCell = ({
   /** The text put in the editor. */
   value: string;
   display: string;
+  /** What the cell shows instead of `display` (e.g. an amount with its base one beneath); `display` stays its spoken text. */
+  shown?: ReactNode;
   /** What is edited, for assistive technology: "Conversion rate of Lead". */
   label: string;
   disabled?: boolean;
@@ -138,7 +141,7 @@ export const EditableCell = ({
       disabled={disabled}
       style={{ textAlign: align, color }}
     >
-      {display}
+      {shown ?? display}
     </button>
   );
 };

@@ -6,6 +6,7 @@ import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatBothAmounts, formatUsd } from '../../../shared/format/money.ts';
+import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
@@ -160,6 +161,7 @@ export const BudgetGrid = ({
         value={item.Amount.toFixed(currencyDigits(item.Currency))}
         // An item in another currency shows its own amount and the base one: "€1,200.00 ($1,299.00)" (DESIGN.md §17).
         display={formatBothAmounts(item.Amount, item.Currency, item.BaseAmount).label}
+        shown={<BothAmounts amount={item.Amount} currency={item.Currency} baseAmount={item.BaseAmount} />}
         label={`Amount of ${item.Name}`}
         disabled={!canEdit}
         align="right"

@@ -262,7 +262,14 @@ export const BudgetItemForm = ({
         <CustomFieldInputs fields={customFields} />
       </Card>
       <Card title="Monthly phasing" size="small" style={{ marginBottom: 16 }}>
-        <MonthlyPhasingGrid months={months} amount={amount} value={phasing} disabled={!canEdit} onChange={setPhasing} />
+        <MonthlyPhasingGrid
+          months={months}
+          amount={amount}
+          value={phasing}
+          disabled={!canEdit}
+          currency={currency === baseCode ? undefined : currency}
+          onChange={setPhasing}
+        />
       </Card>
       {canEdit ? (
         <Button type="primary" htmlType="submit" loading={save.isPending}>
