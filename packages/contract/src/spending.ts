@@ -65,6 +65,7 @@ export const SpendingReportSchema = PlanPeriodSchema.extend({
   FxVariance: z
     .number()
     .describe('Actual at actual rates − Actual at the budget rate, over Actual expenses in another currency (DESIGN.md §17)'),
+  ForeignExpenseCount: z.number().int().describe('Active expenses of the plan in another currency, any status (0: no FX variance to show)'),
 });
 export type SpendingReport = z.infer<typeof SpendingReportSchema>;
 

@@ -118,7 +118,7 @@ describe('reports in the base currency with the FX variance', () => {
     });
     const spending = await t.post('/api/ReportingClient/SpendingReport', { MarketingPlanId: planId }, token);
     expect(spending.status, spending.text).toBe(200);
-    expect(spending.body.Result).toMatchObject({ BaseCurrency: 'USD', Actual: 3_103.36, FxVariance: -4.71 });
+    expect(spending.body.Result).toMatchObject({ BaseCurrency: 'USD', Actual: 3_103.36, FxVariance: -4.71, ForeignExpenseCount: 5 });
     const march = spending.body.Result.Months.find((month: { Month: string }) => month.Month === '2026-03');
     expect(march.Actual).toBe(3_103.36);
   });

@@ -94,6 +94,7 @@ export const createSpendingService = (ctx: AppContext) => ({
       ByPayee: byPayee,
       BaseCurrency: spending.fx.baseCurrency,
       FxVariance: toDollars(spending.fx.total),
+      ForeignExpenseCount: spending.fx.foreignCount,
     };
   },
 });

@@ -9,6 +9,7 @@ import {
   PayeeSpendChart,
 } from '../../features/spending/components/lazy-charts.tsx';
 import { formatPercent } from '../../shared/format/money.ts';
+import { FxVarianceCard, showsFxVariance } from '../../shared/ui/fx-variance-card.tsx';
 import { MoneyStats } from '../../shared/ui/money-stats.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -41,6 +42,11 @@ const SpendingForPlan = ({ planId }: { planId: string }) => {
             Spent {formatPercent(burn)} of the budget with {formatPercent(data.ElapsedRatio)} of the plan elapsed.
           </Typography.Text>
         </Col>
+        {showsFxVariance(data.FxVariance, data.ForeignExpenseCount) && (
+          <Col span={24}>
+            <FxVarianceCard fxVariance={data.FxVariance} foreignExpenseCount={data.ForeignExpenseCount} baseCurrency={data.BaseCurrency} />
+          </Col>
+        )}
         <Col span={24}>
           <Card title="Spend by month against the phased budget">
             <MonthlySpendChart months={data.Months} />
