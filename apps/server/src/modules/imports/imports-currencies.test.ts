@@ -237,3 +237,35 @@ describe('a money column named with its currency', () => {
     expect(preview.Rows[0].Errors).toEqual([]);
   });
 });
+
+describe('an imported expense in another currency and the approval threshold', () => {
+  it('compares the base amount: €47.00 ($50.88) waits at a $50.00 threshold, ¥7,000 ($46.90) does not', async () => {
+    const f = await setup(t);
+    await rates(f, MARCH_RATES);
+    const owner = await f.tenant.tokenFor('owner');
+    const policy = (await t.post('/api/ApprovalClient/GetPolicy', { TeamId: f.tenant.teamId }, owner)).body.Result;
+    const saved = await t.post(
+      '/api/ApprovalClient/SavePolicy',
+      { TeamId: f.tenant.teamId, ExpenseThreshold: 50, BudgetChangeThreshold: null, Approvers: 'Leads', Version: policy.Version },
+      owner,
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const csv = [
+      'Purchase date,Payee,Amount,Currency,Budget item',
+      // €47.00 × 1.0825 = $50.8775 → $50.88: at or above $50.00
+      '2026-03-10,Euro vendor,47,EUR,Paid search',
+      // ¥7,000 × 0.0067 = $46.90: below, though 7,000 is above 50
+      '2026-03-10,Yen vendor,7000,JPY,Paid search',
+    ].join('\n');
+    const committed = await t.post(COMMIT, { ...previewBody(f.plan.id, csv), SkipDuplicates: true }, f.token);
+    expect(committed.status, committed.text).toBe(200);
+    const rows = await t.database.queryRows<{ payee: string; approval: number; cents: string }>(
+      `SELECT payee, approval, amount_cents::text AS cents FROM expenses WHERE tenant_id = $1 AND marketing_plan_id = $2 AND payee LIKE '%vendor' ORDER BY payee`,
+      [f.tenant.id, f.plan.id],
+    );
+    expect(rows).toEqual([
+      { payee: 'Euro vendor', approval: 1, cents: '5088' },
+      { payee: 'Yen vendor', approval: 0, cents: '4690' },
+    ]);
+  });
+});
