@@ -59,7 +59,19 @@ export const RatesScreen = () => {
   const data = rates.data;
   const base = data?.BaseCurrency ?? tenant.data?.BaseCurrency ?? 'USD';
   const byKey = useMemo(() => new Map((data?.Rates ?? []).map((rate) => [keyOf(rate.Currency, rate.Month), rate])), [data]);
-  const needed = useMemo(() => new Map((data?.Used ?? []).map((used) => [used.Currency, new Set(used.Months)])), [data]);
+  // A currency in use needs a rate for every month up to this one: an expense bought in a month
+  // without one cannot be recorded (and one recorded before a rate went missing cannot be converted).
+  const thisMonth = today.slice(0, 7);
+  const needed = useMemo(
+    () =>
+      new Map(
+        (data?.Used ?? []).map((used) => [
+          used.Currency,
+          new Set([...used.Months, ...monthsOf(year).filter((month) => month <= thisMonth)]),
+        ]),
+      ),
+    [data, year, thisMonth],
+  );
   const currencies = useMemo(() => {
     const shown = new Set<CurrencyCode>([
       ...(data?.Rates ?? []).map((rate) => rate.Currency),
@@ -74,10 +86,12 @@ export const RatesScreen = () => {
       (data?.Used ?? [])
         .map((used) => ({
           currency: used.Currency,
-          months: used.Months.filter((month) => month.startsWith(`${year}-`) && !byKey.has(keyOf(used.Currency, month))),
+          months: [...(needed.get(used.Currency) ?? [])]
+            .filter((month) => month.startsWith(`${year}-`) && !byKey.has(keyOf(used.Currency, month)))
+            .sort(),
         }))
         .filter((entry) => entry.months.length > 0),
-    [data, byKey, year],
+    [data, byKey, year, needed],
   );
 
   const changes: FxRate[] = [...edits].flatMap(([key, value]) => {
@@ -159,7 +173,7 @@ export const RatesScreen = () => {
       title: 'Currency',
       key: 'currency',
       fixed: 'left',
-      width: 84,
+      width: 76,
       render: (_, row) => (
         <Typography.Text strong title={CURRENCIES[row.currency].name}>
           {row.currency}
@@ -169,7 +183,7 @@ export const RatesScreen = () => {
     ...monthsOf(year).map((month, index) => ({
       title: MONTH_LABELS[index],
       key: month,
-      width: 104,
+      width: 80,
       render: (_: unknown, row: { currency: CurrencyCode }) => {
         const key = keyOf(row.currency, month);
         const current = byKey.get(key);
@@ -180,13 +194,13 @@ export const RatesScreen = () => {
         return (
           <InputNumber
             size="small"
-            aria-label={isMissing ? `${label} (missing: expenses need it)` : label}
-            title={isMissing ? `${row.currency} expenses in ${longMonth(month)} need this rate` : undefined}
+            aria-label={isMissing ? `${label} (missing)` : label}
+            title={isMissing ? `${row.currency} expenses bought in ${longMonth(month)} need this rate` : undefined}
             status={isMissing ? 'error' : edited && value !== current?.Rate ? 'warning' : undefined}
             placeholder={isMissing ? 'needed' : undefined}
             controls={false}
             min={0}
-            style={{ width: 92 }}
+            style={{ width: '100%', minWidth: 64 }}
             value={value ?? null}
             onChange={(next) =>
               setEdits((previous) => {
@@ -241,12 +255,13 @@ export const RatesScreen = () => {
         <Alert
           type="error"
           showIcon
-          message={`Rates missing in ${year}`}
+          title={`Rates missing in ${year}`}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {missing.map((entry) => (
                 <li key={entry.currency}>
-                  {entry.currency}: {entry.months.map(longMonth).join(', ')} — expenses bought then cannot be converted until it is entered.
+                  {entry.currency}: {entry.months.map(longMonth).join(', ')} — an expense in {entry.currency} bought then cannot be recorded
+                  until its rate is entered.
                 </li>
               ))}
             </ul>
@@ -327,7 +342,7 @@ export const RatesScreen = () => {
             <Alert
               type="error"
               showIcon
-              message={`“${chosen.name}”: ${chosen.result.Errors.length} of ${chosen.result.Rows} rows need fixing; nothing was imported.`}
+              title={`“${chosen.name}”: ${chosen.result.Errors.length} of ${chosen.result.Rows} rows need fixing; nothing was imported.`}
               description={
                 <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                   {chosen.result.Errors.slice(0, 50).map((error) => (
@@ -338,7 +353,7 @@ export const RatesScreen = () => {
             />
           )}
           {chosen && chosen.result.Errors.length === 0 && (
-            <Alert type="success" showIcon message={`“${chosen.name}”: ${chosen.result.Rows} rates checked, no errors.`} />
+            <Alert type="success" showIcon title={`“${chosen.name}”: ${chosen.result.Rows} rates checked, no errors.`} />
           )}
         </Flex>
       </Card>
