@@ -9,6 +9,7 @@ export const BothAmounts = ({ amount, currency, baseAmount }: { amount: number; 
   const both = formatBothAmounts(amount, currency, baseAmount);
   if (both.base === null) return <>{both.own}</>;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this is one amount read as one label inside a table cell or list item.
     <span
       role="group"
       aria-label={both.label}
