@@ -191,7 +191,7 @@ export const BudgetItemForm = ({
           </Form.Item>
           <Form.Item
             name="Amount"
-            label="Amount"
+            label={`Amount (${currency})`}
             style={{ flex: '1 1 180px' }}
             dependencies={['Currency']}
             rules={currency === baseCode ? moneyRules({ required: 'Please enter an amount.' }) : currencyAmountRules(currency)}
