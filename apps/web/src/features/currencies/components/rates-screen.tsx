@@ -59,15 +59,15 @@ export const RatesScreen = () => {
   const data = rates.data;
   const base = data?.BaseCurrency ?? tenant.data?.BaseCurrency ?? 'USD';
   const byKey = useMemo(() => new Map((data?.Rates ?? []).map((rate) => [keyOf(rate.Currency, rate.Month), rate])), [data]);
-  // A currency in use needs a rate for every month up to this one: an expense bought in a month
-  // without one cannot be recorded (and one recorded before a rate went missing cannot be converted).
+  // A currency in use needs a rate for every month of this year up to this one (an expense bought in
+  // a month without one cannot be recorded), and for any month its expenses were bought in.
   const thisMonth = today.slice(0, 7);
   const needed = useMemo(
     () =>
       new Map(
         (data?.Used ?? []).map((used) => [
           used.Currency,
-          new Set([...used.Months, ...monthsOf(year).filter((month) => month <= thisMonth)]),
+          new Set([...used.Months, ...monthsOf(year).filter((month) => month <= thisMonth && month.startsWith(thisMonth.slice(0, 5)))]),
         ]),
       ),
     [data, year, thisMonth],
