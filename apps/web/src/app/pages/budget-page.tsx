@@ -258,6 +258,7 @@ export const BudgetPage = () => {
           <AddItemModal
             open={adding}
             planId={plan.Id}
+            currency={plan.Currency}
             categories={categories.data ?? []}
             categoriesLoading={categories.isPending}
             glCodes={glCodesOf(lookups.data)}

@@ -21,10 +21,13 @@ export const AddItemModal = ({
   categories,
   categoriesLoading = false,
   glCodes,
+  currency = 'USD',
   onClose,
 }: {
   open: boolean;
   planId: string;
+  /** The plan's Currency (DESIGN.md §17): a new item is in it (the server's default when the body names none). */
+  currency?: string;
   categories: BudgetCategory[];
   /** The categories are still being asked for: the list says so instead of "no categories". */
   categoriesLoading?: boolean;
@@ -107,8 +110,8 @@ export const AddItemModal = ({
             ]}
           />
         </Form.Item>
-        <Form.Item name="Amount" label="Amount (USD)" rules={moneyRules({ required: 'Please enter an amount.' })}>
-          <MoneyInput />
+        <Form.Item name="Amount" label={`Amount (${currency})`} rules={moneyRules({ required: 'Please enter an amount.' })}>
+          <MoneyInput {...(currency === 'USD' ? {} : { prefix: currency })} />
         </Form.Item>
         <Form.Item name="GeneralLedgerCodeId" label="GL code">
           <Select allowClear options={glCodes.filter((code) => code.Active).map((code) => ({ value: code.Id, label: code.Name }))} />
