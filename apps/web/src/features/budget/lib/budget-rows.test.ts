@@ -51,6 +51,11 @@ describe('budget rows', () => {
     expect(sumItems([]).burnRate).toBe(0);
   });
 
+  it('adds an item in another currency by its base amount: €1,200.00 ($1,299.00) + $0.10 is $1,299.10 (DESIGN.md §17)', () => {
+    const euro: BudgetItem = { ...item('e', 'x', 1299, 0), Currency: 'EUR', Amount: 1200 };
+    expect(sumItems([euro, items[0] as BudgetItem]).budget).toBe(1299.1);
+  });
+
   it('puts a category row with its subtotal before the category’s items', () => {
     const rows = buildRows(items);
     expect(rows.map((row) => row.key)).toEqual(['c:x', 'a', 'b', 'c:y', 'c']);
