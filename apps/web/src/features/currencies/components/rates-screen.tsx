@@ -7,9 +7,8 @@ import {
   type GetRatesResponse,
   RATE_DECIMALS,
 } from '@plansmith/contract';
-import { Alert, App, Button, Card, Flex, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Flex, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useTenant } from '../../../shared/api/identity.ts';
 import { useToday } from '../../../shared/api/today.ts';
@@ -168,7 +167,14 @@ export const RatesScreen = () => {
   if (rates.isPending) return <LoadingState />;
   if (rates.isError) return <ErrorState error={rates.error} onRetry={() => void rates.refetch()} />;
 
-  const columns: ColumnsType<{ currency: CurrencyCode }> = [
+  // A plain table (antd's Table would add ~40 KB of selection and filter code to the page's first load).
+  const columns: Array<{
+    title: string;
+    key: string;
+    width: number;
+    fixed?: 'left';
+    render: (_: unknown, row: { currency: CurrencyCode }) => ReactNode;
+  }> = [
     {
       title: 'Currency',
       key: 'currency',
@@ -181,7 +187,7 @@ export const RatesScreen = () => {
       ),
     },
     ...monthsOf(year).map((month, index) => ({
-      title: MONTH_LABELS[index],
+      title: MONTH_LABELS[index] ?? month,
       key: month,
       width: 80,
       render: (_: unknown, row: { currency: CurrencyCode }) => {
@@ -301,14 +307,49 @@ export const RatesScreen = () => {
             Only {base} so far. Add a currency to enter its monthly rates, or import them from a CSV file.
           </Typography.Paragraph>
         ) : (
-          <Table
-            size="small"
-            rowKey="currency"
-            pagination={false}
-            columns={columns}
-            dataSource={currencies.map((currency) => ({ currency }))}
-            scroll={{ x: 'max-content' }}
-          />
+          <div style={{ overflowX: 'auto' }}>
+            <table style={{ borderCollapse: 'collapse', minWidth: '100%' }}>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      style={{
+                        width: column.width,
+                        textAlign: 'left',
+                        padding: '6px 4px',
+                        fontWeight: 600,
+                        borderBottom: '1px solid #f0f0f0',
+                        background: '#fafafa',
+                        ...(column.fixed ? { position: 'sticky', left: 0, zIndex: 1 } : {}),
+                      }}
+                    >
+                      {column.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {currencies.map((currency) => (
+                  <tr key={currency}>
+                    {columns.map((column) => (
+                      <td
+                        key={column.key}
+                        style={{
+                          padding: '6px 4px',
+                          borderBottom: '1px solid #f0f0f0',
+                          ...(column.fixed ? { position: 'sticky', left: 0, zIndex: 1, background: '#fff' } : {}),
+                        }}
+                      >
+                        {column.render(undefined, { currency })}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <Flex gap={8} wrap justify="flex-end" style={{ marginTop: 12 }}>
           <Button disabled={edits.size === 0 || save.isPending} onClick={() => setEdits(new Map())}>
