@@ -2,11 +2,13 @@ import { TEAM_ROLE_LEAD } from '@plansmith/contract';
 import { Typography } from 'antd';
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { ApprovalsQueue } from '../../features/approvals/components/approvals-queue.tsx';
 import { useTeamViews } from '../../features/teams/api/team-queries.ts';
 import { hasPolicy, usePermissions } from '../../shared/api/identity.ts';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+
+// The queue (its table and decision dialogs) loads beside the page's own code, within the route's first-load budget.
+const ApprovalsQueue = lazyPart(async () => (await import('../../features/approvals/components/approvals-queue.tsx')).ApprovalsQueue);
 
 const ApprovalPolicyCard = lazyPart(
   async () => (await import('../../features/approvals/components/approval-policy-card.tsx')).ApprovalPolicyCard,
