@@ -3,7 +3,7 @@ import { Button, Descriptions, Flex } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { CardEntry } from '../../features/payments/components/card-entry.tsx';
 import type { CardFormHandle } from '../../features/payments/components/card-form.ts';
-import { formatUsd } from '../../shared/format/money.ts';
+import { formatBase } from '../../shared/format/money.ts';
 
 import { type CardPurpose, returnPathFor } from './billing-card-return.tsx';
 
@@ -45,7 +45,7 @@ export const BillingCardStep = ({
           ))}
           {setup.Total !== null ? (
             <Descriptions.Item label="Total due today">
-              <strong data-testid="billing-total-due">{formatUsd(setup.Total)}</strong>
+              <strong data-testid="billing-total-due">{formatBase(setup.Total)}</strong>
             </Descriptions.Item>
           ) : null}
         </Descriptions>

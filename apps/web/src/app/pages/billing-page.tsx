@@ -11,7 +11,7 @@ import { BillingCycleSwitch, PlanCards } from '../../features/payments/component
 import { dueTodayDollars, perMonthDollars } from '../../features/payments/lib/pricing.ts';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useProfile } from '../../shared/api/identity.ts';
-import { formatUsd } from '../../shared/format/money.ts';
+import { formatBase } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 import { CardStepTitle, useCardSetupReturn } from './billing-card-return.tsx';
@@ -140,7 +140,7 @@ const Upgrade = ({ products, planName }: { products: Product[]; planName: string
             summary={[
               { label: 'Plan', value: selected.Name },
               { label: 'Billing', value: cycle === 'year' ? 'Billed annually' : 'Billed monthly' },
-              { label: 'Price', value: `${formatUsd(perMonthDollars(selected, cycle))} per month` },
+              { label: 'Price', value: `${formatBase(perMonthDollars(selected, cycle))} per month` },
             ]}
             onCancel={() => setSetup(null)}
           />
@@ -163,7 +163,7 @@ const Upgrade = ({ products, planName }: { products: Product[]; planName: string
       <Flex justify="flex-end" align="center" gap={16} wrap style={{ marginTop: 16 }}>
         {selected ? (
           <Typography.Text type="secondary">
-            {formatUsd(dueTodayDollars(selected, cycle))} billed {cycle === 'year' ? 'annually' : 'monthly'}
+            {formatBase(dueTodayDollars(selected, cycle))} billed {cycle === 'year' ? 'annually' : 'monthly'}
           </Typography.Text>
         ) : null}
         <Button

@@ -9,7 +9,7 @@ import { MoneyOverview } from '../../features/dashboard/components/money-overvie
 import { OverdueExpenses } from '../../features/dashboard/components/overdue-expenses.tsx';
 import { TopCategories } from '../../features/dashboard/components/top-categories.tsx';
 import { MonthlySpendChart } from '../../features/spending/components/lazy-charts.tsx';
-import { formatCount, formatUsd } from '../../shared/format/money.ts';
+import { formatCount, formatBase } from '../../shared/format/money.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 
@@ -29,8 +29,8 @@ const DashboardForPlan = ({ planId }: { planId: string }) => {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`Waiting for approval: ${formatCount(data.WaitingForApproval.Count)} ${data.WaitingForApproval.Count === 1 ? 'request' : 'requests'}, ${formatUsd(data.WaitingForApproval.Amount)}`}
-          description={`Requested ${formatUsd(data.Requested)} counts in neither Committed nor Actual until approved.`}
+          message={`Waiting for approval: ${formatCount(data.WaitingForApproval.Count)} ${data.WaitingForApproval.Count === 1 ? 'request' : 'requests'}, ${formatBase(data.WaitingForApproval.Amount)}`}
+          description={`Requested ${formatBase(data.Requested)} counts in neither Committed nor Actual until approved.`}
           action={<Link to={getHref('approvals')}>Approvals</Link>}
         />
       ) : null}

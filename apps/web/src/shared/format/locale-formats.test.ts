@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseTypedDate } from '../ui/date-input.tsx';
 import { dateInputHint, formatDate, formatDateTime, formatMonth } from './dates.ts';
 import { displayFormat, setDisplayFormat } from './display-format.ts';
-import { formatBothAmounts, formatCount, formatMoney, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole } from './money.ts';
+import { formatBothAmounts, formatCount, formatMoney, formatPercent, formatBase, formatBaseCompact, formatBaseWhole } from './money.ts';
 
 afterEach(() => {
   setDisplayFormat({ locale: 'en-US', baseCurrency: 'USD' });
@@ -17,9 +17,9 @@ const shown = (locale: (typeof LOCALES)[number]) => {
     eur: formatMoney(1234.5, 'EUR'),
     jpy: formatMoney(150000, 'JPY'),
     kwd: formatMoney(12.345, 'KWD'),
-    base: formatUsd(19.99),
-    axis: formatUsdCompact(1_250_000),
-    whole: formatUsdWhole(1234.5),
+    base: formatBase(19.99),
+    axis: formatBaseCompact(1_250_000),
+    whole: formatBaseWhole(1234.5),
     percent: formatPercent(0.256),
     count: formatCount(1234.5),
     date: formatDate('2027-12-31'),
@@ -37,19 +37,19 @@ describe('formatting per locale (snapshots)', () => {
 
   it('formats the base figures in the tenant base currency', () => {
     setDisplayFormat({ locale: 'de-DE', baseCurrency: 'EUR' });
-    expect(formatUsd(1299)).toBe('1.299,00\u00a0€');
-    expect(formatUsdWhole(1234.5)).toBe('1.235\u00a0€');
+    expect(formatBase(1299)).toBe('1.299,00\u00a0€');
+    expect(formatBaseWhole(1234.5)).toBe('1.235\u00a0€');
     setDisplayFormat({ locale: 'en-GB', baseCurrency: 'GBP' });
-    expect(formatUsd(-0.1)).toBe('-£0.10');
+    expect(formatBase(-0.1)).toBe('-£0.10');
   });
 
   it('remakes every formatter when the locale changes, and changes nothing when it is set again', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatBase(1234.5)).toBe('$1,234.50');
     expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
     const generation = setDisplayFormat({ locale: 'fr-FR' });
     expect(setDisplayFormat({ locale: 'fr-FR', baseCurrency: undefined })).toBe(generation);
     expect(displayFormat()).toEqual({ locale: 'fr-FR', baseCurrency: 'USD' });
-    expect(formatUsd(1234.5)).toBe('1\u202f234,50\u00a0$US');
+    expect(formatBase(1234.5)).toBe('1\u202f234,50\u00a0$US');
     expect(formatMoney(1234.5, 'EUR')).toBe('1\u202f234,50\u00a0€');
     expect(formatDate('2026-03-04')).toBe('4 mars 2026');
   });

@@ -1,13 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney, formatNumber, formatPercent, formatUsd, formatUsdCompact, formatUsdWhole, sumDollars } from './money.ts';
+import {
+  formatCount,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatBase,
+  formatBaseCompact,
+  formatBaseWhole,
+  sumDollars,
+} from './money.ts';
 
 describe('money on screen', () => {
   it('formats dollars as en-US USD with cents', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
-    expect(formatUsd(-0.1)).toBe('-$0.10');
-    expect(formatUsd(null)).toBe('$0.00');
+    expect(formatBase(1234.5)).toBe('$1,234.50');
+    expect(formatBase(-0.1)).toBe('-$0.10');
+    expect(formatBase(null)).toBe('$0.00');
   });
 
   it('shows a burn rate as a whole percent', () => {
@@ -30,9 +39,9 @@ describe('one number formatter', () => {
     // A custom Number field is not money: its decimals are all kept.
     expect(formatNumber(1250.125)).toBe('1,250.125');
     expect(formatNumber(-0.25)).toBe('-0.25');
-    expect(formatUsdCompact(125_000)).toBe('$125K');
-    expect(formatUsdCompact(1_250_000)).toBe('$1.3M');
-    expect(formatUsdWhole(1234.5)).toBe('$1,235');
+    expect(formatBaseCompact(125_000)).toBe('$125K');
+    expect(formatBaseCompact(1_250_000)).toBe('$1.3M');
+    expect(formatBaseWhole(1234.5)).toBe('$1,235');
   });
 
   it('is the only place in the web app that makes an Intl.NumberFormat or formats a number with toLocaleString', () => {

@@ -29,12 +29,12 @@ const lazyFormat = (options: (baseCurrency: string) => Intl.NumberFormatOptions)
  * An amount in its own currency (a budget item's or expense's `Amount` with its `Currency`), with that
  * currency's ISO 4217 decimals in the person's locale: (1200, 'EUR') → "€1,200.00", (150000, 'JPY') →
  * "¥150,000", (12.345, 'KWD') → "KWD 12.345" in en-US; "1.200,00 €" in de-DE. The contract's
- * formatter, the one the server's mails use. Base-currency figures use formatUsd.
+ * formatter, the one the server's mails use. Base-currency figures use formatBase.
  */
 export const formatMoney = (amount: number | null | undefined, currency: string): string =>
   formatMoneyIn(displayFormat().locale, amount ?? 0, currency);
 
-/** The tenant's base currency (ISO code): the currency of formatUsd and of every total. */
+/** The tenant's base currency (ISO code): the currency of formatBase and of every total. */
 export const baseCurrency = (): string => displayFormat().baseCurrency;
 
 /**
@@ -48,13 +48,13 @@ export const formatBothAmounts = (
 ): { own: string; base: string | null; label: string } => {
   const own = formatMoney(amount, currency);
   if (currency === baseCurrency()) return { own, base: null, label: own };
-  const base = formatUsd(baseAmount);
+  const base = formatBase(baseAmount);
   return { own, base, label: `${own} (${base})` };
 };
 
-const usd = lazyFormat((currency) => ({ style: 'currency', currency }));
-const usdWhole = lazyFormat((currency) => ({ style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }));
-const usdCompact = lazyFormat((currency) => ({
+const base = lazyFormat((currency) => ({ style: 'currency', currency }));
+const baseWhole = lazyFormat((currency) => ({ style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }));
+const baseCompact = lazyFormat((currency) => ({
   style: 'currency',
   currency,
   notation: 'compact',
@@ -66,16 +66,16 @@ const count = lazyFormat(() => ({ maximumFractionDigits: 2 }));
 const plain = lazyFormat(() => ({ maximumFractionDigits: 20 }));
 
 /**
- * A base-currency amount from the wire in the person's locale: 1234.5 → "$1,234.50" (en-US, USD),
- * "1.234,50 €" (de-DE, EUR base). The name stays until the coordinator renames it (issue 34).
+ * A base-currency amount from the wire (every total, report and dashboard figure) in the person's
+ * locale: 1234.5 → "$1,234.50" (en-US, USD), "1.234,50 €" (de-DE, EUR base).
  */
-export const formatUsd = (dollars: number | null | undefined): string => usd(dollars ?? 0);
+export const formatBase = (amount: number | null | undefined): string => base(amount ?? 0);
 
 /** For chart axes, whole base-currency units: 1234.5 → "$1,235". */
-export const formatUsdWhole = (dollars: number | null | undefined): string => usdWhole(dollars ?? 0);
+export const formatBaseWhole = (dollars: number | null | undefined): string => baseWhole(dollars ?? 0);
 
 /** For chart axes with large amounts: 125000 → "$125K", 1250000 → "$1.3M" (de-DE: "1,3 Mio. $"). */
-export const formatUsdCompact = (dollars: number): string => usdCompact(dollars);
+export const formatBaseCompact = (dollars: number): string => baseCompact(dollars);
 
 /** A rate (0.256) as a whole percent (SPEC.md §9: rate × 100): "26%". */
 export const formatPercent = (rate: number | null | undefined): string => percent(rate ?? 0);

@@ -1,10 +1,10 @@
 import { formatMonth } from './dates.ts';
-import { formatCount, formatPercent, formatUsd } from './money.ts';
+import { formatCount, formatPercent, formatBase } from './money.ts';
 
 /** An objective value in its metric: 1 count "1,234.5", 2 currency "$1,234.50", 3 percent points "24.5%". */
 export const formatMetricValue = (value: number | null | undefined, metricType: 1 | 2 | 3): string => {
   if (value === null || value === undefined) return '—';
-  if (metricType === 2) return formatUsd(value);
+  if (metricType === 2) return formatBase(value);
   if (metricType === 3) return `${formatCount(value)}%`;
   return formatCount(value);
 };

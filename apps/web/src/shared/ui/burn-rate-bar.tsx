@@ -1,5 +1,5 @@
 import { Progress, Tooltip } from 'antd';
-import { formatPercent, formatUsd } from '../format/money.ts';
+import { formatPercent, formatBase } from '../format/money.ts';
 
 /**
  * Burn rate (actual ÷ budget) as a bar and a whole percent (SPEC.md §9); over 100% shows red.
@@ -29,7 +29,7 @@ export const BurnRateBar = ({
   );
   if (!spent) return bar;
   return (
-    <Tooltip title={`${formatUsd(spent.actual)} spent of ${formatUsd(spent.budget)}`}>
+    <Tooltip title={`${formatBase(spent.actual)} spent of ${formatBase(spent.budget)}`}>
       <div>{bar}</div>
     </Tooltip>
   );

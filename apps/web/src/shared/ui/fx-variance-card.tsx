@@ -1,5 +1,5 @@
 import { Card, Flex, Statistic, Typography } from 'antd';
-import { formatUsd } from '../format/money.ts';
+import { formatBase } from '../format/money.ts';
 
 /** Whether a plan's FX variance is worth showing: it is not zero, or the plan has expenses in another currency. */
 export const showsFxVariance = (fxVariance: number, foreignExpenseCount: number): boolean => fxVariance !== 0 || foreignExpenseCount > 0;
@@ -8,7 +8,7 @@ export const showsFxVariance = (fxVariance: number, foreignExpenseCount: number)
 export const describeFxVariance = (fxVariance: number): string =>
   fxVariance === 0
     ? 'the same as at the budget rate'
-    : `${formatUsd(Math.abs(fxVariance))} ${fxVariance > 0 ? 'more' : 'less'} than at the budget rate`;
+    : `${formatBase(Math.abs(fxVariance))} ${fxVariance > 0 ? 'more' : 'less'} than at the budget rate`;
 
 /**
  * The FX variance (DESIGN.md §17): actual spend in other currencies at the rates of its purchase months
@@ -27,7 +27,7 @@ export const FxVarianceCard = ({
     <Flex wrap gap={24} align="center">
       <Statistic
         title="FX variance"
-        value={`${fxVariance > 0 ? '+' : ''}${formatUsd(fxVariance)}`}
+        value={`${fxVariance > 0 ? '+' : ''}${formatBase(fxVariance)}`}
         valueStyle={{ color: fxVariance > 0 ? '#cf1322' : undefined }}
       />
       <Flex vertical gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>

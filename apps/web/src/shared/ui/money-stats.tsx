@@ -1,5 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { formatUsd } from '../format/money.ts';
+import { formatBase } from '../format/money.ts';
 import { MoneyStatesNote } from './money-states-note.tsx';
 
 /** The money states of a plan, an item or a guest summary (DESIGN.md §12), in dollars. */
@@ -26,7 +26,7 @@ export const MoneyStats = ({ figures, bordered = true }: { figures: MoneyFigures
             <Card size="small" variant={bordered ? 'outlined' : 'borderless'} style={{ height: '100%' }}>
               <Statistic
                 title={title}
-                value={formatUsd(value)}
+                value={formatBase(value)}
                 valueStyle={{ color: value < 0 ? '#cf1322' : undefined, fontSize: 20, overflowWrap: 'anywhere' }}
               />
             </Card>

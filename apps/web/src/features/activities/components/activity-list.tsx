@@ -3,7 +3,7 @@ import { type Activity, type ActivityChange, EXPENSE_STATUS_LABELS, type Expense
 import { Button, List, Popconfirm, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 const ICONS: Record<Activity['Action'], ReactNode> = {
   create: <PlusCircleOutlined style={{ color: '#389e0d' }} />,
@@ -23,7 +23,7 @@ const MONEY_FIELDS = new Set(['Amount', 'Budget', 'AmountCents']);
 
 const formatValue = (field: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatUsd(value);
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatBase(value);
   if (field === 'Status' && (value === 1 || value === 2 || value === 3)) return EXPENSE_STATUS_LABELS[value as ExpenseStatus];
   if (typeof value === 'object') return 'changed';
   if (field.endsWith('Id')) return 'changed';

@@ -2,7 +2,7 @@ import type { ApprovalPolicy, SaveApprovalPolicyRequest, TeamView } from '@plans
 import { Alert, App, Button, Card, Descriptions, Form, Radio, Select } from 'antd';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
@@ -21,7 +21,7 @@ type PolicyFields = Pick<ApprovalPolicy, 'ExpenseThreshold' | 'BudgetChangeThres
 const NEGATIVE_THRESHOLD = 'A threshold cannot be negative.';
 const NO_APPROVER = 'Name at least one approver, or choose the team’s Leads.';
 
-const thresholdText = (value: unknown) => (typeof value === 'number' ? `From ${formatUsd(value)}` : 'Off');
+const thresholdText = (value: unknown) => (typeof value === 'number' ? `From ${formatBase(value)}` : 'Off');
 
 const valuesOf = (policy: ApprovalPolicy): PolicyValues => ({
   expenseThreshold: policy.ExpenseThreshold,

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd, sumDollars } from '../../../shared/format/money.ts';
+import { formatBase, sumDollars } from '../../../shared/format/money.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { useNarrowScreen } from '../../../shared/ui/use-narrow-screen.ts';
 import { useApprovals, useApprove } from '../api/approvals-api.ts';
@@ -58,7 +58,7 @@ export const ApprovalsQueue = ({
     const total = sumDollars(requests.map((request) => request.Amount));
     modal.confirm({
       title: requests.length === 1 ? `Approve “${requests[0]?.What}”?` : `Approve ${requests.length} requests?`,
-      content: approveWords(requests, formatUsd(total)),
+      content: approveWords(requests, formatBase(total)),
       okText: 'Approve',
       onOk: async () => {
         const failed: string[] = [];
@@ -104,7 +104,7 @@ export const ApprovalsQueue = ({
           ) : null}
           {narrow ? (
             <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
-              <strong>{formatUsd(request.Amount)}</strong>
+              <strong>{formatBase(request.Amount)}</strong>
               <Typography.Text type="secondary">{savedAs(request)}</Typography.Text>
               <Tag color={STATUS_COLORS[request.Status]}>{request.Status}</Tag>
               {request.CanDecide ? (
@@ -128,7 +128,7 @@ export const ApprovalsQueue = ({
       align: 'right',
       render: (_, request) => (
         <Flex vertical align="end">
-          <strong style={{ whiteSpace: 'nowrap' }}>{formatUsd(request.Amount)}</strong>
+          <strong style={{ whiteSpace: 'nowrap' }}>{formatBase(request.Amount)}</strong>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {savedAs(request)}
           </Typography.Text>
@@ -145,7 +145,7 @@ export const ApprovalsQueue = ({
           '—'
         ) : (
           <span style={{ whiteSpace: 'nowrap', color: (request.AvailableAfter ?? 0) < 0 ? '#cf1322' : undefined }}>
-            {formatUsd(request.AvailableBefore)} → {formatUsd(request.AvailableAfter)}
+            {formatBase(request.AvailableBefore)} → {formatBase(request.AvailableAfter)}
           </span>
         ),
     },

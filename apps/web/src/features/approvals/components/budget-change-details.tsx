@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '@plansmith/contract';
 import { Table, Typography } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 
 type Change = NonNullable<ApprovalRequest['Change']>;
@@ -23,8 +23,8 @@ export const BudgetChangeMonths = ({ change }: { change: Change }) => (
       aria-label="Months before and after"
       columns={[
         { title: 'Month', key: 'Month', render: (_, month) => monthName(month.Month) },
-        { title: 'Before', key: 'Before', align: 'right', render: (_, month) => formatUsd(month.Before) },
-        { title: 'After', key: 'After', align: 'right', render: (_, month) => formatUsd(month.After) },
+        { title: 'Before', key: 'Before', align: 'right', render: (_, month) => formatBase(month.Before) },
+        { title: 'After', key: 'After', align: 'right', render: (_, month) => formatBase(month.After) },
       ]}
     />
   </div>

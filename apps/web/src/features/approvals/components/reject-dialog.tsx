@@ -2,7 +2,7 @@ import type { ApprovalRequest } from '@plansmith/contract';
 import { Alert, App, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { useReject } from '../api/approvals-api.ts';
 
 /** The reject dialog: a note is required (it tells the requester why and stays on the expense). */
@@ -35,7 +35,7 @@ export const RejectDialog = ({
   return (
     <Modal
       open={request !== null}
-      title={request ? `Reject “${request.What}” (${formatUsd(request.Amount)})` : ''}
+      title={request ? `Reject “${request.What}” (${formatBase(request.Amount)})` : ''}
       okText="Reject"
       okButtonProps={{ danger: true, disabled: note.trim() === '', loading: reject.isPending }}
       onOk={send}

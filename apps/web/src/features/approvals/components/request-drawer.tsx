@@ -4,7 +4,7 @@ import { Button, Descriptions, Drawer, Flex, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { BudgetChangeMonths } from './budget-change-details.tsx';
 import { beforeAfter, savedAs, STATUS_COLORS } from './request-labels.ts';
 
@@ -50,7 +50,7 @@ export const RequestDrawer = ({
             <Tag color={STATUS_COLORS[opened.Status]}>{opened.Status}</Tag>
           </Descriptions.Item>
           <Descriptions.Item label="Amount">
-            {formatUsd(opened.Amount)} {savedAs(opened).toLowerCase()}
+            {formatBase(opened.Amount)} {savedAs(opened).toLowerCase()}
           </Descriptions.Item>
           {opened.Change ? (
             <Descriptions.Item label="Budget">{beforeAfter(opened.Change.BudgetBefore, opened.Change.BudgetAfter)}</Descriptions.Item>
@@ -67,10 +67,10 @@ export const RequestDrawer = ({
               <Link to={getHref('budgetItem', { id: opened.Item.Id })}>{opened.Item.Name}</Link>
             </Descriptions.Item>
           ) : null}
-          <Descriptions.Item label="Item budget">{formatUsd(opened.ItemBudget)}</Descriptions.Item>
-          <Descriptions.Item label="Available before">{formatUsd(opened.AvailableBefore)}</Descriptions.Item>
+          <Descriptions.Item label="Item budget">{formatBase(opened.ItemBudget)}</Descriptions.Item>
+          <Descriptions.Item label="Available before">{formatBase(opened.AvailableBefore)}</Descriptions.Item>
           <Descriptions.Item label="Available after">
-            <span style={{ color: (opened.AvailableAfter ?? 0) < 0 ? '#cf1322' : undefined }}>{formatUsd(opened.AvailableAfter)}</span>
+            <span style={{ color: (opened.AvailableAfter ?? 0) < 0 ? '#cf1322' : undefined }}>{formatBase(opened.AvailableAfter)}</span>
           </Descriptions.Item>
           {opened.ExpenseId ? (
             <Descriptions.Item label="Expense">

@@ -1,5 +1,5 @@
 import { type ApprovalRequest, EXPENSE_STATUS_LABELS } from '@plansmith/contract';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 export const STATUS_COLORS: Record<ApprovalRequest['Status'], string> = {
   Pending: 'gold',
@@ -13,7 +13,7 @@ export const savedAs = (request: ApprovalRequest): string =>
   request.RequestedStatus ? EXPENSE_STATUS_LABELS[request.RequestedStatus] : 'Budget change';
 
 /** "$1,000.00 → $1,100.00": a figure before and after a budget change. */
-export const beforeAfter = (before: number, after: number): string => `${formatUsd(before)} → ${formatUsd(after)}`;
+export const beforeAfter = (before: number, after: number): string => `${formatBase(before)} → ${formatBase(after)}`;
 
 /** The approve confirmation's words: what approving does to expenses and to budget changes. */
 export const approveWords = (requests: readonly ApprovalRequest[], total: string): string => {

@@ -4,7 +4,7 @@ import { App, Button, Card, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDateTime } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
@@ -34,7 +34,7 @@ const COLUMNS = [
     key: 'amounts',
     render: (_: unknown, row: BudgetChange) => (
       <span style={{ whiteSpace: 'nowrap' }}>
-        {formatUsd(row.Before)} → {formatUsd(row.After)}
+        {formatBase(row.Before)} → {formatBase(row.After)}
       </span>
     ),
   },

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Popconfirm, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { useChangeSubscription, usePreviewChange } from '../api/billing-api.ts';
 
 type Choice = { productId: string; name: string; cycle: BillingCycle; periodPrice: number };
@@ -52,7 +52,7 @@ export const ChangePlan = ({
                   {preview.data.Lines.map((line) => (
                     <tr key={line.Description}>
                       <td>{line.Description}</td>
-                      <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatUsd(line.Amount)}</td>
+                      <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatBase(line.Amount)}</td>
                     </tr>
                   ))}
                   <tr>
@@ -60,7 +60,7 @@ export const ChangePlan = ({
                       {preview.data.Total < 0 ? 'Credit kept for your next invoices' : 'Due today'}
                     </th>
                     <td style={{ textAlign: 'right', whiteSpace: 'nowrap', fontWeight: 600 }} data-testid="change-due-today">
-                      {formatUsd(Math.abs(preview.data.Total))}
+                      {formatBase(Math.abs(preview.data.Total))}
                     </td>
                   </tr>
                 </tbody>
@@ -83,11 +83,11 @@ export const ChangePlan = ({
       <Flex justify="flex-end" align="center" gap={16} wrap style={{ marginTop: 16 }}>
         {choice && !unchanged ? (
           <Typography.Text type="secondary">
-            Then {formatUsd(choice.periodPrice)} billed {period}. Unused days of this period are credited.
+            Then {formatBase(choice.periodPrice)} billed {period}. Unused days of this period are credited.
           </Typography.Text>
         ) : null}
         <Popconfirm
-          title={`Switch to ${choice?.name ?? 'this plan'}, billed ${period}${preview.data ? ` (${formatUsd(Math.max(0, preview.data.Total))} today)` : ''}?`}
+          title={`Switch to ${choice?.name ?? 'this plan'}, billed ${period}${preview.data ? ` (${formatBase(Math.max(0, preview.data.Total))} today)` : ''}?`}
           okText="Change plan"
           disabled={unchanged}
           onConfirm={() =>

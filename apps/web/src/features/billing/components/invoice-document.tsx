@@ -1,13 +1,13 @@
 import './invoice-document.css';
 import type { InvoiceDetail } from '@plansmith/contract';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatInvoiceDay, invoiceTotalText } from '../lib/invoice-format.ts';
 
 const period = (start: string | null, end: string | null): string =>
   start && end ? `${formatInvoiceDay(start)} – ${formatInvoiceDay(end)}` : '';
 
 /** A line's amount: a credit (unused time of the previous plan) reads with a minus sign. */
-const signed = (dollars: number): string => (dollars < 0 ? `−${formatUsd(-dollars)}` : formatUsd(dollars));
+const signed = (dollars: number): string => (dollars < 0 ? `−${formatBase(-dollars)}` : formatBase(dollars));
 
 const statusText = (invoice: InvoiceDetail): string =>
   invoice.Amount < 0 ? 'Credit' : `${invoice.Status.charAt(0).toUpperCase()}${invoice.Status.slice(1)}`;
@@ -91,18 +91,18 @@ export const InvoiceDocument = ({ invoice }: { invoice: InvoiceDetail }) => (
         ) : null}
         <tr>
           <th scope="row">Amount paid</th>
-          <td className="invoice-amount">{formatUsd(invoice.AmountPaid)}</td>
+          <td className="invoice-amount">{formatBase(invoice.AmountPaid)}</td>
         </tr>
         <tr>
           <th scope="row">Left to pay</th>
-          <td className="invoice-amount">{formatUsd(Math.max(0, invoice.AmountDue - invoice.AmountPaid))}</td>
+          <td className="invoice-amount">{formatBase(Math.max(0, invoice.AmountDue - invoice.AmountPaid))}</td>
         </tr>
       </tfoot>
     </table>
 
     {invoice.Credit > 0 ? (
       <p className="invoice-note" role="note">
-        Nothing was charged: {formatUsd(invoice.Credit)} is a credit kept on your account and taken off your next invoices.
+        Nothing was charged: {formatBase(invoice.Credit)} is a credit kept on your account and taken off your next invoices.
       </p>
     ) : null}
     <p className="invoice-muted invoice-footnote">Amounts in US dollars.</p>

@@ -1,6 +1,6 @@
 import type { Subscription } from '@plansmith/contract';
 import { Descriptions, Tag } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const brandName = (brand: string) => (brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1));
@@ -11,7 +11,7 @@ export const SubscriptionSummary = ({ subscription }: { subscription: Subscripti
   const nextCharge = s.CancelAtPeriodEnd
     ? `None: the plan ends on ${s.NextChargeDate ? dateFormat.format(new Date(s.NextChargeDate)) : 'the end of the period'}`
     : s.NextChargeAmount !== null && s.NextChargeDate
-      ? `${formatUsd(s.NextChargeAmount)} on ${dateFormat.format(new Date(s.NextChargeDate))}`
+      ? `${formatBase(s.NextChargeAmount)} on ${dateFormat.format(new Date(s.NextChargeDate))}`
       : 'None';
   return (
     <Descriptions column={1} bordered size="middle">
@@ -24,7 +24,7 @@ export const SubscriptionSummary = ({ subscription }: { subscription: Subscripti
       <Descriptions.Item label="Billing cycle">
         {s.BillingCycle === null ? 'Free' : s.BillingCycle === 'year' ? 'Annually' : 'Monthly'}
       </Descriptions.Item>
-      <Descriptions.Item label="Price">{s.BillingCycle === null ? formatUsd(0) : `${formatUsd(s.PerMonth)} per month`}</Descriptions.Item>
+      <Descriptions.Item label="Price">{s.BillingCycle === null ? formatBase(0) : `${formatBase(s.PerMonth)} per month`}</Descriptions.Item>
       <Descriptions.Item label="Next charge">{nextCharge}</Descriptions.Item>
       <Descriptions.Item label="Payment method">
         {s.PaymentMethod

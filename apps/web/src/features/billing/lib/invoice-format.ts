@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -9,4 +9,4 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZo
 export const formatInvoiceDay = (instant: string | null | undefined): string => (instant ? dayFormat.format(new Date(instant)) : '');
 
 /** An invoice's total as the list and the invoice say it: a negative total is a credit, not a charge or a payment. */
-export const invoiceTotalText = (dollars: number): string => (dollars < 0 ? `${formatUsd(-dollars)} credit` : formatUsd(dollars));
+export const invoiceTotalText = (dollars: number): string => (dollars < 0 ? `${formatBase(-dollars)} credit` : formatBase(dollars));

@@ -5,7 +5,7 @@ import { App, Tag, Tooltip } from 'antd';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatBothAmounts, formatUsd } from '../../../shared/format/money.ts';
+import { formatBothAmounts, formatBase } from '../../../shared/format/money.ts';
 import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
@@ -150,7 +150,7 @@ export const BudgetGrid = ({
             ) : null}
             <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
           </Cell>
-          <Cell className="num">{formatUsd(row.sums.budget)}</Cell>
+          <Cell className="num">{formatBase(row.sums.budget)}</Cell>
           <MoneyCells sums={row.sums} />
         </>
       );
@@ -258,7 +258,7 @@ export const BudgetGrid = ({
               {fieldColumns.map((field) => (
                 <Cell key={field.id} />
               ))}
-              <Cell className="num">{formatUsd(totals.budget)}</Cell>
+              <Cell className="num">{formatBase(totals.budget)}</Cell>
               <MoneyCells sums={totals} />
             </tr>
           </tfoot>

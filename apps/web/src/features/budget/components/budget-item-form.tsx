@@ -23,7 +23,7 @@ import {
   useCustomFieldValuesInForm,
 } from '../../../shared/custom-fields/custom-field-inputs.tsx';
 import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
-import { baseCurrency, formatUsd } from '../../../shared/format/money.ts';
+import { baseCurrency, formatBase } from '../../../shared/format/money.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 import { cellsOf, useItemSave } from './use-item-save.tsx';
@@ -197,7 +197,7 @@ export const BudgetItemForm = ({
             rules={currency === baseCode ? moneyRules({ required: 'Please enter an amount.' }) : currencyAmountRules(currency)}
             extra={
               currency !== baseCode && base.Currency === currency
-                ? `${formatUsd(base.BaseAmount)} at the plan’s budget rate, as saved`
+                ? `${formatBase(base.BaseAmount)} at the plan’s budget rate, as saved`
                 : currency !== baseCode
                   ? 'Converted to the base currency at the plan’s budget rate when saved'
                   : undefined

@@ -1,6 +1,6 @@
 import { ITEM_TYPE_NAMES, type ItemType } from '@plansmith/contract';
 import { Col, Row, Statistic } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import type { MoneySums } from '../lib/budget-rows.ts';
@@ -26,7 +26,7 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
             <Panel size="small">
               <Statistic
                 title={title}
-                value={formatUsd(Number(value))}
+                value={formatBase(Number(value))}
                 valueStyle={{ color: Number(value) < 0 ? '#cf1322' : undefined, fontSize: 20 }}
               />
             </Panel>
@@ -61,8 +61,8 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
                 <tr key={itemType}>
                   <td>{ITEM_TYPE_NAMES[itemType]}</td>
                   <td className="budget-subtotals-number">{sums.count}</td>
-                  <td className="budget-subtotals-number">{formatUsd(sums.budget)}</td>
-                  <td className="budget-subtotals-number">{formatUsd(sums.actual)}</td>
+                  <td className="budget-subtotals-number">{formatBase(sums.budget)}</td>
+                  <td className="budget-subtotals-number">{formatBase(sums.actual)}</td>
                   <td>
                     <BurnRateBar rate={sums.burnRate} />
                   </td>

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { KeyboardHint } from '../../../shared/ui/keyboard-hint.tsx';
 import { useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
@@ -32,11 +32,11 @@ const ROW_HEIGHT = 40;
 const SUMMARY = ['Baseline', 'Budget', 'Forecast', 'Actual', 'Variance'] as const;
 
 const summaryCells = (totals: ForecastTotals) => [
-  totals.Baseline === null ? '—' : formatUsd(totals.Baseline),
-  formatUsd(totals.Budget),
-  formatUsd(totals.Forecast),
-  formatUsd(totals.Actual),
-  formatUsd(totals.Variance),
+  totals.Baseline === null ? '—' : formatBase(totals.Baseline),
+  formatBase(totals.Budget),
+  formatBase(totals.Forecast),
+  formatBase(totals.Actual),
+  formatBase(totals.Variance),
 ];
 
 /** Totals of several items, added in cents. */
@@ -213,7 +213,7 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
         ) : null}
         Grey amounts follow the budget; a month never forecasts less than its actual and committed spend.
         {closedCount > 0 ? ` Closed months (striped) forecast their actual spend and cannot change.` : ''}
-        <span data-testid="forecast-landing">{` Landing ${formatUsd(data.Totals.Forecast)} against a budget of ${formatUsd(data.Totals.Budget)}.`}</span>
+        <span data-testid="forecast-landing">{` Landing ${formatBase(data.Totals.Forecast)} against a budget of ${formatBase(data.Totals.Budget)}.`}</span>
         {lastChange ? (
           <>
             {' '}
@@ -277,7 +277,7 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
                     ))}
                     {months.map((month, col) => (
                       <td key={month} className="num">
-                        {formatUsd(toDollars(sumCents(group.map((item) => item.Cells[col]?.Forecast))))}
+                        {formatBase(toDollars(sumCents(group.map((item) => item.Cells[col]?.Forecast))))}
                       </td>
                     ))}
                   </tr>
@@ -309,10 +309,10 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
                       <MonthCell
                         key={cell.Month}
                         cellKey={`${virtual.index}:${col}`}
-                        display={formatUsd(cell.Forecast)}
+                        display={formatBase(cell.Forecast)}
                         value={cell.Forecast.toFixed(2)}
                         label={`${item.Name}, ${monthLabel(cell.Month)} forecast`}
-                        note={`${source}; budget ${formatUsd(cell.Budget)}, actual ${formatUsd(cell.Actual)}, committed ${formatUsd(cell.Committed)}`}
+                        note={`${source}; budget ${formatBase(cell.Budget)}, actual ${formatBase(cell.Actual)}, committed ${formatBase(cell.Committed)}`}
                         className={cell.Closed ? 'closed' : undefined}
                         active={isActive}
                         editing={isActive && editing !== null}
@@ -352,7 +352,7 @@ export const ForecastGrid = ({ planId, rows, canEdit }: { planId: string; rows: 
               ))}
               {months.map((month, col) => (
                 <td key={month} className="num">
-                  {formatUsd(toDollars(sumCents(itemOfRow.items.map((item) => item.Cells[col]?.Forecast))))}
+                  {formatBase(toDollars(sumCents(itemOfRow.items.map((item) => item.Cells[col]?.Forecast))))}
                 </td>
               ))}
             </tr>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { AVAILABLE_MEANS, LEFT_TO_PLAN_MEANS } from '../../../shared/ui/money-states-note.tsx';
 
 /** The money-state figures of one grid row (an item, a category subtotal or the total). */
@@ -35,12 +35,12 @@ export const MoneyStateHeaders = () => (
 /** Actual, Committed, Planned, Available and Left to plan; a negative one is red. */
 export const MoneyStateCells = ({ sums }: { sums: MoneyStates }) => (
   <>
-    <Num>{formatUsd(sums.actual)}</Num>
-    <Num>{formatUsd(sums.committed)}</Num>
-    <Num>{formatUsd(sums.planned)}</Num>
-    <Num over={sums.available < 0}>{formatUsd(sums.available)}</Num>
-    <Num over={sums.leftToPlan < 0} label={sums.leftToPlan < 0 ? `Left to plan ${formatUsd(sums.leftToPlan)}: over-planned` : undefined}>
-      {formatUsd(sums.leftToPlan)}
+    <Num>{formatBase(sums.actual)}</Num>
+    <Num>{formatBase(sums.committed)}</Num>
+    <Num>{formatBase(sums.planned)}</Num>
+    <Num over={sums.available < 0}>{formatBase(sums.available)}</Num>
+    <Num over={sums.leftToPlan < 0} label={sums.leftToPlan < 0 ? `Left to plan ${formatBase(sums.leftToPlan)}: over-planned` : undefined}>
+      {formatBase(sums.leftToPlan)}
     </Num>
   </>
 );

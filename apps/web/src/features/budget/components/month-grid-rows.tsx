@@ -1,6 +1,6 @@
 import { toDollars } from '@plansmith/contract';
 import type { CSSProperties } from 'react';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import type { BudgetRow } from '../lib/budget-rows.ts';
 import { type ModelItem, sumCentsOf } from '../lib/month-grid-model.ts';
 import type { ItemMonthCents, Period } from '../lib/periods.ts';
@@ -23,10 +23,10 @@ export const CategoryRow = ({
     <th scope="row" className="month-grid-first">
       {row.name}
     </th>
-    <td className="num">{formatUsd(row.sums.budget)}</td>
+    <td className="num">{formatBase(row.sums.budget)}</td>
     {periods.map((period) => (
       <td key={period.key} className="num">
-        {formatUsd(toDollars(sumCentsOf(entries, period.months)))}
+        {formatBase(toDollars(sumCentsOf(entries, period.months)))}
       </td>
     ))}
   </tr>
@@ -56,10 +56,10 @@ export const TotalRow = ({
       <th scope="row" className="month-grid-first">
         Total
       </th>
-      <td className="num">{formatUsd(toDollars(items.reduce((sum, entry) => sum + Math.round(entry.item.BaseAmount * 100), 0)))}</td>
+      <td className="num">{formatBase(toDollars(items.reduce((sum, entry) => sum + Math.round(entry.item.BaseAmount * 100), 0)))}</td>
       {periods.map((period) => (
         <td key={period.key} className="num">
-          {formatUsd(toDollars(sumCentsOf(entries, period.months)))}
+          {formatBase(toDollars(sumCentsOf(entries, period.months)))}
         </td>
       ))}
     </tr>

@@ -1,7 +1,7 @@
 import { amountFitsCurrency, type CurrencyCode, currencyDecimalsMessage, currencyDigits } from '@plansmith/contract';
 import { Alert, Button, Col, Flex, Row, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { formatMoney, formatUsd } from '../../../shared/format/money.ts';
+import { formatMoney, formatBase } from '../../../shared/format/money.ts';
 import { spreadEvenly } from '../lib/phasing.ts';
 import { MoneyInput, moneyProblem } from '../../../shared/ui/money-input.tsx';
 
@@ -34,7 +34,7 @@ export const MonthlyPhasingGrid = ({
   const digits = currency ? currencyDigits(currency) : 2;
   const toMinor = (dollars: number | null | undefined) => Math.round((dollars ?? 0) * 10 ** digits);
   const fromMinor = (minor: number) => minor / 10 ** digits;
-  const format = (amountIn: number) => (currency ? formatMoney(amountIn, currency) : formatUsd(amountIn));
+  const format = (amountIn: number) => (currency ? formatMoney(amountIn, currency) : formatBase(amountIn));
   const spread = (total: number) => spreadEvenly(total, months, digits);
   const totalCents = months.reduce((sum, month) => sum + toMinor(value.months[month]), 0);
   const total = fromMinor(totalCents);

@@ -2,7 +2,7 @@ import { type BudgetItem, monthsBetween } from '@plansmith/contract';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
@@ -75,7 +75,7 @@ export const ReallocateModal = ({
     }
   };
 
-  const options = items.map((item) => ({ value: item.Id, label: `${item.Name} (${formatUsd(item.Amount)})` }));
+  const options = items.map((item) => ({ value: item.Id, label: `${item.Name} (${formatBase(item.Amount)})` }));
   return (
     <Modal
       open={open}
@@ -127,11 +127,11 @@ export const ReallocateModal = ({
                 ? 'Adding up what the month has left…'
                 : left.isError
                   ? errorMessage(left.error)
-                  : `${formatUsd(left.data.Left)} left to move in ${formatMonthLabel(month)}`
+                  : `${formatBase(left.data.Left)} left to move in ${formatMonthLabel(month)}`
             }
             description={
               left.data
-                ? `Budget ${formatUsd(left.data.Budget)} − actual ${formatUsd(left.data.Actual)} − committed ${formatUsd(left.data.Committed)}`
+                ? `Budget ${formatBase(left.data.Budget)} − actual ${formatBase(left.data.Actual)} − committed ${formatBase(left.data.Committed)}`
                 : undefined
             }
           />

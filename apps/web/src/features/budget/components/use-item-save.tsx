@@ -1,6 +1,6 @@
 import { type BudgetItem, type BudgetItemSaveRequest, type CellVersion, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { App } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs, sameValue } from '../../../shared/ui/mine-over-theirs.ts';
@@ -13,7 +13,7 @@ const monthsText = (months: unknown) => {
   const list = (months ?? []) as BudgetItem['Months'] & object;
   return list.length === 0
     ? 'Spread evenly'
-    : list.map((month) => `${formatMonthLabel(month.Month)} ${formatUsd(month.Amount)}`).join(', ');
+    : list.map((month) => `${formatMonthLabel(month.Month)} ${formatBase(month.Amount)}`).join(', ');
 };
 
 /** The month cells of an item as read, with their versions: what a Save that sends Months checks (Cells). */
@@ -43,7 +43,7 @@ const phasingKey = (months: ReadonlyArray<{ Month: string; Amount: number }> | n
 const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objectives: Named }) =>
   [
     { key: 'Name', label: 'Name' },
-    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatUsd(Number(amount)) },
+    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatBase(Number(amount)) },
     { key: 'BudgetCategoryId', label: 'Category', format: (id: unknown) => nameOf(names.categories, id) },
     { key: 'GeneralLedgerCodeId', label: 'GL code', format: (id: unknown) => nameOf(names.glCodes, id) },
     { key: 'ObjectiveId', label: 'Objective', format: (id: unknown) => nameOf(names.objectives, id) },

@@ -1,6 +1,6 @@
 import type { Forecast, ForecastCell, ForecastItem, ForecastSaveCell, ForecastStaleCell } from '@plansmith/contract';
 import { formatMonth } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { parseDollars } from './budget-rows.ts';
 
 /** A month's name as the grid's header shows it, in the person's locale ("Mar 2026", "März 2026"). */
@@ -76,7 +76,7 @@ export const staleForecastCells = (current: unknown): ForecastStaleCell[] =>
     : [];
 
 const showEntered = (forecast: number | null, cell: { Forecast: number }) =>
-  forecast === null ? `${formatUsd(cell.Forecast)} (from the budget)` : formatUsd(forecast);
+  forecast === null ? `${formatBase(cell.Forecast)} (from the budget)` : formatBase(forecast);
 
 /** The merge dialog's fields: their forecast beside mine, per stale cell. */
 export const forecastMergeFields = (stale: readonly ForecastStaleCell[], mine: readonly ForecastSaveCell[]) =>
@@ -88,7 +88,7 @@ export const forecastMergeFields = (stale: readonly ForecastStaleCell[], mine: r
         key: `${cell.BudgetItemId}|${cell.Month}`,
         label: `${cell.Name}, ${monthLabel(cell.Month)}`,
         theirs: showEntered(cell.Entered, cell),
-        mine: my.Forecast === null ? 'Back to the budget' : formatUsd(my.Forecast),
+        mine: my.Forecast === null ? 'Back to the budget' : formatBase(my.Forecast),
       },
     ];
   });

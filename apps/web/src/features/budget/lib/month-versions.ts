@@ -1,6 +1,6 @@
 import { type BudgetItem, type BudgetMonthRead, type MonthKey, spreadOverMonths, toCents } from '@plansmith/contract';
 import type { CellVersion, SaveMonthsItem, SetMonthRequest } from '@plansmith/contract/budget-months';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import type { MergeField } from '../../../shared/ui/merge-dialog.tsx';
 import type { PasteItem } from './month-paste.ts';
@@ -74,8 +74,8 @@ export const cellMergeFields = (
             {
               key: `${current.Id}/${month}`,
               label: `${current.Name}, ${formatMonthLabel(month)}`,
-              theirs: formatUsd(theirCents / 100),
-              mine: formatUsd(myCents / 100),
+              theirs: formatBase(theirCents / 100),
+              mine: formatBase(myCents / 100),
             },
           ];
     });
@@ -83,8 +83,8 @@ export const cellMergeFields = (
       rows.push({
         key: `${current.Id}/total`,
         label: `${current.Name}, budget`,
-        theirs: formatUsd(current.Amount),
-        mine: formatUsd(wanted.Amount),
+        theirs: formatBase(current.Amount),
+        mine: formatBase(wanted.Amount),
       });
     return rows;
   });

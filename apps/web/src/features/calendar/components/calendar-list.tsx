@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contract';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import { type Coloring, NEUTRAL } from '../lib/calendar-colors.ts';
@@ -40,7 +40,7 @@ const ItemList = ({ items, month, coloring }: { items: readonly ItemRow[]; month
             <div>
               <Typography.Text type="secondary">
                 {row.item.BudgetCategoryName}
-                {row.phased ? ` · ${formatUsd(row.months.get(month) ?? 0)} this month` : ` · ${formatUsd(row.item.Amount)}, unphased`}
+                {row.phased ? ` · ${formatBase(row.months.get(month) ?? 0)} this month` : ` · ${formatBase(row.item.Amount)}, unphased`}
               </Typography.Text>
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contract';
 import { Descriptions, Drawer, List, Typography } from 'antd';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import type { CalendarItem } from '../lib/calendar-rows.ts';
 
@@ -27,11 +27,11 @@ export const CampaignDrawer = ({ campaign, items, parentName, onClose }: Campaig
             ...(parentName ? [{ key: 'parent', label: 'Part of', children: parentName }] : []),
             { key: 'dates', label: 'Dates', children: rangeText({ start: campaign.StartDate, end: campaign.EndDate }) },
             { key: 'owner', label: 'Owner', children: campaign.OwnerName ?? 'No owner' },
-            { key: 'budget', label: 'Budget', children: formatUsd(campaign.Totals.Budget) },
-            { key: 'planned', label: 'Planned', children: formatUsd(campaign.Totals.Planned) },
-            { key: 'committed', label: 'Committed', children: formatUsd(campaign.Totals.Committed) },
-            { key: 'actual', label: 'Actual', children: formatUsd(campaign.Totals.Actual) },
-            { key: 'forecast', label: 'Forecast', children: formatUsd(campaign.Totals.Forecast) },
+            { key: 'budget', label: 'Budget', children: formatBase(campaign.Totals.Budget) },
+            { key: 'planned', label: 'Planned', children: formatBase(campaign.Totals.Planned) },
+            { key: 'committed', label: 'Committed', children: formatBase(campaign.Totals.Committed) },
+            { key: 'actual', label: 'Actual', children: formatBase(campaign.Totals.Actual) },
+            { key: 'forecast', label: 'Forecast', children: formatBase(campaign.Totals.Forecast) },
           ]}
         />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
@@ -45,7 +45,7 @@ export const CampaignDrawer = ({ campaign, items, parentName, onClose }: Campaig
           dataSource={[...items]}
           locale={{ emptyText: 'No budget items of its own.' }}
           renderItem={(item) => (
-            <List.Item extra={formatUsd(item.Amount)}>
+            <List.Item extra={formatBase(item.Amount)}>
               <Link to={getHref('budgetItem', { id: item.Id })}>{item.Name}</Link>
             </List.Item>
           )}

@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contract';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import { type Coloring, textOn } from '../lib/calendar-colors.ts';
@@ -240,7 +240,7 @@ const CampaignBar = ({ row, scale, zoom, coloring, canEdit, drag, setDrag, onCha
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
-      title={`${campaign.Name}: ${rangeText(shown)} · Budget ${formatUsd(campaign.Totals.Budget)}`}
+      title={`${campaign.Name}: ${rangeText(shown)} · Budget ${formatBase(campaign.Totals.Budget)}`}
     >
       {canEdit ? <span className="cal-handle cal-handle-start" data-edge="start" aria-hidden="true" /> : null}
       <span aria-hidden="true" className="cal-bar-text">
@@ -267,7 +267,7 @@ const ItemBars = ({ row, scale, coloring }: { row: ItemRow; scale: Scale; colori
             className="cal-bar cal-bar-item"
             style={style}
             aria-label={`Budget item ${row.item.Name}, ${row.phased ? 'budget in' : 'unphased, runs'} ${when}`}
-            title={`${row.item.Name} · ${row.item.BudgetCategoryName} · ${formatUsd(row.item.Amount)}`}
+            title={`${row.item.Name} · ${row.item.BudgetCategoryName} · ${formatBase(row.item.Amount)}`}
           />
         ) : (
           <span key={segment.start} className="cal-bar cal-bar-item" style={style} aria-hidden="true" />

@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { useMediaQuery } from '../../../shared/ui/use-narrow-screen.ts';
 import { useDeleteCampaign } from '../api/campaign-mutations.ts';
 import { type CampaignNode, toTree } from '../lib/campaign-rows.ts';
@@ -34,7 +34,7 @@ const money = (key: keyof Omit<CampaignRollup, 'ItemCount'>, title: string) => (
   key,
   align: 'right' as const,
   width: 104,
-  render: (_: unknown, row: Row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUsd(row.Totals[key])}</span>,
+  render: (_: unknown, row: Row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBase(row.Totals[key])}</span>,
 });
 
 /**
@@ -201,7 +201,7 @@ export const CampaignTree = ({
                 </Typography.Text>
               )}
               <div style={{ fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>
-                Budget {formatUsd(row.Totals.Budget)} · Actual {formatUsd(row.Totals.Actual)} · Forecast {formatUsd(row.Totals.Forecast)}
+                Budget {formatBase(row.Totals.Budget)} · Actual {formatBase(row.Totals.Actual)} · Forecast {formatBase(row.Totals.Forecast)}
               </div>
             </li>
           ))}

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Input, Popconfirm, Radio, Select, Tag, Typog
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatDate, formatDateTime, formatMonth } from '../../../shared/format/dates.ts';
-import { formatUsd, sumDollars } from '../../../shared/format/money.ts';
+import { formatBase, sumDollars } from '../../../shared/format/money.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { type BlockerAction, useClosePeriod, usePlanPeriods, useReopenPeriod, useSettleBlocker } from '../api/close-api.ts';
 
@@ -74,7 +74,7 @@ const BlockerRow = ({
         <Tag color={blocker.Approval === 'Pending' ? 'purple' : blocker.Status === 1 ? 'default' : 'gold'}>{blocker.StatusLabel}</Tag>
         <br />
         <Typography.Text type="secondary">
-          {formatDate(blocker.PurchaseDate)} · {formatUsd(blocker.Amount)}
+          {formatDate(blocker.PurchaseDate)} · {formatBase(blocker.Amount)}
           {blocker.BudgetItemName ? ` · ${blocker.BudgetItemName}` : ''}
         </Typography.Text>
       </div>
@@ -132,18 +132,18 @@ const UnspentTable = ({ month }: { month: PeriodMonth }) => (
         {month.Unspent.map((row) => (
           <tr key={row.BudgetItemId}>
             <td style={{ padding: '6px 4px' }}>{row.Name}</td>
-            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Budget)}</td>
-            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Actual)}</td>
-            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatUsd(row.Unspent)}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatBase(row.Budget)}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatBase(row.Actual)}</td>
+            <td style={{ padding: '6px 4px', textAlign: 'right' }}>{formatBase(row.Unspent)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th style={{ textAlign: 'left', padding: '6px 4px' }}>Total</th>
-          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Budget)))}</th>
-          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Actual)))}</th>
-          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatUsd(sumDollars(month.Unspent.map((row) => row.Unspent)))}</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatBase(sumDollars(month.Unspent.map((row) => row.Budget)))}</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatBase(sumDollars(month.Unspent.map((row) => row.Actual)))}</th>
+          <th style={{ textAlign: 'right', padding: '6px 4px' }}>{formatBase(sumDollars(month.Unspent.map((row) => row.Unspent)))}</th>
         </tr>
       </tfoot>
     </table>
@@ -275,9 +275,9 @@ const NextMonthPanel = ({ periods, planId, canAct }: { periods: PlanPeriods; pla
             aria-label="Unspent budget"
           >
             <Radio value="RollForward" disabled={isLast}>
-              Roll forward {formatUsd(totalUnspent)} into each item’s next month{isLast ? ' (this is the plan’s last month)' : ''}
+              Roll forward {formatBase(totalUnspent)} into each item’s next month{isLast ? ' (this is the plan’s last month)' : ''}
             </Radio>
-            <Radio value="Release">Release {formatUsd(totalUnspent)}: the month’s budget drops to its actual, Left to plan grows</Radio>
+            <Radio value="Release">Release {formatBase(totalUnspent)}: the month’s budget drops to its actual, Left to plan grows</Radio>
           </Radio.Group>
         ) : null}
       </Card>

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@plansmith/contract';
 import { Card, Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 import { FxVarianceCard, showsFxVariance } from '../../../shared/ui/fx-variance-card.tsx';
 import { LandingCard } from '../../../shared/ui/landing-card.tsx';
 
@@ -41,7 +41,7 @@ export const MoneyOverview = ({ dashboard }: { dashboard: Dashboard }) => {
       {cards.map((card) => (
         <Col key={card.title} xs={12} md={8} xl={4}>
           <Card size="small">
-            <Statistic title={card.title} value={formatUsd(card.value)} valueStyle={{ color: card.value < 0 ? '#cf1322' : undefined }} />
+            <Statistic title={card.title} value={formatBase(card.value)} valueStyle={{ color: card.value < 0 ? '#cf1322' : undefined }} />
             <Progress
               percent={card.percent}
               showInfo={false}

@@ -2,7 +2,7 @@ import { type Expense, getHref } from '@plansmith/contract';
 import { List, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatCount, formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatBase } from '../../../shared/format/money.ts';
 import { EmptyState } from '../../../shared/ui/query-state.tsx';
 import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 
@@ -13,7 +13,7 @@ export const OverdueExpenses = ({ expenses, count, amount }: { expenses: Expense
   ) : (
     <>
       <Typography.Paragraph type="secondary">
-        {formatCount(count)} overdue, {formatUsd(amount)} in total
+        {formatCount(count)} overdue, {formatBase(amount)} in total
         {count > expenses.length ? ` (oldest ${expenses.length} shown)` : ''}.
       </Typography.Paragraph>
       <List

@@ -1,6 +1,6 @@
 import type { SpendingCategory } from '@plansmith/contract';
 import { Flex, List, Progress, Typography } from 'antd';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 import { EmptyState } from '../../../shared/ui/query-state.tsx';
 
 /** The categories with the most actual spend, each against its budget. */
@@ -18,7 +18,7 @@ export const TopCategories = ({ categories }: { categories: SpendingCategory[] }
             <Flex vertical style={{ width: '100%' }}>
               <Typography.Text strong>{category.Name}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatUsd(category.Actual)} of {formatUsd(category.Budgeted)}
+                {formatBase(category.Actual)} of {formatBase(category.Budgeted)}
               </Typography.Text>
               <Progress
                 percent={Math.round(rate * 100)}

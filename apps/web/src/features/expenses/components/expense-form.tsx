@@ -22,7 +22,7 @@ import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
-import { baseCurrency, formatUsd } from '../../../shared/format/money.ts';
+import { baseCurrency, formatBase } from '../../../shared/format/money.ts';
 import {
   CustomFieldInputs,
   type CustomFieldFormValues,
@@ -93,7 +93,7 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
     { key: 'BudgetItemId', label: 'Budget item', format: (id: unknown) => nameOf(items, id) },
     { key: 'Name', label: 'Name' },
     { key: 'Currency', label: 'Currency' },
-    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatUsd(Number(amount)) },
+    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatBase(Number(amount)) },
     { key: 'Status', label: 'Status', format: (status: unknown) => EXPENSE_STATUS_LABELS[status as ExpenseStatus] },
     { key: 'PurchaseDate', label: 'Purchase date' },
     { key: 'Payee', label: 'Payee' },
@@ -111,7 +111,7 @@ const EDITABLE = [...FORM_FIELDS, 'CategoryType'] as const;
 /** Under an amount in another currency: what it is in the base currency, or how it will be converted. */
 const baseAmountHint = (expense: Expense | null | undefined, currency: CurrencyCode, base: CurrencyCode): string =>
   expense && expense.Currency === currency
-    ? `${formatUsd(expense.BaseAmount)} at the rate of ${dayjs(expense.PurchaseDate).format('MMMM YYYY')}; recomputed when saved.`
+    ? `${formatBase(expense.BaseAmount)} at the rate of ${dayjs(expense.PurchaseDate).format('MMMM YYYY')}; recomputed when saved.`
     : `Converted to ${base} at the rate of the purchase month when saved.`;
 
 /**

@@ -1,7 +1,7 @@
 import { getHref } from '@plansmith/contract';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { ErrorState } from '../../../shared/ui/query-state.tsx';
 import { useExpensePage } from '../api/expense-queries.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
@@ -18,8 +18,8 @@ export const ItemBurnRateCard = ({ itemId }: { itemId: string }) => {
         <>
           <Link to={getHref('budgetItem', { id: item.Id })}>{item.Name}</Link>
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0' }}>
-            {formatUsd(item.Actual)} actual{item.Committed > 0 ? ` and ${formatUsd(item.Committed)} committed` : ''} of{' '}
-            {formatUsd(item.Amount)}
+            {formatBase(item.Actual)} actual{item.Committed > 0 ? ` and ${formatBase(item.Committed)} committed` : ''} of{' '}
+            {formatBase(item.Amount)}
           </Typography.Paragraph>
           <BurnRateBar rate={item.BurnRate} spent={{ actual: item.Actual, budget: item.Amount }} size="default" />
         </>

@@ -2,7 +2,7 @@ import type { Funnel } from '@plansmith/contract';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Row, Select, Statistic, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
@@ -85,13 +85,13 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
         const stageName = (id: unknown) => stale.current.Stages.find((stage) => stage.FunnelStageId === id)?.Name ?? '—';
         const fields = changedFields(
           [
-            { key: 'RevenueGoal', label: 'Revenue goal', format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))) },
+            { key: 'RevenueGoal', label: 'Revenue goal', format: (value: unknown) => (value == null ? '—' : formatBase(Number(value))) },
             {
               key: 'AverageDealSize',
               label: 'Average deal size',
-              format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))),
+              format: (value: unknown) => (value == null ? '—' : formatBase(Number(value))),
             },
-            { key: 'CostPerLead', label: 'Cost per entry', format: (value: unknown) => (value == null ? '—' : formatUsd(Number(value))) },
+            { key: 'CostPerLead', label: 'Cost per entry', format: (value: unknown) => (value == null ? '—' : formatBase(Number(value))) },
             { key: 'CostStageId', label: 'Cost stage', format: stageName },
           ],
           stale.current,
@@ -170,10 +170,10 @@ export const ReverseMathPanel = ({ funnel, canEdit }: { funnel: Funnel; canEdit:
               <Statistic title={`${savedStage?.Name ?? 'First-stage'} volume`} value={formatCount(savedStage?.Required)} />
             </Col>
             <Col xs={12}>
-              <Statistic title="Implied budget" value={funnel.ImpliedBudget === null ? '—' : formatUsd(funnel.ImpliedBudget)} />
+              <Statistic title="Implied budget" value={funnel.ImpliedBudget === null ? '—' : formatBase(funnel.ImpliedBudget)} />
             </Col>
             <Col xs={12}>
-              <Statistic title="Plan budget" value={formatUsd(funnel.PlanBudget)} />
+              <Statistic title="Plan budget" value={formatBase(funnel.PlanBudget)} />
             </Col>
           </Row>
           <Flex wrap gap={8} style={{ margin: '16px 0' }} aria-label="Volume needed per stage">

@@ -2,7 +2,7 @@ import type { Funnel, FunnelStage } from '@plansmith/contract';
 import { App, Typography } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { useKeepFunnel, useSaveFunnel } from '../api/funnel-mutations.ts';
@@ -152,7 +152,7 @@ export const StageTable = ({ funnel, canEdit }: { funnel: Funnel; canEdit: boole
           {
             title: 'Cost per stage',
             ...MONEY_COLUMN,
-            render: (_, stage) => (stage.CostPerStage === null ? '—' : formatUsd(stage.CostPerStage)),
+            render: (_, stage) => (stage.CostPerStage === null ? '—' : formatBase(stage.CostPerStage)),
           },
         ]}
       />

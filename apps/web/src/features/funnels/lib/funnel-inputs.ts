@@ -1,5 +1,5 @@
 import type { Funnel } from '@plansmith/contract';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 /** A typed number: "1,250", "$1,250.50" or "25%" → 1250, 1250.5, 25; null when it is not a number. */
 export const parseNumber = (text: string): number | null => {
@@ -35,8 +35,8 @@ export const budgetSentence = (funnel: Funnel): string => {
   }
   const gap = Math.abs(funnel.PlanBudget - funnel.ImpliedBudget);
   return funnel.BudgetCoversGoal
-    ? `The plan’s budget of ${formatUsd(funnel.PlanBudget)} covers the goal: it needs ${formatUsd(funnel.ImpliedBudget)}, leaving ${formatUsd(gap)}.`
-    : `The plan’s budget of ${formatUsd(funnel.PlanBudget)} does not cover the goal: it needs ${formatUsd(funnel.ImpliedBudget)}, ${formatUsd(gap)} more.`;
+    ? `The plan’s budget of ${formatBase(funnel.PlanBudget)} covers the goal: it needs ${formatBase(funnel.ImpliedBudget)}, leaving ${formatBase(gap)}.`
+    : `The plan’s budget of ${formatBase(funnel.PlanBudget)} does not cover the goal: it needs ${formatBase(funnel.ImpliedBudget)}, ${formatBase(gap)} more.`;
 };
 
 /** The funnel chart's height for a number of stages (its lazy placeholder holds the same). */

@@ -3,7 +3,7 @@ import { Card, Flex, Progress, Table, Typography } from 'antd';
 import { MoneyStats } from '../../../shared/ui/money-stats.tsx';
 import { formatDate } from '../../../shared/format/dates.ts';
 import { setDisplayFormat } from '../../../shared/format/display-format.ts';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 
 type Line = GuestPlanSummary['Categories'][number];
 
@@ -54,12 +54,12 @@ export const GuestPlanSummaryView = ({ summary }: { summary: GuestPlanSummary })
               key: 'CategoryType',
               render: (type: Line['CategoryType']) => EXPENSE_CATEGORY_TYPE_LABELS[type],
             },
-            { title: 'Budget', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: formatUsd },
-            { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', render: formatUsd },
-            { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: formatUsd },
-            { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: formatUsd },
-            { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: formatUsd },
-            { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', render: formatUsd },
+            { title: 'Budget', dataIndex: 'Budgeted', key: 'Budgeted', align: 'right', render: formatBase },
+            { title: 'Planned', dataIndex: 'Planned', key: 'Planned', align: 'right', render: formatBase },
+            { title: 'Committed', dataIndex: 'Committed', key: 'Committed', align: 'right', render: formatBase },
+            { title: 'Actual', dataIndex: 'Actual', key: 'Actual', align: 'right', render: formatBase },
+            { title: 'Available', dataIndex: 'Available', key: 'Available', align: 'right', render: formatBase },
+            { title: 'Left to plan', dataIndex: 'LeftToPlan', key: 'LeftToPlan', align: 'right', render: formatBase },
           ]}
           summary={() => (
             <>
@@ -74,7 +74,7 @@ export const GuestPlanSummaryView = ({ summary }: { summary: GuestPlanSummary })
                       index={index + 2}
                       align="right"
                     >
-                      {formatUsd(value)}
+                      {formatBase(value)}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>

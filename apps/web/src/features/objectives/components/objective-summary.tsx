@@ -1,6 +1,6 @@
 import type { Objective } from '@plansmith/contract';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatMetricValue, formatRatio } from '../../../shared/format/objective-values.ts';
 
 /** The objective's computed figures as tiles: actual against target, pace, budget and spend, cost per result. */
@@ -18,10 +18,10 @@ export const ObjectiveSummary = ({ objective }: { objective: Objective }) => {
       value: value(objective.ExpectedToDate),
       suffix: objective.Aggregation === 1 ? 'Target × time elapsed' : 'The target',
     },
-    { title: 'Spent', value: formatUsd(objective.Spent), suffix: `of ${formatUsd(objective.BudgetAllocated)}` },
+    { title: 'Spent', value: formatBase(objective.Spent), suffix: `of ${formatBase(objective.BudgetAllocated)}` },
     {
       title: 'Cost per result',
-      value: objective.CostPerResult === null ? '—' : formatUsd(objective.CostPerResult),
+      value: objective.CostPerResult === null ? '—' : formatBase(objective.CostPerResult),
       suffix: objective.MetricType === 1 ? 'Spent ÷ actual' : 'Only for count objectives',
     },
   ];

@@ -3,7 +3,7 @@ import { Button, Flex, Typography } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { ObjectiveProgress } from './objective-progress.tsx';
 import { ObjectiveStatusTag } from './objective-status-tag.tsx';
@@ -46,9 +46,9 @@ export const ObjectivesTable = ({
         align: 'right',
         render: (_, row) => (
           <Flex vertical align="flex-end">
-            <span>{formatUsd(row.Spent)}</span>
+            <span>{formatBase(row.Spent)}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              of {formatUsd(row.BudgetAllocated)} · {row.LinkedItemCount} item{row.LinkedItemCount === 1 ? '' : 's'}
+              of {formatBase(row.BudgetAllocated)} · {row.LinkedItemCount} item{row.LinkedItemCount === 1 ? '' : 's'}
             </Typography.Text>
           </Flex>
         ),
@@ -58,7 +58,7 @@ export const ObjectivesTable = ({
         key: 'cost',
         ...MONEY_COLUMN,
         render: (_, row) =>
-          row.CostPerResult === null ? <Typography.Text type="secondary">—</Typography.Text> : formatUsd(row.CostPerResult),
+          row.CostPerResult === null ? <Typography.Text type="secondary">—</Typography.Text> : formatBase(row.CostPerResult),
       },
       ...(canEdit
         ? [

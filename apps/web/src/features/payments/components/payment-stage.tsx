@@ -1,7 +1,7 @@
 import type { BillingCycle, Product } from '@plansmith/contract';
 import { Alert, Button, Checkbox, Descriptions, Flex, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { perMonthDollars } from '../lib/pricing.ts';
 import { CardEntry } from './card-entry.tsx';
 import type { CardFormHandle } from './card-form.ts';
@@ -38,9 +38,9 @@ export const PaymentStage = ({ product, cycle, total, publicKey, sandbox, client
       <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
         <Descriptions.Item label="Plan">{product.Name}</Descriptions.Item>
         <Descriptions.Item label="Billing">{cycle === 'year' ? 'Billed annually' : 'Billed monthly'}</Descriptions.Item>
-        <Descriptions.Item label="Price">{formatUsd(perMonthDollars(product, cycle))} per month</Descriptions.Item>
+        <Descriptions.Item label="Price">{formatBase(perMonthDollars(product, cycle))} per month</Descriptions.Item>
         <Descriptions.Item label="Total due today">
-          <strong data-testid="total-due-today">{formatUsd(total)}</strong>
+          <strong data-testid="total-due-today">{formatBase(total)}</strong>
           {cycle === 'year' ? <Typography.Text type="secondary"> (12 months)</Typography.Text> : null}
         </Descriptions.Item>
       </Descriptions>

@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { BillingCycle, Product } from '@plansmith/contract';
 import { Button, Card, Col, Row, Segmented, Typography } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { perMonthDollars } from '../lib/pricing.ts';
 
 /** The Bill Annually / Bill Monthly switch (SPEC.md §2). */
@@ -51,7 +51,7 @@ export const PlanCards = ({
               <Typography.Title level={3} style={{ marginTop: 0, fontSize: 20, lineHeight: '28px' }}>
                 {product.Name} {selected ? <CheckCircleFilled style={{ color: '#0958d9' }} aria-hidden /> : null}
               </Typography.Title>
-              <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>{formatUsd(perMonth)}</Typography.Text>
+              <Typography.Text style={{ fontSize: 28, fontWeight: 600 }}>{formatBase(perMonth)}</Typography.Text>
               <Typography.Text type="secondary">
                 {perMonth === 0 ? 'free forever' : `per month${cycle === 'year' ? ', billed annually' : ''}`}
               </Typography.Text>

@@ -1,6 +1,6 @@
 import type { PerformanceMonth } from '@plansmith/contract';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatUsd, formatUsdCompact } from '../../../shared/format/money.ts';
+import { formatCount, formatBase, formatBaseCompact } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 
@@ -15,17 +15,17 @@ export const CostPerResultChart = ({ months }: { months: PerformanceMonth[] }) =
       <ComposedChart data={months} margin={{ top: 16, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonthLabel(month)} tick={{ fontSize: 12 }} />
-        <YAxis yAxisId="usd" tickFormatter={(value: number) => formatUsdCompact(value)} width={64} tick={{ fontSize: 12 }} />
+        <YAxis yAxisId="usd" tickFormatter={(value: number) => formatBaseCompact(value)} width={64} tick={{ fontSize: 12 }} />
         <YAxis
           yAxisId="cost"
           orientation="right"
-          tickFormatter={(value: number) => formatUsdCompact(value)}
+          tickFormatter={(value: number) => formatBaseCompact(value)}
           width={56}
           tick={{ fontSize: 12 }}
         />
         <Tooltip
           labelFormatter={(month) => formatMonthLabel(String(month))}
-          formatter={(value, name) => (name === 'Results' ? formatCount(Number(value)) : value === null ? '—' : formatUsd(Number(value)))}
+          formatter={(value, name) => (name === 'Results' ? formatCount(Number(value)) : value === null ? '—' : formatBase(Number(value)))}
         />
         <Legend verticalAlign="top" formatter={legendLabel} />
         <Bar yAxisId="usd" dataKey="CountSpent" name="Spend on count objectives" fill="#91caff" />

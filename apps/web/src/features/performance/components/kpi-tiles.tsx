@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { DeltaPeriod, PerformanceKpis } from '@plansmith/contract';
 import { Card, Col, Flex, Row, Segmented, Statistic, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { formatRatio } from '../../../shared/format/objective-values.ts';
 
 type Tile = {
@@ -56,7 +56,7 @@ export const KpiTiles = ({
       title: 'Spent',
       now: now.Spent,
       before: before?.Spent ?? null,
-      format: formatUsd,
+      format: formatBase,
       riseIsGood: null,
       help: 'Actual expenses of the plan',
     },
@@ -64,7 +64,7 @@ export const KpiTiles = ({
       title: 'Value',
       now: now.Value,
       before: before?.Value ?? null,
-      format: formatUsd,
+      format: formatBase,
       riseIsGood: true,
       help: 'Actual of revenue objectives',
     },
@@ -73,7 +73,7 @@ export const KpiTiles = ({
       title: 'Cost per result',
       now: now.CostPerResult,
       before: before?.CostPerResult ?? null,
-      format: formatUsd,
+      format: formatBase,
       riseIsGood: false,
       help: 'Spend on count objectives ÷ their results',
     },

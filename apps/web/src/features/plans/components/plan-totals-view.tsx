@@ -2,21 +2,21 @@ import { CATEGORY_TYPE_NAMES, ITEM_TYPE_NAMES, type MoneyTotals, type PlanTotals
 import { Card, Table, Typography } from 'antd';
 import { MoneyStats } from '../../../shared/ui/money-stats.tsx';
 import { formatDateTime } from '../../../shared/format/dates.ts';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 
 const Money = ({ value }: { value: number }) => (
-  <Typography.Text type={value < 0 ? 'danger' : undefined}>{formatUsd(value)}</Typography.Text>
+  <Typography.Text type={value < 0 ? 'danger' : undefined}>{formatBase(value)}</Typography.Text>
 );
 
 type TotalsRow = MoneyTotals & { key: string; label: string; type?: string };
 
 const moneyColumns = [
-  { title: 'Budget', dataIndex: 'Budget', align: 'right' as const, render: formatUsd },
-  { title: 'Actual', dataIndex: 'Actual', align: 'right' as const, render: formatUsd },
-  { title: 'Committed', dataIndex: 'Committed', align: 'right' as const, render: formatUsd },
-  { title: 'Planned', dataIndex: 'Planned', align: 'right' as const, render: formatUsd },
-  { title: 'Available', dataIndex: 'Available', align: 'right' as const, render: formatUsd },
+  { title: 'Budget', dataIndex: 'Budget', align: 'right' as const, render: formatBase },
+  { title: 'Actual', dataIndex: 'Actual', align: 'right' as const, render: formatBase },
+  { title: 'Committed', dataIndex: 'Committed', align: 'right' as const, render: formatBase },
+  { title: 'Planned', dataIndex: 'Planned', align: 'right' as const, render: formatBase },
+  { title: 'Available', dataIndex: 'Available', align: 'right' as const, render: formatBase },
   { title: 'Left to plan', dataIndex: 'LeftToPlan', align: 'right' as const, render: (value: number) => <Money value={value} /> },
   { title: 'Burn rate', dataIndex: 'BurnRate', width: 150, render: (rate: number) => <BurnRateBar rate={rate} /> },
 ];
@@ -69,7 +69,7 @@ export const PlanTotalsView = ({ totals }: { totals: PlanTotals }) => {
         />
       </Card>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        {totals.UnassignedActual > 0 ? `Includes ${formatUsd(totals.UnassignedActual)} of expenses not tied to a budget item. ` : ''}
+        {totals.UnassignedActual > 0 ? `Includes ${formatBase(totals.UnassignedActual)} of expenses not tied to a budget item. ` : ''}
         Recomputed {formatDateTime(totals.RebuiltAt)}.
       </Typography.Paragraph>
     </>

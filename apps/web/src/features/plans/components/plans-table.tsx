@@ -4,7 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/dates.ts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { PlanRowActions } from './plan-row-actions.tsx';
@@ -52,13 +52,13 @@ export const PlansTable = ({
       },
       { title: 'Dates', key: 'dates', render: (_value, plan) => `${formatDate(plan.StartDate)} – ${formatDate(plan.EndDate)}` },
       { title: 'Items', key: 'items', align: 'right', render: (_value, plan) => plan.Totals.ItemCount },
-      { title: 'Budget', key: 'budget', ...MONEY_COLUMN, render: (_value, plan) => formatUsd(plan.Totals.Budget) },
-      { title: 'Actual', key: 'actual', ...MONEY_COLUMN, render: (_value, plan) => formatUsd(plan.Totals.Actual) },
+      { title: 'Budget', key: 'budget', ...MONEY_COLUMN, render: (_value, plan) => formatBase(plan.Totals.Budget) },
+      { title: 'Actual', key: 'actual', ...MONEY_COLUMN, render: (_value, plan) => formatBase(plan.Totals.Actual) },
       {
         title: 'Available',
         key: 'available',
         ...MONEY_COLUMN,
-        render: (_value, plan) => formatUsd(plan.Totals.Available),
+        render: (_value, plan) => formatBase(plan.Totals.Available),
       },
       { title: 'Burn rate', key: 'burn', width: 160, render: (_value, plan) => <BurnRateBar rate={plan.Totals.BurnRate} /> },
       {

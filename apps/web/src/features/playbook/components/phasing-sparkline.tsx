@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 
 const WIDTH = 120;
 const HEIGHT = 28;
@@ -8,7 +8,7 @@ export const PhasingSparkline = ({ months, values }: { months: readonly string[]
   const max = Math.max(0, ...values);
   const slot = WIDTH / Math.max(1, values.length);
   const described = values
-    .map((value, index) => (value > 0 ? `${months[index]}: ${formatUsd(value)}` : null))
+    .map((value, index) => (value > 0 ? `${months[index]}: ${formatBase(value)}` : null))
     .filter((entry): entry is string => entry !== null);
   const label = described.length > 0 ? `Phasing by month — ${described.join(', ')}` : 'Not phased by month';
   return (

@@ -1,7 +1,7 @@
 import type { Play } from '@plansmith/contract';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { itemsText, monthsText } from '../lib/play-text.ts';
 
 const CATEGORY_TYPE_COLORS = { 1: 'blue', 2: 'purple', 3: 'gold' } as const;
@@ -39,7 +39,7 @@ export const PlayCard = ({
     ) : null}
     <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 8, margin: 0 }}>
       {[
-        ['Total', formatUsd(play.Total)],
+        ['Total', formatBase(play.Total)],
         ['Duration', monthsText(play.DurationMonths)],
         ['Budget items', itemsText(play.ItemCount)],
       ].map(([label, value]) => (
@@ -55,7 +55,7 @@ export const PlayCard = ({
       {play.Categories.length === 0 ? <Typography.Text type="secondary">No budget items yet</Typography.Text> : null}
       {play.Categories.map((category) => (
         <Tag key={category.BudgetCategoryId} color={CATEGORY_TYPE_COLORS[category.CategoryType]} style={{ margin: 0 }}>
-          {category.Name} · {formatUsd(category.Total)}
+          {category.Name} · {formatBase(category.Total)}
         </Tag>
       ))}
     </Flex>

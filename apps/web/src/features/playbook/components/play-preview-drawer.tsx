@@ -1,7 +1,7 @@
 import type { Play } from '@plansmith/contract';
 import { Button, Drawer, Flex, Tag, Typography } from 'antd';
 import { formatDate, formatMonth } from '../../../shared/format/dates.ts';
-import { formatCount, formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatBase } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlayPreview } from '../api/playbook-queries.ts';
 import { itemsText, monthsText } from '../lib/play-text.ts';
@@ -22,7 +22,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
     <Flex vertical gap={20}>
       <Typography.Text type="secondary">
         {monthsText(play.DurationMonths)} ({formatDate(play.StartDate)} – {formatDate(play.EndDate)}) · {itemsText(play.ItemCount)} ·{' '}
-        {formatUsd(play.Total)}
+        {formatBase(play.Total)}
       </Typography.Text>
       {play.Description ? <Typography.Paragraph style={{ margin: 0 }}>{play.Description}</Typography.Paragraph> : null}
       {categories.length === 0 ? <Typography.Text type="secondary">This play has no budget items yet.</Typography.Text> : null}
@@ -32,7 +32,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
             <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
               {category.Name}
             </Typography.Title>
-            <Typography.Text strong>{formatUsd(category.Total)}</Typography.Text>
+            <Typography.Text strong>{formatBase(category.Total)}</Typography.Text>
           </Flex>
           <table className="play-items" style={{ width: '100%', borderCollapse: 'collapse', marginTop: 8, tableLayout: 'fixed' }}>
             {/* The same columns in every category, so the sparklines line up down the drawer. */}
@@ -62,7 +62,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
                       <Typography.Text type="secondary">Not phased</Typography.Text>
                     )}
                   </td>
-                  <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatUsd(item.Amount)}</td>
+                  <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatBase(item.Amount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -82,7 +82,7 @@ const PreviewBody = ({ playId }: { playId: string }) => {
                 <span>{objective.Name}</span>
                 <Tag style={{ margin: 0 }}>
                   {objective.MetricType === 2
-                    ? formatUsd(objective.TargetValue)
+                    ? formatBase(objective.TargetValue)
                     : `${formatCount(objective.TargetValue)}${objective.MetricType === 3 ? '%' : ''}${objective.Metric && objective.MetricType === 1 ? ` ${objective.Metric}` : ''}`}
                 </Tag>
               </Flex>

@@ -1,6 +1,6 @@
 import type { PivotResult } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatUsd, formatUsdCompact } from '../../../shared/format/money.ts';
+import { formatCount, formatBase, formatBaseCompact } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { COMPARE_SUFFIX, measureLabel } from '../lib/definition.ts';
 import { chartPoints } from '../lib/pivot-lines.ts';
@@ -12,7 +12,7 @@ export const PivotChart = ({ result }: { result: PivotResult }) => {
   const { points, measure } = chartPoints(result);
   if (!measure) return null;
   const isPercent = measure === 'VariancePercent';
-  const format = (value: number) => (isPercent ? `${formatCount(value)}%` : formatUsd(value));
+  const format = (value: number) => (isPercent ? `${formatCount(value)}%` : formatBase(value));
   const title = measureLabel(measure);
   const compareTitle = result.Compare === 'None' ? null : `${title} (${COMPARE_SUFFIX[result.Compare]})`;
   return (
@@ -26,7 +26,7 @@ export const PivotChart = ({ result }: { result: PivotResult }) => {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" angle={-25} textAnchor="end" interval={0} height={64} tick={{ fontSize: 12 }} />
           <YAxis
-            tickFormatter={(value: number) => (isPercent ? `${formatCount(value)}%` : formatUsdCompact(value))}
+            tickFormatter={(value: number) => (isPercent ? `${formatCount(value)}%` : formatBaseCompact(value))}
             width={72}
             tick={{ fontSize: 12 }}
           />

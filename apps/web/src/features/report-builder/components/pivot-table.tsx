@@ -1,7 +1,7 @@
 import type { PivotMeasure, PivotResult } from '@plansmith/contract';
 import { type TableColumnType, Typography } from 'antd';
 import type { TableHTMLAttributes } from 'react';
-import { formatCount, formatUsd } from '../../../shared/format/money.ts';
+import { formatCount, formatBase } from '../../../shared/format/money.ts';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { type PivotTableLine, toPivotLines, type ValueColumn, valueColumns } from '../lib/pivot-lines.ts';
@@ -14,7 +14,7 @@ const WideTable = (props: TableHTMLAttributes<HTMLTableElement>) => (
 /** A figure as the screen shows it: money in en-US USD (negative in red), Variance % as "12.5%", nothing as "—". */
 export const formatFigure = (measure: PivotMeasure, value: number | null): string => {
   if (value === null) return '—';
-  return measure === 'VariancePercent' ? `${formatCount(value)}%` : formatUsd(value);
+  return measure === 'VariancePercent' ? `${formatCount(value)}%` : formatBase(value);
 };
 
 const figure = (column: ValueColumn) => (_: unknown, line: PivotTableLine) => {

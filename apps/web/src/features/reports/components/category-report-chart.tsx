@@ -1,6 +1,6 @@
 import type { BudgetCategoriesReport } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd, formatUsdCompact } from '../../../shared/format/money.ts';
+import { formatBase, formatBaseCompact } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { CATEGORY_REPORT_CHART_HEIGHT } from '../lib/report-lines.ts';
 
@@ -16,8 +16,8 @@ export const CategoryReportChart = ({ report, width }: { report: BudgetCategorie
     <BarChart data={data} margin={{ top: 8, right: 16, bottom: 48, left: 16 }} {...(width ? { width, height: HEIGHT } : {})}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="Name" angle={-25} textAnchor="end" interval={0} height={60} tick={{ fontSize: 12 }} />
-      <YAxis tickFormatter={(value: number) => formatUsdCompact(value)} width={72} tick={{ fontSize: 12 }} />
-      <Tooltip formatter={(value) => formatUsd(Number(value))} />
+      <YAxis tickFormatter={(value: number) => formatBaseCompact(value)} width={72} tick={{ fontSize: 12 }} />
+      <Tooltip formatter={(value) => formatBase(Number(value))} />
       {/* A measured legend shifts the bars against the axis when the page is laid out for print. */}
       {width ? null : <Legend verticalAlign="top" formatter={legendLabel} />}
       <Bar dataKey="Budgeted" fill="#adc6ff" />

@@ -2,7 +2,7 @@ import type { BudgetCategoriesReport } from '@plansmith/contract';
 import type { TableHTMLAttributes } from 'react';
 import { type TableProps, Typography } from 'antd';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 import { showsFxVariance } from '../../../shared/ui/fx-variance-card.tsx';
 import { MONEY_COLUMN } from '../../../shared/ui/money-column.ts';
 import { type ReportLine, toReportLines } from '../lib/report-lines.ts';
@@ -14,7 +14,7 @@ const WideTable = (props: TableHTMLAttributes<HTMLTableElement>) => (
 
 const money = (value: number) => (
   <Typography.Text type={value < 0 ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {formatUsd(value)}
+    {formatBase(value)}
   </Typography.Text>
 );
 

@@ -1,6 +1,6 @@
 import type { SpendingCategory, SpendingPayee } from '@plansmith/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { breakdownChartHeight as rowHeight, formatAxisUsd } from '../lib/chart-format.ts';
 
@@ -12,7 +12,7 @@ export const CategorySpendChart = ({ categories }: { categories: SpendingCategor
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" tickFormatter={formatAxisUsd} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="Name" width={150} tick={{ fontSize: 12 }} />
-        <Tooltip formatter={(value) => formatUsd(Number(value))} />
+        <Tooltip formatter={(value) => formatBase(Number(value))} />
         <Legend verticalAlign="top" formatter={legendLabel} />
         <Bar dataKey="Budgeted" fill="#adc6ff" />
         <Bar dataKey="Committed" fill="#ffd666" />
@@ -30,7 +30,7 @@ export const PayeeSpendChart = ({ payees }: { payees: SpendingPayee[] }) => (
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" tickFormatter={formatAxisUsd} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="Payee" width={170} tick={{ fontSize: 12 }} />
-        <Tooltip formatter={(value) => formatUsd(Number(value))} />
+        <Tooltip formatter={(value) => formatBase(Number(value))} />
         <Legend verticalAlign="top" formatter={legendLabel} />
         <Bar dataKey="Actual" stackId="payee" fill="#0958d9" />
         <Bar dataKey="Committed" stackId="payee" fill="#ffd666" />

@@ -1,6 +1,6 @@
 import type { SpendingMonth } from '@plansmith/contract';
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatPercent, formatUsd } from '../../../shared/format/money.ts';
+import { formatPercent, formatBase } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { formatAxisUsd, formatMonth } from '../lib/chart-format.ts';
 
@@ -20,7 +20,7 @@ export const CumulativeBurnChart = ({ months, asOf, elapsedRatio }: { months: Sp
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonth(month, true)} tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={formatAxisUsd} width={72} tick={{ fontSize: 12 }} />
-          <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatUsd(Number(value))} />
+          <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatBase(Number(value))} />
           <Legend verticalAlign="top" formatter={legendLabel} />
           <Area dataKey="CumulativeBudgeted" name="Budget to date" stroke="#389e0d" fill="#d9f7be" type="linear" />
           <Line dataKey="CumulativeActual" name="Spent to date" stroke="#0958d9" strokeWidth={3} dot={false} type="linear" />

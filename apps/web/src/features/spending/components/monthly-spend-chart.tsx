@@ -1,6 +1,6 @@
 import type { SpendingMonth } from '@plansmith/contract';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '../../../shared/format/money.ts';
+import { formatBase } from '../../../shared/format/money.ts';
 import { legendLabel } from '../../../shared/ui/chart-legend.tsx';
 import { formatAxisUsd, formatMonth } from '../lib/chart-format.ts';
 
@@ -13,7 +13,7 @@ export const MonthlySpendChart = ({ months, height = 320 }: { months: SpendingMo
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="Month" tickFormatter={(month: string) => formatMonth(month, true)} tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={formatAxisUsd} width={72} tick={{ fontSize: 12 }} />
-          <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatUsd(Number(value))} />
+          <Tooltip labelFormatter={(month) => formatMonth(String(month))} formatter={(value) => formatBase(Number(value))} />
           <Legend verticalAlign="top" formatter={legendLabel} />
           <Bar dataKey="Actual" stackId="spend" fill="#0958d9" />
           <Bar dataKey="Committed" stackId="spend" fill="#ffd666" />
