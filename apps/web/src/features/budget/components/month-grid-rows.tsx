@@ -2,7 +2,7 @@ import { toDollars } from '@plansmith/contract';
 import type { CSSProperties } from 'react';
 import { formatBase } from '../../../shared/format/money.ts';
 import type { BudgetRow } from '../lib/budget-rows.ts';
-import { type ModelItem, sumCentsOf } from '../lib/month-grid-model.ts';
+import { type ModelItem, sumBaseCentsOf } from '../lib/month-grid-model.ts';
 import type { ItemMonthCents, Period } from '../lib/periods.ts';
 
 /** A category's row: its budget and each period's sum over its items. */
@@ -26,7 +26,7 @@ export const CategoryRow = ({
     <td className="num">{formatBase(row.sums.budget)}</td>
     {periods.map((period) => (
       <td key={period.key} className="num">
-        {formatBase(toDollars(sumCentsOf(entries, period.months)))}
+        {formatBase(toDollars(sumBaseCentsOf(entries, period.months)))}
       </td>
     ))}
   </tr>
@@ -59,7 +59,7 @@ export const TotalRow = ({
       <td className="num">{formatBase(toDollars(items.reduce((sum, entry) => sum + Math.round(entry.item.BaseAmount * 100), 0)))}</td>
       {periods.map((period) => (
         <td key={period.key} className="num">
-          {formatBase(toDollars(sumCentsOf(entries, period.months)))}
+          {formatBase(toDollars(sumBaseCentsOf(entries, period.months)))}
         </td>
       ))}
     </tr>

@@ -2,7 +2,7 @@ import { monthsBetween, toCents, toDollars } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Checkbox, Flex, Typography } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { formatBothAmounts, formatBase } from '../../../shared/format/money.ts';
+import { formatBothAmounts, formatMoney } from '../../../shared/format/money.ts';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
 import { type BudgetRow, parseDollars } from '../lib/budget-rows.ts';
@@ -276,7 +276,7 @@ export const MonthGrid = ({
                       <MonthCell
                         key={period.key}
                         cellKey={`${virtual.index}:${col}`}
-                        display={formatBase(toDollars(cents))}
+                        display={formatMoney(toDollars(cents), row.item.Currency)}
                         value={toDollars(cents).toFixed(2)}
                         label={`${row.item.Name}, ${period.label}`}
                         active={isActive}

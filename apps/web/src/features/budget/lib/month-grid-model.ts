@@ -41,6 +41,13 @@ export const buildMonthModel = (
   return { months, cents, items, itemIndexOfRow, byCategory };
 };
 
-/** The cents of several items over some months (a category's or the plan's period total). */
+/** The cents of items over some months, in each item's own currency (one item's period, a paste check). */
 export const sumCentsOf = (entries: readonly ItemMonthCents[], months: readonly string[]): number =>
   entries.reduce((sum, entry) => sum + months.reduce((inner, month) => inner + (entry.cents.get(month) ?? 0), 0), 0);
+
+/**
+ * The base-currency cents of several items over some months (a category's or the plan's period total):
+ * items in different currencies add up only in the base (DESIGN.md §17).
+ */
+export const sumBaseCentsOf = (entries: readonly ItemMonthCents[], months: readonly string[]): number =>
+  entries.reduce((sum, entry) => sum + months.reduce((inner, month) => inner + (entry.baseCents.get(month) ?? 0), 0), 0);

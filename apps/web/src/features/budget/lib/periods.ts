@@ -29,20 +29,36 @@ export type ItemMonthCents = {
   cents: Map<MonthKey, number>;
   /** The months the phasing lists (every plan month once an unphased item is edited by month). */
   listed: Set<MonthKey>;
+  /**
+   * The same months in base-currency cents (DESIGN.md §17): each month's BaseAmount, or the item's
+   * BaseAmount spread evenly. The grid's cells show `cents` (the item's own currency); every sum over
+   * items (category rows, the plan's total) adds these, so items in different currencies add up.
+   */
+  baseCents: Map<MonthKey, number>;
 };
 
 export const itemMonthCents = (
   item: BudgetItem,
-  phasing: readonly BudgetMonth[] | undefined,
+  phasing: readonly (BudgetMonth & { BaseAmount?: number })[] | undefined,
   planMonths: readonly MonthKey[],
 ): ItemMonthCents => {
   if (phasing && phasing.length > 0) {
     const cents = new Map(planMonths.map((month) => [month, 0]));
-    for (const entry of phasing) cents.set(entry.Month, toCents(entry.Amount));
-    return { phased: true, cents, listed: new Set(phasing.map((entry) => entry.Month)) };
+    const baseCents = new Map(cents);
+    for (const entry of phasing) {
+      cents.set(entry.Month, toCents(entry.Amount));
+      baseCents.set(entry.Month, toCents(entry.BaseAmount ?? entry.Amount));
+    }
+    return { phased: true, cents, listed: new Set(phasing.map((entry) => entry.Month)), baseCents };
   }
-  // The one spreading rule (contract): what the spending report assumes for an unphased item.
-  return { phased: false, cents: new Map(spreadOverMonths(toCents(item.Amount), planMonths)), listed: new Set(planMonths) };
+  // The one spreading rule (contract): what the spending report assumes for an unphased item (its base
+  // figure spread, as the server spreads amount_cents).
+  return {
+    phased: false,
+    cents: new Map(spreadOverMonths(toCents(item.Amount), planMonths)),
+    listed: new Set(planMonths),
+    baseCents: new Map(spreadOverMonths(toCents(item.BaseAmount ?? item.Amount), planMonths)),
+  };
 };
 
 export const sumPeriod = (cents: Map<MonthKey, number>, period: Period): number =>
