@@ -131,6 +131,9 @@ export const insertPlan = async (
   values: Pick<PlanRow, 'tenantId' | 'id' | 'teamId' | 'name' | 'description' | 'startDate' | 'endDate' | 'createdBy'> & {
     state: PlanState;
     starterPlay?: string | null;
+    /** The source's Currency (NULL: the base) and the month its foreign budgets convert at (YYYY-MM-01, DESIGN.md §17). */
+    currency?: PlanRow['currency'];
+    budgetRateMonth?: string;
   },
   now: Date,
 ): Promise<PlanRow> => {
@@ -169,9 +172,12 @@ export type CopyCounts = {
 
 /**
  * Copies a plan's objectives (without results), campaigns (the tree, dates moved like objectives'),
- * budget items (amounts, categories, types, GL codes, their objective and campaign links) and monthly phasing into another plan of the same tenant in one set-based
- * statement: new ids are drawn once per source row in materialised CTEs, and each table is filled
- * by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
+ * budget items (amounts, categories, types, GL codes, their objective and campaign links; a foreign
+ * item's currency and own amounts, items and months, converted at the new plan's budget rate by the
+ * triggers of migration 1070: no rate is PSF01, a 400, and the caller's transaction writes nothing)
+ * and monthly phasing into another plan of the same tenant in two set-based statements (the
+ * phasing after the items): new ids are drawn once per source row in materialised CTEs, and each
+ * table is filled by one INSERT … SELECT. Phased months move by `offset` months; objective dates move the same way
  * and stay inside the new plan's dates. The funnel model (goal, deal size, cost per entry and its stage) and its
  * per-stage conversion and velocity come along unchanged; the forecast grid and actual counts do not
  * (they are the old dates' results). Expenses, results and comments are never read.
@@ -186,10 +192,9 @@ export const copyPlanContents = async (
     sql`least(greatest(${shiftDateSql(date, offset)}, ${input.startDate}::date), ${input.endDate}::date)`;
   const [row] = await selectRows<{
     items: unknown;
+    item_ids: unknown;
     objectives: unknown;
     campaigns: unknown;
-    months: unknown;
-    total: unknown;
     funnel: unknown;
     stages: unknown;
   }>(
@@ -226,20 +231,16 @@ export const copyPlanContents = async (
   FROM budget_items bi WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${fromPlanId}
 ), new_items AS (
   INSERT INTO budget_items (tenant_id, id, marketing_plan_id, budget_category_id, objective_id, general_ledger_code_id, campaign_id, name,
-    description, active, amount_cents, item_type, created_at, updated_at)
+    description, active, currency, amount_minor, amount_cents, item_type, created_at, updated_at)
+  -- A foreign item keeps its currency and own amount; its base figure is the trigger's (1070) at the new plan's budget rate.
   SELECT bi.tenant_id, ids.new_id, ${toPlanId}, bi.budget_category_id, linked.new_id, bi.general_ledger_code_id, campaign.new_id, bi.name,
-    bi.description, bi.active, bi.amount_cents, bi.item_type, ${now}::timestamptz, ${now}::timestamptz
+    bi.description, bi.active, bi.currency, bi.amount_minor, CASE WHEN bi.currency IS NULL THEN bi.amount_cents ELSE 0 END, bi.item_type,
+    ${now}::timestamptz, ${now}::timestamptz
   FROM budget_items bi
   JOIN item_ids ids ON ids.old_id = bi.id
   LEFT JOIN objective_ids linked ON linked.old_id = bi.objective_id
   LEFT JOIN campaign_ids campaign ON campaign.old_id = bi.campaign_id
   WHERE bi.tenant_id = ${tenantId}
-  RETURNING amount_cents
-), new_months AS (
-  INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents)
-  SELECT bm.tenant_id, ids.new_id, (bm.month + ${offset}::int * interval '1 month')::date, bm.amount_cents
-  FROM budget_item_months bm JOIN item_ids ids ON ids.old_id = bm.budget_item_id
-  WHERE bm.tenant_id = ${tenantId}
   RETURNING 1
 ), new_funnel AS (
   INSERT INTO funnel_models (tenant_id, marketing_plan_id, revenue_goal_cents, average_deal_size_cents, cost_per_lead_cents,
@@ -254,17 +255,41 @@ export const copyPlanContents = async (
   FROM funnel_stage_settings fs WHERE fs.tenant_id = ${tenantId} AND fs.marketing_plan_id = ${fromPlanId}
   RETURNING 1
 )
-SELECT (SELECT count(*) FROM new_items) AS items, (SELECT coalesce(sum(amount_cents), 0) FROM new_items) AS total,
-  (SELECT count(*) FROM new_objectives) AS objectives, (SELECT count(*) FROM new_months) AS months,
+SELECT (SELECT count(*) FROM new_items) AS items,
+  (SELECT coalesce(json_agg(json_build_object('old_id', old_id, 'new_id', new_id)), '[]'::json) FROM item_ids) AS item_ids,
+  (SELECT count(*) FROM new_objectives) AS objectives,
   (SELECT count(*) FROM new_campaigns) AS campaigns,
   (SELECT count(*) FROM new_funnel) AS funnel, (SELECT count(*) FROM new_stage_settings) AS stages`,
+  );
+  // The phasing in a statement of its own: a foreign item's month converts by its item's currency
+  // (trigger of migration 1070), which a sibling CTE's insert would not show it. Own amounts
+  // (amount_minor) come along; a base-currency month keeps its amount_cents exactly.
+  const itemIds = typeof row?.item_ids === 'string' ? row.item_ids : JSON.stringify(row?.item_ids ?? []);
+  const [phasing] = await selectRows<{ months: unknown }>(
+    db,
+    sql`WITH ids AS (
+  SELECT * FROM json_to_recordset(${itemIds}::json) AS ids(old_id uuid, new_id uuid)
+), new_months AS (
+  INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents, amount_minor)
+  SELECT bm.tenant_id, ids.new_id, (bm.month + ${offset}::int * interval '1 month')::date,
+    CASE WHEN bm.amount_minor IS NULL THEN bm.amount_cents ELSE 0 END, bm.amount_minor
+  FROM budget_item_months bm JOIN ids ON ids.old_id = bm.budget_item_id
+  WHERE bm.tenant_id = ${tenantId}
+  RETURNING 1
+)
+SELECT count(*) AS months FROM new_months`,
+  );
+  // After the phasing's triggers: a phased foreign item's base figure is the sum of its months'.
+  const [total] = await selectRows<{ total: unknown }>(
+    db,
+    sql`SELECT coalesce(sum(amount_cents), 0) AS total FROM budget_items WHERE tenant_id = ${tenantId} AND marketing_plan_id = ${toPlanId}`,
   );
   return {
     items: cents(row?.items),
     objectives: cents(row?.objectives),
     campaigns: cents(row?.campaigns),
-    months: cents(row?.months),
-    totalCents: cents(row?.total),
+    months: cents(phasing?.months),
+    totalCents: cents(total?.total),
     funnelModel: cents(row?.funnel) > 0,
     funnelStages: cents(row?.stages),
   };

@@ -27,6 +27,7 @@ import {
   type TeamPermission,
 } from '../access/index.ts';
 import { recordActivity } from '../activities/index.ts';
+import { budgetRateMonthOf } from '../currencies/index.ts';
 import { durationInMonths, monthOffset, movedPlanDates } from './plan-dates.ts';
 import { sameName, suggestFreeName } from './plan-names.ts';
 import * as repo from './playbook.repository.ts';
@@ -190,6 +191,9 @@ export const createPlaybookService = (ctx: AppContext) => {
             state: PLAN_STATE_LIVE,
             startDate: dates.startDate,
             endDate: dates.endDate,
+            // The source's currency; its foreign items convert at today's month like any new plan's (DESIGN.md §17).
+            currency: source.currency,
+            budgetRateMonth: budgetRateMonthOf(auth.timeZone, now),
             createdBy: auth.userId,
           },
           now,
@@ -238,6 +242,8 @@ export const createPlaybookService = (ctx: AppContext) => {
             state: PLAN_STATE_TEMPLATE,
             startDate: source.startDate,
             endDate: source.endDate,
+            currency: source.currency,
+            budgetRateMonth: budgetRateMonthOf(auth.timeZone, now),
             createdBy: auth.userId,
           },
           now,
