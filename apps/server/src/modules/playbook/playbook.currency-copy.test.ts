@@ -83,7 +83,7 @@ beforeAll(async () => {
   await rate('EUR', '2026-03', '1.0825');
   await rate('GBP', '2026-03', '1.17');
   // A new plan's budget rate is today's month: March 2026 here.
-  t.ctx.clock.set(new Date('2026-03-15T12:00:00Z'));
+  t.clock.set(new Date('2026-03-15T12:00:00Z'));
 });
 afterAll(async () => t.close());
 
@@ -131,7 +131,7 @@ describe('copies keep a foreign item’s currency and own amounts', () => {
     await createItem(t, acme, { planId: plan.id, categoryId, amountCents: 0, name: 'London', currency: 'GBP', amountMinor: 50_000 });
     await createItem(t, acme, { planId: plan.id, categoryId, amountCents: 10_000, name: 'Base', months: { '2026-01': 10_000 } });
     // February 2026: the first GBP rate is March's, so the new plan's budget rate finds none.
-    t.ctx.clock.set(new Date('2026-02-10T12:00:00Z'));
+    t.clock.set(new Date('2026-02-10T12:00:00Z'));
     try {
       const before = [await count('marketing_plans'), await count('budget_items'), await count('budget_item_months')];
       for (const [path, body] of [
@@ -144,7 +144,7 @@ describe('copies keep a foreign item’s currency and own amounts', () => {
       }
       expect([await count('marketing_plans'), await count('budget_items'), await count('budget_item_months')]).toEqual(before);
     } finally {
-      t.ctx.clock.set(new Date('2026-03-15T12:00:00Z'));
+      t.clock.set(new Date('2026-03-15T12:00:00Z'));
     }
   });
 });
