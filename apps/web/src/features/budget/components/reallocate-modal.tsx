@@ -2,11 +2,17 @@ import { type BudgetItem, monthsBetween } from '@plansmith/contract';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatBase } from '../../../shared/format/money.ts';
+import { formatBase, formatBothAmounts } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { usePlanMonths } from '../api/budget-months.ts';
 import { useMonthLeft, useReallocate } from '../api/budget-reallocate.ts';
+
+/** An item in the pickers: its own amount, and the base one after it when in another currency (DESIGN.md §17). */
+const bothText = (item: BudgetItem): string => {
+  const both = formatBothAmounts(item.Amount, item.Currency, item.BaseAmount);
+  return both.base === null ? both.own : `${both.own} = ${both.base}`;
+};
 
 type FormValues = { From?: string; To?: string; Month?: string; Amount?: number; Reason?: string };
 
@@ -75,7 +81,7 @@ export const ReallocateModal = ({
     }
   };
 
-  const options = items.map((item) => ({ value: item.Id, label: `${item.Name} (${formatBase(item.Amount)})` }));
+  const options = items.map((item) => ({ value: item.Id, label: `${item.Name} (${bothText(item)})` }));
   return (
     <Modal
       open={open}

@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contract';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
-import { formatBase } from '../../../shared/format/money.ts';
+import { formatBothAmounts } from '../../../shared/format/money.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import { type Coloring, NEUTRAL } from '../lib/calendar-colors.ts';
@@ -26,6 +26,10 @@ const sectionsOf = (group: MonthGroup): Section[] => {
   return [...sections.values()].sort((a, b) => Number(a.key === 'none') - Number(b.key === 'none'));
 };
 
+/** A phased item's month: its own amount, and the base one beside it when in another currency (DESIGN.md §17). */
+const monthAmount = (item: ItemRow['item'], month: { Amount: number; BaseAmount: number } | undefined): string =>
+  formatBothAmounts(month?.Amount ?? 0, item.Currency, month?.BaseAmount ?? 0).label;
+
 const ItemList = ({ items, month, coloring }: { items: readonly ItemRow[]; month: string; coloring: Coloring }) => (
   <details>
     <summary style={{ cursor: 'pointer' }}>
@@ -40,7 +44,9 @@ const ItemList = ({ items, month, coloring }: { items: readonly ItemRow[]; month
             <div>
               <Typography.Text type="secondary">
                 {row.item.BudgetCategoryName}
-                {row.phased ? ` · ${formatBase(row.months.get(month) ?? 0)} this month` : ` · ${formatBase(row.item.Amount)}, unphased`}
+                {row.phased
+                  ? ` · ${monthAmount(row.item, row.months.get(month))} this month`
+                  : ` · ${formatBothAmounts(row.item.Amount, row.item.Currency, row.item.BaseAmount).label}, unphased`}
               </Typography.Text>
             </div>
           </div>

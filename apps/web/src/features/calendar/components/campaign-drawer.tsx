@@ -2,6 +2,7 @@ import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contrac
 import { Descriptions, Drawer, List, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatBase } from '../../../shared/format/money.ts';
+import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import type { CalendarItem } from '../lib/calendar-rows.ts';
 
@@ -45,7 +46,7 @@ export const CampaignDrawer = ({ campaign, items, parentName, onClose }: Campaig
           dataSource={[...items]}
           locale={{ emptyText: 'No budget items of its own.' }}
           renderItem={(item) => (
-            <List.Item extra={formatBase(item.Amount)}>
+            <List.Item extra={<BothAmounts amount={item.Amount} currency={item.Currency} baseAmount={item.BaseAmount} />}>
               <Link to={getHref('budgetItem', { id: item.Id })}>{item.Name}</Link>
             </List.Item>
           )}

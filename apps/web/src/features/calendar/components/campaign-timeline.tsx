@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEPTH_NAMES, type Campaign, getHref } from '@plansmith/contract';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatBase } from '../../../shared/format/money.ts';
+import { formatBase, formatBothAmounts } from '../../../shared/format/money.ts';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { rangeText } from '../hooks/use-campaign-dates.tsx';
 import { type Coloring, textOn } from '../lib/calendar-colors.ts';
@@ -267,7 +267,7 @@ const ItemBars = ({ row, scale, coloring }: { row: ItemRow; scale: Scale; colori
             className="cal-bar cal-bar-item"
             style={style}
             aria-label={`Budget item ${row.item.Name}, ${row.phased ? 'budget in' : 'unphased, runs'} ${when}`}
-            title={`${row.item.Name} · ${row.item.BudgetCategoryName} · ${formatBase(row.item.Amount)}`}
+            title={`${row.item.Name} · ${row.item.BudgetCategoryName} · ${formatBothAmounts(row.item.Amount, row.item.Currency, row.item.BaseAmount).label}`}
           />
         ) : (
           <span key={segment.start} className="cal-bar cal-bar-item" style={style} aria-hidden="true" />

@@ -33,7 +33,9 @@ const campaign = (id: string, values: Partial<Campaign> = {}): Campaign => ({
 const item = (id: string, campaignId: string | null, categoryId = 'media'): CalendarItem => ({
   Id: id,
   Name: id,
+  Currency: 'USD',
   Amount: 100,
+  BaseAmount: 100,
   BudgetCategoryId: categoryId,
   BudgetCategoryName: categoryId === 'media' ? 'Media' : 'Events',
   IsPhased: false,

@@ -3,7 +3,10 @@ import type { ItemMonths } from '@plansmith/contract/budget-months';
 import { type DateRange, monthEnd, overlaps } from './timeline.ts';
 
 /** What the calendar needs of a budget item; CampaignId is the item's campaign (null: none). */
-export type CalendarItem = Pick<BudgetItem, 'Id' | 'Name' | 'Amount' | 'BudgetCategoryId' | 'BudgetCategoryName' | 'IsPhased'> & {
+export type CalendarItem = Pick<
+  BudgetItem,
+  'Id' | 'Name' | 'Currency' | 'Amount' | 'BaseAmount' | 'BudgetCategoryId' | 'BudgetCategoryName' | 'IsPhased'
+> & {
   CampaignId?: string | null;
 };
 
@@ -34,8 +37,8 @@ export type ItemRow = {
   segments: DateRange[];
   /** Whether the segments come from the item's own phasing. */
   phased: boolean;
-  /** Month (YYYY-MM) → amount, for phased items. */
-  months: ReadonlyMap<string, number>;
+  /** Month (YYYY-MM) → amount in the item's Currency and in the base (DESIGN.md §17), for phased items. */
+  months: ReadonlyMap<string, { Amount: number; BaseAmount: number }>;
 };
 export type GroupRow = { kind: 'group'; key: string; label: string };
 export type CalendarRow = CampaignRow | ItemRow | GroupRow;
@@ -136,7 +139,9 @@ export const buildCalendarRows = ({ campaigns, items, months, plan, filters, dra
       campaign,
       segments: itemSegments(phased ? own : undefined, campaign ? rangeOf(campaign) : plan),
       phased,
-      months: new Map(phased ? (own ?? []).map((month) => [month.Month.slice(0, 7), month.Amount]) : []),
+      months: new Map(
+        phased ? (own ?? []).map((month) => [month.Month.slice(0, 7), { Amount: month.Amount, BaseAmount: month.BaseAmount }]) : [],
+      ),
     };
   };
 

@@ -3,7 +3,8 @@ import { App, Button, Card, Flex, Select, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatBase } from '../../../shared/format/money.ts';
+import { formatBase, formatBothAmounts } from '../../../shared/format/money.ts';
+import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
@@ -47,7 +48,7 @@ export const LinkedItems = ({ objectiveId, planItems, canEdit }: { objectiveId: 
             style={{ flex: '1 1 320px' }}
             options={candidates.map((item) => ({
               value: item.Id,
-              label: `${item.Name} · ${formatBase(item.Amount)}${item.ObjectiveId ? ' (linked to another objective)' : ''}`,
+              label: `${item.Name} · ${formatBothAmounts(item.Amount, item.Currency, item.BaseAmount).label}${item.ObjectiveId ? ' (linked to another objective)' : ''}`,
             }))}
           />
           <Button
@@ -86,7 +87,14 @@ export const LinkedItems = ({ objectiveId, planItems, canEdit }: { objectiveId: 
               ),
             },
             { title: 'Category', dataIndex: 'BudgetCategoryName' },
-            { title: 'Budget', dataIndex: 'Amount', ...MONEY_COLUMN, render: (value: number) => formatBase(value) },
+            {
+              title: 'Budget',
+              dataIndex: 'Amount',
+              ...MONEY_COLUMN,
+              render: (_: number, row: BudgetItem) => (
+                <BothAmounts amount={row.Amount} currency={row.Currency} baseAmount={row.BaseAmount} />
+              ),
+            },
             { title: 'Spent', dataIndex: 'Actual', ...MONEY_COLUMN, render: (value: number) => formatBase(value) },
             { title: 'Burn rate', key: 'burn', width: 160, render: (_, row) => <BurnRateBar rate={row.BurnRate} /> },
             ...(canEdit
