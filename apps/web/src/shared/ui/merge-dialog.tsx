@@ -16,17 +16,22 @@ export const staleWriteOf = <T extends { Version: number }>(error: unknown): Sta
 /** One field of the merge dialog: how theirs and mine read. */
 export type MergeField = { key: string; label: string; theirs: string; mine: string };
 
-/** The fields whose values differ between their row and mine, formatted for the dialog. */
+/**
+ * The fields whose values differ between their row and mine, formatted for the dialog. `format` is
+ * given the value's own row too (e.g. an Amount formats in its row's Currency, DESIGN.md §17).
+ */
 export const changedFields = <T,>(
-  fields: ReadonlyArray<{ key: keyof T & string; label: string; format?: (value: T[keyof T]) => string }>,
+  fields: ReadonlyArray<{ key: keyof T & string; label: string; format?: (value: T[keyof T], row: T) => string }>,
   theirs: T,
   mine: T,
 ): MergeField[] =>
   fields.flatMap(({ key, label, format }) => {
-    const show = (value: T[keyof T]) =>
-      format ? format(value) : value === null || value === undefined || value === '' ? '—' : String(value);
-    const a = show(theirs[key]);
-    const b = show(mine[key]);
+    const show = (row: T) => {
+      const value = row[key];
+      return format ? format(value, row) : value === null || value === undefined || value === '' ? '—' : String(value);
+    };
+    const a = show(theirs);
+    const b = show(mine);
     return a === b ? [] : [{ key, label, theirs: a, mine: b }];
   });
 

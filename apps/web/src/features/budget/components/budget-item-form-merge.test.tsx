@@ -184,6 +184,70 @@ describe('saving a budget item with its months after a colleague changed a month
   );
 });
 
+describe('saving a budget item in another currency after a colleague changed its amount', () => {
+  it(
+    'shows the amounts in the item’s own currency, not the base one: theirs €1,500.00 beside mine €1,250.00',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Euro item merge' });
+      const plan = await createPlan(api.server, tenant, { startDate: '2026-01-01', endDate: '2026-06-30' });
+      await api.server.database.queryRows("UPDATE marketing_plans SET budget_rate_month = '2026-03-01' WHERE tenant_id = $1 AND id = $2", [
+        tenant.id,
+        plan.id,
+      ]);
+      await api.server.database.queryRows(
+        "INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, 'EUR', '2026-03-01', '1.0825')",
+        [tenant.id],
+      );
+      const category = await createCategory(api.server, tenant, { name: 'Events' });
+      const created = await createItem(api.server, tenant, {
+        planId: plan.id,
+        categoryId: category.id,
+        name: 'Trade fair',
+        amountCents: 0,
+        currency: 'EUR',
+        amountMinor: 100_000,
+      });
+      const session = await api.signIn(tenant.users.member.email);
+      const read = await api.call(budgetRoutes.getBudgetItem, { BudgetItemId: created.id }, session.AccessToken);
+      const planRead = await api.call(planRoutes.getMarketingPlan, { MarketingPlanId: plan.id }, session.AccessToken);
+      const categories = await api.call(categoryRoutes.getBudgetCategories, {}, session.AccessToken);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <App>
+            <BudgetItemForm item={read} plan={planRead} categories={categories} glCodes={[]} objectives={null} canEdit />
+          </App>
+        </QueryClientProvider>,
+      );
+      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+      await api.call(
+        budgetRoutes.save,
+        {
+          Id: read.Id,
+          Version: read.Version,
+          Name: read.Name,
+          Amount: 1500,
+          ItemType: read.ItemType,
+          BudgetCategoryId: read.BudgetCategoryId,
+          MarketingPlanId: read.MarketingPlanId,
+        },
+        admin,
+      );
+
+      const user = userEvent.setup();
+      const amount = await screen.findByLabelText('Amount (EUR)', {}, SLOW);
+      await user.clear(amount);
+      await user.type(amount, '1250');
+      await user.click(screen.getByRole('button', { name: /Save item$/ }));
+      const dialog = await mergeDialog();
+      const amountRow = within(dialog).getByText('Amount', { selector: 'td' }).closest('tr') as HTMLElement;
+      expect(within(amountRow).getByText('€1,500.00')).toBeTruthy();
+      expect(within(amountRow).getByText('€1,250.00')).toBeTruthy();
+      expect(within(amountRow).queryByText('$1,500.00')).toBeNull();
+    },
+    TEST_TIMEOUT,
+  );
+});
+
 describe('renaming a budget item in the grid after a colleague changed it', () => {
   // happy-dom lays nothing out: the grid's scroller gets the size a browser would give it, so that
   // the virtualiser draws its rows (as in month-grid-merge.test.tsx).

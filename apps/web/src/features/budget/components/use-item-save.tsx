@@ -1,6 +1,6 @@
 import { type BudgetItem, type BudgetItemSaveRequest, type CellVersion, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { App } from 'antd';
-import { formatBase } from '../../../shared/format/money.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
 import { formatMonthLabel } from '../../../shared/format/objective-values.ts';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs, sameValue } from '../../../shared/ui/mine-over-theirs.ts';
@@ -9,11 +9,12 @@ import { showWaitingForApproval } from './waiting-for-approval.tsx';
 
 type Named = ReadonlyArray<{ Id: string; Name: string }>;
 const nameOf = (rows: Named, id: unknown) => (id ? (rows.find((row) => row.Id === id)?.Name ?? '—') : '—');
-const monthsText = (months: unknown) => {
+/** The phasing as the dialog shows it: each month's own amount, in the item's currency (DESIGN.md §17). */
+const monthsText = (months: unknown, item: BudgetItem) => {
   const list = (months ?? []) as BudgetItem['Months'] & object;
   return list.length === 0
     ? 'Spread evenly'
-    : list.map((month) => `${formatMonthLabel(month.Month)} ${formatBase(month.Amount)}`).join(', ');
+    : list.map((month) => `${formatMonthLabel(month.Month)} ${formatMoney(month.Amount, item.Currency)}`).join(', ');
 };
 
 /** The month cells of an item as read, with their versions: what a Save that sends Months checks (Cells). */
@@ -43,7 +44,8 @@ const phasingKey = (months: ReadonlyArray<{ Month: string; Amount: number }> | n
 const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objectives: Named }) =>
   [
     { key: 'Name', label: 'Name' },
-    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatBase(Number(amount)) },
+    // The item's own amount, in its own currency (the row's: theirs and mine may differ).
+    { key: 'Amount', label: 'Amount', format: (amount: unknown, item: BudgetItem) => formatMoney(Number(amount), item.Currency) },
     { key: 'BudgetCategoryId', label: 'Category', format: (id: unknown) => nameOf(names.categories, id) },
     { key: 'GeneralLedgerCodeId', label: 'GL code', format: (id: unknown) => nameOf(names.glCodes, id) },
     { key: 'ObjectiveId', label: 'Objective', format: (id: unknown) => nameOf(names.objectives, id) },
@@ -51,7 +53,7 @@ const ITEM_MERGE_FIELDS = (names: { categories: Named; glCodes: Named; objective
     { key: 'Active', label: 'Active', format: (active: unknown) => (active ? 'Yes' : 'No') },
     { key: 'Description', label: 'Description' },
     { key: 'Months', label: 'Monthly phasing', format: monthsText },
-  ] as const satisfies ReadonlyArray<{ key: keyof BudgetItem; label: string; format?: (value: never) => string }>;
+  ] as const satisfies ReadonlyArray<{ key: keyof BudgetItem; label: string; format?: (value: never, row: BudgetItem) => string }>;
 
 /**
  * Saves a budget item with the Version it was read with (DESIGN.md §13). When someone changed it

@@ -19,9 +19,15 @@ afterEach(() => api.reset());
 afterAll(() => api.close());
 
 /** An expense the owner recorded, open in the form, then changed by the Admin from the same version. */
-const openThenChangedByColleague = async (tenant: TestTenant) => {
+const openThenChangedByColleague = async (tenant: TestTenant, currency?: 'EUR') => {
   const { plan, item } = await createPlanWithItem(api.server, tenant);
   const owner = await api.signIn(tenant.users.owner.email);
+  if (currency) {
+    await api.server.database.queryRows(
+      "INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, 'EUR', '2026-03-01', '1.0825')",
+      [tenant.id],
+    );
+  }
   const read = await api.call(
     expenseRoutes.saveExpense,
     {
@@ -31,6 +37,7 @@ const openThenChangedByColleague = async (tenant: TestTenant) => {
       Name: 'Trade fair stand',
       PurchaseDate: '2026-03-10',
       Amount: 1000,
+      ...(currency ? { Currency: currency } : {}),
       Status: 1,
       CategoryType: 1,
     },
@@ -83,6 +90,23 @@ describe('saving an expense a colleague changed meanwhile', () => {
     await screen.findByText('Expense saved.');
     // Both people's work: my amount and their payee.
     expect(await rowOf(read.Id)).toMatchObject({ amountCents: 125_000, payee: 'Expo Hall', version: 3 });
+  });
+
+  it('shows an expense’s amount in its own currency, not the base one: theirs €1,500.00 beside mine €1,250.00', async () => {
+    const tenant = await createTenant(api.server, { name: 'Euro merge' });
+    const read = await openThenChangedByColleague(tenant, 'EUR');
+    const user = await typeAmountAndSave('1250');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this while you were editing' });
+    const amountRow = within(dialog).getByText('Amount').closest('tr') as HTMLElement;
+    expect(within(amountRow).getByText('€1,500.00')).toBeTruthy();
+    expect(within(amountRow).getByText('€1,250.00')).toBeTruthy();
+    expect(within(amountRow).queryByText('$1,500.00')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
+    await screen.findByText('Expense saved.');
+    // €1,250.00 at 1.0825 = $1,353.125 → $1,353.13.
+    expect(await rowOf(read.Id)).toMatchObject({ currency: 'EUR', amountMinor: 125_000, amountCents: 135_313, payee: 'Expo Hall' });
   });
 
   it('on “Keep theirs” writes nothing and keeps their change', async () => {

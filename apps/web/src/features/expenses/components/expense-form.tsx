@@ -22,7 +22,7 @@ import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
-import { baseCurrency, formatBase } from '../../../shared/format/money.ts';
+import { baseCurrency, formatBase, formatMoney } from '../../../shared/format/money.ts';
 import {
   CustomFieldInputs,
   type CustomFieldFormValues,
@@ -93,14 +93,15 @@ const EXPENSE_MERGE_FIELDS = (items: Named, glCodes: Named) =>
     { key: 'BudgetItemId', label: 'Budget item', format: (id: unknown) => nameOf(items, id) },
     { key: 'Name', label: 'Name' },
     { key: 'Currency', label: 'Currency' },
-    { key: 'Amount', label: 'Amount', format: (amount: unknown) => formatBase(Number(amount)) },
+    // The expense's own amount, in its own currency (the row's: theirs and mine may differ).
+    { key: 'Amount', label: 'Amount', format: (amount: unknown, row: Expense) => formatMoney(Number(amount), row.Currency) },
     { key: 'Status', label: 'Status', format: (status: unknown) => EXPENSE_STATUS_LABELS[status as ExpenseStatus] },
     { key: 'PurchaseDate', label: 'Purchase date' },
     { key: 'Payee', label: 'Payee' },
     { key: 'PurchaseOrder', label: 'Purchase order' },
     { key: 'GeneralLedgerCodeId', label: 'GL code', format: (id: unknown) => nameOf(glCodes, id) },
     { key: 'Description', label: 'Description' },
-  ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never) => string }>;
+  ] as const satisfies ReadonlyArray<{ key: keyof Expense; label: string; format?: (value: never, row: Expense) => string }>;
 
 /**
  * The expense's fields a save sends from the form: a merge keeps of this person's only those they
