@@ -19,7 +19,9 @@ const item = (id: string, CustomFields: BudgetItem['CustomFields']): BudgetItem 
     Name: `Item ${id}`,
     Description: null,
     ItemType: 1,
+    Currency: 'USD',
     Amount: 19.99,
+    BaseAmount: 19.99,
     BudgetCategoryName: 'Events',
     GeneralLedgerCodeId: null,
     CampaignId: null,
@@ -41,9 +43,9 @@ describe('budget items export with custom fields (DESIGN.md §16)', () => {
       [],
       fields,
     );
-    expect(sheet.header.slice(7)).toEqual(['2026-01', '2026-02', 'Region', 'Channel', 'Launch']);
-    expect(sheet.rows[0]?.slice(9)).toEqual(['NA', 'Web, Email', '2026-02-28']);
-    expect(sheet.rows[1]?.slice(9)).toEqual([null, null, null]);
-    expect(sheet.moneyColumns).toEqual([3, 7, 8]);
+    expect(sheet.header.slice(9)).toEqual(['2026-01', '2026-02', 'Region', 'Channel', 'Launch']);
+    expect(sheet.rows[0]?.slice(11)).toEqual(['NA', 'Web, Email', '2026-02-28']);
+    expect(sheet.rows[1]?.slice(11)).toEqual([null, null, null]);
+    expect(sheet.moneyColumns).toEqual([3, 5, 9, 10]);
   });
 });

@@ -14,10 +14,14 @@ import {
 import { budgetMonthRoutes, type ItemMonths } from '@plansmith/contract/budget-months';
 import { callApi } from '../../../shared/api/client.ts';
 import type { ExportSheet } from '../../../shared/export/spreadsheet.ts';
+import { baseCurrency } from '../../../shared/format/money.ts';
 
 /**
  * The plan's items as the importer reads them back: its field names, then one column per plan
  * month (YYYY-MM) with the phasing; months outside an item's phasing (all of an unphased item's) stay empty.
+ * Amount and the months are in the item's Currency (issue 34); Base amount, in the tenant's base
+ * currency, is what every total sums and is left unmapped by the importer (it converts the Amount
+ * itself), as in the expenses export.
  */
 export const itemsToSheet = (
   items: readonly BudgetItem[],
@@ -33,6 +37,8 @@ export const itemsToSheet = (
   const planMonths = monthsBetween(plan.StartDate, plan.EndDate);
   const glNames = new Map(lookups.filter((lookup) => lookup.LookupType === LOOKUP_TYPE_GL_CODE).map((lookup) => [lookup.Id, lookup.Name]));
   const phasing = new Map(months.map((entry) => [entry.BudgetItemId, new Map(entry.Months.map((month) => [month.Month, month.Amount]))]));
+  const base = baseCurrency();
+  const allInBase = items.every((item) => item.Currency === base);
   return {
     name: 'Budget items',
     header: [
@@ -40,13 +46,17 @@ export const itemsToSheet = (
       'Budget category',
       'Item type',
       'Amount',
+      'Currency',
+      'Base amount',
       'GL code',
       'Description',
       'Campaign',
       ...planMonths,
       ...fields.map((field) => field.Name),
     ],
-    moneyColumns: [3, ...planMonths.map((_, index) => 7 + index)],
+    // The XLSX money format is the base currency's: own amounts (Amount, the months) take it only
+    // while every item is in the base, else they stay plain numbers beside their Currency.
+    moneyColumns: allInBase ? [3, 5, ...planMonths.map((_, index) => 9 + index)] : [5],
     rows: items.map((item) => {
       const itemMonths = phasing.get(item.Id);
       return [
@@ -54,6 +64,8 @@ export const itemsToSheet = (
         item.BudgetCategoryName,
         ITEM_TYPE_NAMES[item.ItemType],
         item.Amount,
+        item.Currency,
+        item.BaseAmount,
         item.GeneralLedgerCodeId ? (glNames.get(item.GeneralLedgerCodeId) ?? null) : null,
         item.Description,
         item.CampaignId ? (campaignNames.get(item.CampaignId) ?? null) : null,
