@@ -62,21 +62,66 @@ export const listBlockers = async (db: Db, tenantId: string, planId: string, bef
     version: Number(row.version),
   }));
 
-export type PlanItemRow = { id: string; name: string; amount_cents: number; active: boolean; phased: boolean };
+/** `currency`/`amount_minor`: an item in another currency than the base (migration 1070), else null. */
+export type PlanItemRow = {
+  id: string;
+  name: string;
+  amount_cents: number;
+  currency: string | null;
+  amount_minor: number | null;
+  active: boolean;
+  phased: boolean;
+};
 
 /** Every item of the plan, by name, with whether it has a phasing (budget_item_months rows). */
 export const listPlanItems = async (db: Db, tenantId: string, planId: string, lock = false): Promise<PlanItemRow[]> =>
   (
     await selectRows<PlanItemRow>(
       db,
-      sql`SELECT bi.id, bi.name, bi.amount_cents, bi.active,
+      sql`SELECT bi.id, bi.name, bi.amount_cents, bi.currency, bi.amount_minor, bi.active,
                  EXISTS (SELECT 1 FROM budget_item_months m WHERE m.tenant_id = bi.tenant_id AND m.budget_item_id = bi.id) AS phased
           FROM budget_items bi
           WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ${planId}
           ORDER BY ${lock ? sql`bi.id` : sql`lower(bi.name), bi.id`}
           ${lock ? sql`FOR UPDATE OF bi` : sql``}`,
     )
-  ).map((row) => ({ ...row, amount_cents: cents(row.amount_cents) }));
+  ).map((row) => ({
+    ...row,
+    amount_cents: cents(row.amount_cents),
+    amount_minor: row.amount_minor === null ? null : cents(row.amount_minor),
+  }));
+
+/**
+ * The tenant's base currency and, per currency, the plan's budget rate (migration 1070): the latest
+ * rate on or before the plan's budget_rate_month, as the budget triggers convert with it.
+ */
+export const budgetRates = async (db: Db, tenantId: string, planId: string): Promise<{ base: string; rates: Map<string, string> }> => {
+  const [tenant] = await selectRows<{ base_currency: string }>(db, sql`SELECT base_currency FROM tenants WHERE id = ${tenantId}`);
+  const rows = await selectRows<{ currency: string; rate: string }>(
+    db,
+    sql`SELECT DISTINCT ON (r.currency) r.currency, r.rate::text AS rate
+        FROM fx_rates r
+        JOIN marketing_plans p ON p.tenant_id = r.tenant_id AND p.id = ${planId}
+        WHERE r.tenant_id = ${tenantId} AND r.month <= p.budget_rate_month
+        ORDER BY r.currency, r.month DESC`,
+  );
+  return { base: tenant?.base_currency ?? 'USD', rates: new Map(rows.map((row) => [row.currency, row.rate])) };
+};
+
+/** One item's month cell: its base cents and, for a foreign item, its own minor units; null when it has none. */
+export const monthCell = async (
+  db: Db,
+  tenantId: string,
+  itemId: string,
+  month: string,
+): Promise<{ amountCents: number; amountMinor: number | null } | null> => {
+  const [row] = await selectRows<{ amount_cents: unknown; amount_minor: unknown }>(
+    db,
+    sql`SELECT amount_cents, amount_minor FROM budget_item_months
+        WHERE tenant_id = ${tenantId} AND budget_item_id = ${itemId} AND month = ${`${month}-01`}::date`,
+  );
+  return row ? { amountCents: cents(row.amount_cents), amountMinor: row.amount_minor === null ? null : cents(row.amount_minor) } : null;
+};
 
 /** The phased cells of the plan's items in the given months (YYYY-MM-01 keys): item → month → cents. */
 export const listMonthCells = async (db: Db, tenantId: string, planId: string, months: readonly string[]) => {
@@ -113,17 +158,23 @@ export const actualsOfMonth = async (db: Db, tenantId: string, planId: string, m
   return new Map(rows.map((row) => [row.item_id, cents(row.amount_cents)]));
 };
 
-/** Inserts month cells (an unphased item's explicit phasing). */
+/**
+ * Inserts month cells (an unphased item's explicit phasing). A foreign item's cell gives `amountMinor`
+ * (its own units) and 0 cents: the trigger (migration 1070) computes its base amount.
+ */
 export const insertMonthCells = async (
   db: Db,
   tenantId: string,
-  cells: ReadonlyArray<{ itemId: string; month: string; amountCents: number }>,
+  cells: ReadonlyArray<{ itemId: string; month: string; amountCents: number; amountMinor?: number | null }>,
 ): Promise<void> => {
   for (let start = 0; start < cells.length; start += 1000) {
     const chunk = cells.slice(start, start + 1000);
     await db.execute(
-      sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents) VALUES ${sql.join(
-        chunk.map((cell) => sql`(${tenantId}, ${cell.itemId}, ${`${cell.month}-01`}::date, ${cell.amountCents})`),
+      sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents, amount_minor) VALUES ${sql.join(
+        chunk.map(
+          (cell) =>
+            sql`(${tenantId}, ${cell.itemId}, ${`${cell.month}-01`}::date, ${cell.amountCents}, ${cell.amountMinor ?? null}::bigint)`,
+        ),
         sql`, `,
       )}`,
     );
@@ -136,6 +187,22 @@ export const setMonthCell = async (db: Db, tenantId: string, itemId: string, mon
     sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents)
         VALUES (${tenantId}, ${itemId}, ${`${month}-01`}::date, ${amountCents})
         ON CONFLICT (tenant_id, budget_item_id, month) DO UPDATE SET amount_cents = excluded.amount_cents`,
+  );
+};
+
+/** Sets one month cell of a foreign item to `amountMinor` of its own units (the trigger computes its base amount). */
+export const setMonthCellMinor = async (db: Db, tenantId: string, itemId: string, month: string, amountMinor: number): Promise<void> => {
+  await db.execute(
+    sql`INSERT INTO budget_item_months (tenant_id, budget_item_id, month, amount_cents, amount_minor)
+        VALUES (${tenantId}, ${itemId}, ${`${month}-01`}::date, 0, ${amountMinor})
+        ON CONFLICT (tenant_id, budget_item_id, month) DO UPDATE SET amount_minor = excluded.amount_minor`,
+  );
+};
+
+/** A foreign item's Amount set to `amountMinor` of its own units (a release; the trigger computes its base amount). */
+export const setItemMinor = async (db: Db, tenantId: string, itemId: string, now: Date, amountMinor: number): Promise<void> => {
+  await db.execute(
+    sql`UPDATE budget_items SET updated_at = ${now}, amount_minor = ${amountMinor} WHERE tenant_id = ${tenantId} AND id = ${itemId}`,
   );
 };
 

@@ -1,5 +1,6 @@
 import {
   EXPENSE_STATUS_LABELS,
+  formatMinorIn,
   type MonthKey,
   monthsBetween,
   PLAN_STATE_ARCHIVED,
@@ -7,6 +8,7 @@ import {
   spreadOverMonths,
   type UnspentChoice,
 } from '@plansmith/contract';
+import { type CurrencyCode, convertMinorUnits, currencyDigits, isCurrencyCode } from '@plansmith/contract/currency-codes';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
@@ -31,15 +33,61 @@ const planMonths = (plan: PlanRow): MonthKey[] => monthsBetween(plan.startDate, 
 /** One item's Budget, Actual and unspent in a month: its phasing, or its Amount spread evenly over the plan's months. */
 type ItemMonth = { item: repo.PlanItemRow; budget: number; actual: number; unspent: number };
 
+type BudgetRates = Awaited<ReturnType<typeof repo.budgetRates>>;
+
+/** The plan's budget rate of a foreign item's currency (migration 1070); 409 when none is entered. */
+const budgetRateOf = (fx: BudgetRates, currency: string, plan: PlanRow): { code: CurrencyCode; base: CurrencyCode; rate: string } => {
+  const rate = fx.rates.get(currency);
+  if (!rate || !isCurrencyCode(currency) || !isCurrencyCode(fx.base)) {
+    throw conflict(`There is no ${currency} budget rate for “${plan.name}”: an Admin enters it under Account › Currencies.`);
+  }
+  return { code: currency, base: fx.base, rate };
+};
+
+/**
+ * `baseMinor` of the base currency in minor units of `code` at `rate` (a numeric string, 1 unit of
+ * `code` = rate units of the base), exact and rounded half away from zero: the inverse of the
+ * budget triggers' conversion, own = base / rate × 10^(own digits − base digits).
+ */
+export const baseToOwnMinor = (baseMinor: number, code: CurrencyCode, rate: string, base: CurrencyCode): number => {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const scale = fraction.length;
+  const rateUnits = BigInt(`${whole}${fraction}`);
+  const shift = currencyDigits(code) - currencyDigits(base);
+  const numerator = BigInt(baseMinor) * 10n ** BigInt(scale + Math.max(0, shift));
+  const denominator = rateUnits * 10n ** BigInt(Math.max(0, -shift));
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  const magnitude = remainder < 0n ? -remainder : remainder;
+  if (2n * magnitude < denominator) return Number(quotient);
+  return Number(quotient + (numerator < 0n ? -1n : 1n));
+};
+
 const itemMonths = async (db: Db, tenantId: string, plan: PlanRow, month: MonthKey, items: repo.PlanItemRow[]): Promise<ItemMonth[]> => {
   const months = planMonths(plan);
   const index = months.indexOf(month);
   const cells = await repo.listMonthCells(db, tenantId, plan.id, [month]);
   const actuals = await repo.actualsOfMonth(db, tenantId, plan.id, month);
+  const fx = items.some((item) => item.currency !== null && !item.phased) ? await repo.budgetRates(db, tenantId, plan.id) : null;
+  /** An unphased item's share of the month: a foreign one's own Amount spread, that share converted (as the close stores it). */
+  const spreadShare = (item: repo.PlanItemRow): number => {
+    const rate = item.currency !== null && item.amount_minor !== null ? fx?.rates.get(item.currency) : undefined;
+    if (
+      item.currency === null ||
+      item.amount_minor === null ||
+      !rate ||
+      !fx ||
+      !isCurrencyCode(item.currency) ||
+      !isCurrencyCode(fx.base)
+    ) {
+      return spreadOverMonths(item.amount_cents, months)[index]?.[1] ?? 0;
+    }
+    return convertMinorUnits(spreadOverMonths(item.amount_minor, months)[index]?.[1] ?? 0, item.currency, Number(rate), fx.base);
+  };
   return items
     .filter((item) => item.active)
     .map((item) => {
-      const budget = item.phased ? (cells.get(item.id)?.get(month) ?? 0) : (spreadOverMonths(item.amount_cents, months)[index]?.[1] ?? 0);
+      const budget = item.phased ? (cells.get(item.id)?.get(month) ?? 0) : spreadShare(item);
       const actual = actuals.get(item.id) ?? 0;
       return { item, budget, actual, unspent: Math.max(0, budget - actual) };
     });
@@ -178,11 +226,19 @@ export const createPeriodService = (ctx: AppContext) => {
           tx,
           auth.tenantId,
           unphased.flatMap((item) =>
-            spreadOverMonths(item.amount_cents, months).map(([cellMonth, amountCents]) => ({
-              itemId: item.id,
-              month: cellMonth,
-              amountCents,
-            })),
+            // A foreign item (issue 34) is spread in its own minor units; the trigger converts each month.
+            item.amount_minor !== null
+              ? spreadOverMonths(item.amount_minor, months).map(([cellMonth, amountMinor]) => ({
+                  itemId: item.id,
+                  month: cellMonth,
+                  amountCents: 0,
+                  amountMinor,
+                }))
+              : spreadOverMonths(item.amount_cents, months).map(([cellMonth, amountCents]) => ({
+                  itemId: item.id,
+                  month: cellMonth,
+                  amountCents,
+                })),
           ),
         );
         for (const item of unphased) {
@@ -194,9 +250,49 @@ export const createPeriodService = (ctx: AppContext) => {
         const nextCells = following ? await repo.listMonthCells(tx, auth.tenantId, plan.id, [following]) : new Map();
         const changes: repo.BudgetChangeRow[] = [];
         const activities: ActivityEntry[] = [];
+        const fx = rows.some((row) => row.item.currency !== null) ? await repo.budgetRates(tx, auth.tenantId, plan.id) : null;
         for (const row of rows) {
           const groupId = newId();
           const base = { planId: plan.id, itemId: row.item.id, itemName: row.item.name, groupId, reason };
+          if (row.item.currency !== null && fx) {
+            // A foreign item (issue 34): its base unspent in its own units at the plan's budget rate,
+            // moved in amount_minor; the triggers compute the base figures, read back for the changes.
+            const { code, base: baseCode, rate } = budgetRateOf(fx, row.item.currency, plan);
+            const cell = await repo.monthCell(tx, auth.tenantId, row.item.id, month);
+            const cellMinor = cell?.amountMinor ?? 0;
+            // Nothing spent: the whole cell (converting back and forth may not give it to the unit).
+            const own = row.actual === 0 ? cellMinor : Math.max(0, Math.min(cellMinor, baseToOwnMinor(row.unspent, code, rate, baseCode)));
+            await repo.setMonthCellMinor(tx, auth.tenantId, row.item.id, month, cellMinor - own);
+            const after = (await repo.monthCell(tx, auth.tenantId, row.item.id, month))?.amountCents ?? 0;
+            row.unspent = row.budget - after;
+            changes.push({ ...base, month, kind: input.Unspent === 'RollForward' ? 3 : 4, beforeCents: row.budget, afterCents: after });
+            const moved = `${formatMinorIn('en-US', own, code)} (${formatCents(row.unspent)})`;
+            let description: string;
+            if (input.Unspent === 'RollForward' && following) {
+              const next = await repo.monthCell(tx, auth.tenantId, row.item.id, following);
+              await repo.setMonthCellMinor(tx, auth.tenantId, row.item.id, following, (next?.amountMinor ?? 0) + own);
+              const nextAfter = (await repo.monthCell(tx, auth.tenantId, row.item.id, following))?.amountCents ?? 0;
+              changes.push({ ...base, month: following, kind: 3, beforeCents: next?.amountCents ?? 0, afterCents: nextAfter });
+              await repo.touchItem(tx, auth.tenantId, row.item.id, now);
+              description = `${reason}: ${moved} unspent rolled forward to ${longMonth(following)}`;
+            } else {
+              const ownBefore = row.item.amount_minor ?? 0;
+              await repo.setItemMinor(tx, auth.tenantId, row.item.id, now, ownBefore - own);
+              description = `${reason}: ${moved} unspent released (Amount ${formatMinorIn('en-US', ownBefore, code)} → ${formatMinorIn('en-US', ownBefore - own, code)})`;
+            }
+            activities.push({
+              tenantId: auth.tenantId,
+              actorId: auth.userId,
+              entityType: 'BudgetItem',
+              entityId: row.item.id,
+              marketingPlanId: plan.id,
+              action: 'update',
+              name: row.item.name,
+              description,
+              at: now,
+            });
+            continue;
+          }
           // The close's writes come before its plan_periods row: the closed-month trigger lets them through.
           await repo.setMonthCell(tx, auth.tenantId, row.item.id, month, row.budget - row.unspent);
           changes.push({ ...base, month, kind: input.Unspent === 'RollForward' ? 3 : 4, beforeCents: row.budget, afterCents: row.actual });
