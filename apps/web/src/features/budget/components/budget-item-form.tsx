@@ -1,11 +1,7 @@
 import {
-  amountFitsCurrency,
   type BudgetCategory,
   type BudgetItem,
-  CURRENCIES,
-  CURRENCY_CODES,
   type CurrencyCode,
-  currencyDecimalsMessage,
   type ItemType,
   type Lookup,
   type MarketingPlan,
@@ -24,6 +20,7 @@ import {
 } from '../../../shared/custom-fields/custom-field-inputs.tsx';
 import { useCustomFields } from '../../../shared/custom-fields/custom-field-queries.ts';
 import { baseCurrency, formatBase } from '../../../shared/format/money.ts';
+import { CurrencySelect, currencyAmountRules } from '../../../shared/ui/currency-select.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { MonthlyPhasingGrid, type Phasing } from './monthly-phasing-grid.tsx';
 import { cellsOf, useItemSave } from './use-item-save.tsx';
@@ -42,21 +39,6 @@ type FormValues = {
   Active: boolean;
   CustomFields?: CustomFieldFormValues;
 };
-
-const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code, title: `${code} · ${CURRENCIES[code].name}` }));
-
-/** An amount in another currency than the base: not negative, at most its decimals (JPY none, KWD 3), in the server's words. */
-const currencyAmountRules = (currency: CurrencyCode) => [
-  { required: true, message: 'Please enter an amount.' },
-  {
-    validator: (_rule: unknown, value: number | null | undefined) => {
-      if (value === null || value === undefined) return Promise.resolve();
-      if (!Number.isFinite(value) || value < 0) return Promise.reject(new Error('Amount cannot be negative.'));
-      if (!amountFitsCurrency(value, currency)) return Promise.reject(new Error(currencyDecimalsMessage('Amount', currency)));
-      return Promise.resolve();
-    },
-  },
-];
 
 const phasingOf = (item: BudgetItem): Phasing => ({
   enabled: (item.Months ?? []).length > 0,
@@ -181,20 +163,18 @@ export const BudgetItemForm = ({
             style={{ flex: '0 0 110px' }}
             tooltip="The item’s own currency: its amount and months are in it; every total is in the base currency."
           >
-            <Select
-              showSearch={{ optionFilterProp: 'title' }}
-              options={CURRENCY_OPTIONS}
-              optionRender={(option) => option.data.title}
-              popupMatchSelectWidth={240}
-              aria-label="Currency"
-            />
+            <CurrencySelect />
           </Form.Item>
           <Form.Item
             name="Amount"
             label={`Amount (${currency})`}
             style={{ flex: '1 1 180px' }}
             dependencies={['Currency']}
-            rules={currency === baseCode ? moneyRules({ required: 'Please enter an amount.' }) : currencyAmountRules(currency)}
+            rules={
+              currency === baseCode
+                ? moneyRules({ required: 'Please enter an amount.' })
+                : currencyAmountRules(currency, 'Please enter an amount.')
+            }
             extra={
               currency !== baseCode && base.Currency === currency
                 ? `${formatBase(base.BaseAmount)} at the plan’s budget rate, as saved`

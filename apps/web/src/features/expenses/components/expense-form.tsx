@@ -1,9 +1,5 @@
 import {
-  amountFitsCurrency,
-  CURRENCIES,
-  CURRENCY_CODES,
   type CurrencyCode,
-  currencyDecimalsMessage,
   EMPTY_ID,
   EXPENSE_CATEGORY_TYPE_LABELS,
   EXPENSE_STATUS_LABELS,
@@ -19,6 +15,7 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useToday } from '../../../shared/api/today.ts';
 import { DATE_FORMAT } from '../../../shared/format/dates.ts';
 import { DateInput, validDateRule } from '../../../shared/ui/date-input.tsx';
+import { CurrencySelect, currencyAmountRules } from '../../../shared/ui/currency-select.tsx';
 import { MoneyInput, moneyRules } from '../../../shared/ui/money-input.tsx';
 import { changedFields, staleWriteOf, useMergeDialog } from '../../../shared/ui/merge-dialog.tsx';
 import { editsSince, mineOverTheirs } from '../../../shared/ui/mine-over-theirs.ts';
@@ -66,24 +63,6 @@ const isFormField = (name: string): name is (typeof FORM_FIELDS)[number] => (FOR
 const ITEMS_LOADING = 'The budget items are still loading. Try again in a moment.';
 
 const STATUS_OPTIONS = ([3, 2, 1] as const).map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] }));
-
-const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code, title: `${code} · ${CURRENCIES[code].name}` }));
-
-/**
- * An amount in another currency than the base: required, not negative, at most its own decimals
- * (JPY none, KWD 3) — the server's words. The base currency keeps moneyRules as before.
- */
-const currencyAmountRules = (currency: CurrencyCode) => [
-  { required: true, message: 'Please enter the amount.' },
-  {
-    validator: (_rule: unknown, value: number | null | undefined) => {
-      if (value === null || value === undefined) return Promise.resolve();
-      if (!Number.isFinite(value) || value < 0) return Promise.reject(new Error('The amount cannot be negative.'));
-      if (!amountFitsCurrency(value, currency)) return Promise.reject(new Error(currencyDecimalsMessage('Amount', currency)));
-      return Promise.resolve();
-    },
-  },
-];
 
 /** The expense's fields a merge dialog compares, as the form names them. */
 type Named = ReadonlyArray<{ Id: string; Name: string }>;
@@ -312,20 +291,18 @@ export const ExpenseForm = ({
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item label="Currency" name="Currency" style={{ flex: '0 0 110px' }}>
-          <Select
-            showSearch={{ optionFilterProp: 'title' }}
-            options={CURRENCY_OPTIONS}
-            optionRender={(option) => option.data.title}
-            popupMatchSelectWidth={240}
-            aria-label="Currency"
-          />
+          <CurrencySelect />
         </Form.Item>
         <Form.Item
           label="Amount"
           name="Amount"
           style={{ flex: '1 1 180px' }}
           dependencies={['Currency']}
-          rules={currency === base ? moneyRules({ required: 'Please enter the amount.' }) : currencyAmountRules(currency)}
+          rules={
+            currency === base
+              ? moneyRules({ required: 'Please enter the amount.' })
+              : currencyAmountRules(currency, 'Please enter the amount.')
+          }
           extra={currency === base ? undefined : baseAmountHint(expense, currency, base)}
         >
           <MoneyInput step={currency === 'JPY' || currency === 'KRW' ? 1000 : 100} prefix={currency === base ? undefined : currency} />
