@@ -169,11 +169,11 @@ export const phasingSumError = (
 /** 400 issues for an Amount or month Amount with more decimals than `currency` has (DESIGN.md §17). */
 export const checkBudgetAmounts = (
   ctx: z.RefinementCtx,
-  body: { Amount: number; Months?: readonly Pick<BudgetMonth, 'Amount'>[] | null },
+  amounts: { Amount: number; Months?: readonly Pick<BudgetMonth, 'Amount'>[] | null },
   currency: CurrencyCode | null | undefined,
 ): void => {
-  checkAmountFitsCurrency(ctx, body.Amount, currency, ['Amount']);
-  body.Months?.forEach((month, index) => {
+  checkAmountFitsCurrency(ctx, amounts.Amount, currency, ['Amount']);
+  amounts.Months?.forEach((month, index) => {
     checkAmountFitsCurrency(ctx, month.Amount, currency, ['Months', index, 'Amount']);
   });
 };
