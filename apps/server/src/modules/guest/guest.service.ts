@@ -1,4 +1,4 @@
-import type { GuestPlanSummary } from '@plansmith/contract';
+import { DEFAULT_CURRENCY, type GuestPlanSummary } from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -34,13 +34,13 @@ export const createGuestService = (ctx: AppContext) => ({
         startDate: marketingPlans.startDate,
         endDate: marketingPlans.endDate,
         active: marketingPlans.active,
-        baseCurrency: tenants.baseCurrency,
       })
       .from(marketingPlans)
-      .innerJoin(tenants, eq(tenants.id, marketingPlans.tenantId))
       .where(eq(marketingPlans.shareKey, shareKey))
       .limit(1);
     if (!plan?.active) throw notFound(NOT_AVAILABLE);
+    // The share key found the tenant; everything after is pinned to it (tenant-routing.pg.test.ts).
+    const [tenant] = await ctx.db.select({ baseCurrency: tenants.baseCurrency }).from(tenants).where(eq(tenants.id, plan.tenantId));
     const rows = await selectBudgetCategoriesReport(ctx.db, plan.tenantId, plan.id);
     const summary: GuestPlanSummary = {
       Name: plan.name,
@@ -50,7 +50,7 @@ export const createGuestService = (ctx: AppContext) => ({
       ...money({ budgeted: 0, planned: 0, committed: 0, actual: 0, requested: 0 }),
       Categories: [],
       Types: [],
-      BaseCurrency: plan.baseCurrency,
+      BaseCurrency: tenant?.baseCurrency ?? DEFAULT_CURRENCY,
     };
     for (const row of rows) {
       if (row.level === 'category') {
