@@ -170,3 +170,12 @@ export const createSpendingFixture = async (t: TestApp, tenant: TestTenant) => {
   await add(flat.id, 3, 7_000, 2, '2026-05-15', 'Agency');
   return plan;
 };
+
+/** A monthly rate to the tenant's base currency (1 unit of `currency` = `rate` units of the base), straight into fx_rates. */
+export const insertRate = (t: TestApp, tenantId: string, currency: string, month: string, rate: string | number) =>
+  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
+    tenantId,
+    currency,
+    `${month}-01`,
+    String(rate),
+  ]);

@@ -2,6 +2,7 @@
 // An item's Amount and months travel in its own currency (its minor units: JPY 0, USD 2, KWD 3);
 // BaseAmount is the base figure at the plan's budget rate, computed by the database's triggers.
 // Every figure below is computed by hand from the rates set in beforeAll.
+import { insertRate } from '../../../test/planning-factories.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createCategory, createPlan, ITEM_API, PLAN_API } from '../../../test/planning-fixtures.ts';
@@ -13,13 +14,7 @@ let other: TestTenant;
 let categoryId: string;
 let planId: string;
 
-const rate = (tenant: TestTenant, currency: string, month: string, value: string) =>
-  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-    tenant.id,
-    currency,
-    `${month}-01`,
-    value,
-  ]);
+const rate = (tenant: TestTenant, currency: string, month: string, value: string) => insertRate(t, tenant.id, currency, month, value);
 
 const stored = async (id: string) =>
   (

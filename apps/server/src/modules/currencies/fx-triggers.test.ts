@@ -4,7 +4,7 @@
 // bulk edit, a reallocation) reaches the table, and compare with hand-computed figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -12,13 +12,7 @@ let tenant: TestTenant;
 let planId: string;
 let categoryId: string;
 
-const rate = (currency: string, month: string, value: string) =>
-  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-    tenant.id,
-    currency,
-    `${month}-01`,
-    value,
-  ]);
+const rate = (currency: string, month: string, value: string) => insertRate(t, tenant.id, currency, month, value);
 
 const expenseBase = async (id: string) =>
   (

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { mailSince, outboxMark } from '../../../test/outbox.ts';
-import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 import { activities } from '../../schema/activities.ts';
@@ -25,13 +25,7 @@ let t: TestApp;
 let acme: TestTenant;
 let other: TestTenant;
 
-const rate = (tenant: TestTenant, currency: string, month: string, value: string) =>
-  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-    tenant.id,
-    currency,
-    `${month}-01`,
-    value,
-  ]);
+const rate = (tenant: TestTenant, currency: string, month: string, value: string) => insertRate(t, tenant.id, currency, month, value);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });

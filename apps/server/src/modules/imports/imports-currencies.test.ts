@@ -3,7 +3,7 @@
 // rate is named per row in the preview, in the database's own words. Figures are computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMIT, PREVIEW, previewBody, setup } from '../../../test/imports-fixture.ts';
-import { createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,13 +15,7 @@ afterAll(async () => t.close());
 type Fixture = Awaited<ReturnType<typeof setup>>;
 
 const rates = async (f: Fixture, list: [currency: string, month: string, rate: string][]) => {
-  for (const [currency, month, rate] of list)
-    await t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-      f.tenant.id,
-      currency,
-      `${month}-01`,
-      rate,
-    ]);
+  for (const [currency, month, rate] of list) await insertRate(t, f.tenant.id, currency, month, rate);
 };
 
 const MARCH_RATES: [string, string, string][] = [

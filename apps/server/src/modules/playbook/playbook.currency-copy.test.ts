@@ -6,7 +6,7 @@
 //   €600.00 → $649.50 (64,950); €400.01 → 43,301.0825 → $433.01 (43,301); phased item = 108,251.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const API = '/api/PlaybookClient';
@@ -15,13 +15,7 @@ let acme: TestTenant;
 let token: string;
 let categoryId: string;
 
-const rate = (currency: string, month: string, value: string) =>
-  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-    acme.id,
-    currency,
-    `${month}-01`,
-    value,
-  ]);
+const rate = (currency: string, month: string, value: string) => insertRate(t, acme.id, currency, month, value);
 
 type Stored = { name: string; currency: string | null; minor: string | null; cents: string; months: string | null };
 /** A plan's items with their months ("YYYY-MM minor/cents"), by name, as the database holds them. */

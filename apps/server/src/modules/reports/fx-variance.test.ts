@@ -3,7 +3,7 @@
 // actuals at the plan's budget rate. The figures below are computed by hand, not by the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,13 +13,7 @@ let token: string;
 let planId: string;
 const categories: Record<'media' | 'events' | 'software', string> = { media: '', events: '', software: '' };
 
-const rate = (who: TestTenant, currency: string, month: string, value: string) =>
-  t.database.queryRows('INSERT INTO fx_rates (tenant_id, currency, month, rate) VALUES ($1, $2, $3, $4)', [
-    who.id,
-    currency,
-    `${month}-01`,
-    value,
-  ]);
+const rate = (who: TestTenant, currency: string, month: string, value: string) => insertRate(t, who.id, currency, month, value);
 
 /*
  * Base USD. Rates: EUR Jan 1.10, Mar 1.08, Apr 1.0825; GBP Jan 1.25, Mar 1.27. The plan's budget rate
