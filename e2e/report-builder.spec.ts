@@ -107,11 +107,14 @@ test('builds a category × item type report by quarter against last year, saves 
   const csv = await downloaded(page, 'Export CSV');
   expect(csv.name).toBe('E2E-category-by-item-type-vs-last-year-2026-01-to-2026-12.csv');
   const lines = csv.bytes.toString('utf8').split('\r\n');
-  expect(lines[0]?.startsWith('Category,Item type,Q1 2026 · Budget,Q1 2026 · Budget (prior year),Q1 2026 · Actual,')).toBe(true);
+  // Money columns name the base currency (DESIGN.md §17).
+  expect(
+    lines[0]?.startsWith('Category,Item type,Q1 2026 · Budget (USD),Q1 2026 · Budget (prior year) (USD),Q1 2026 · Actual (USD),'),
+  ).toBe(true);
   const totalLine = lines.find((line) => line.startsWith('Total,'))?.split(',') ?? [];
   const header = lines[0]?.split(',') ?? [];
-  expect(Number(totalLine[header.indexOf('Total · Budget')])).toBe(total.Budget);
-  expect(Number(totalLine[header.indexOf('Total · Actual')])).toBe(total.Actual);
+  expect(Number(totalLine[header.indexOf('Total · Budget (USD)')])).toBe(total.Budget);
+  expect(Number(totalLine[header.indexOf('Total · Actual (USD)')])).toBe(total.Actual);
   expect(lines.some((line) => line.includes(',Subtotal,'))).toBe(true);
 
   const xlsx = await downloaded(page, 'Export XLSX');

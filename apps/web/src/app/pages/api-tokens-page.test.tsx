@@ -30,7 +30,7 @@ describe('/settings/api-tokens (real API)', () => {
         </QueryClientProvider>,
       );
       const user = userEvent.setup();
-      await screen.findByText('No API tokens yet.', {}, SLOW);
+      await screen.findByText(/^No API tokens yet\./, {}, SLOW);
       await user.click(screen.getByRole('button', { name: 'Create token' }));
       const dialog = await screen.findByRole('dialog', {}, SLOW);
       await user.type(within(dialog).getByLabelText('Name'), 'Nightly export');
