@@ -179,3 +179,12 @@ export const insertRate = (t: TestApp, tenantId: string, currency: string, month
     `${month}-01`,
     String(rate),
   ]);
+
+/** A budget item's stored base amount (amount_cents, kept by migration 1070's trigger for a foreign item), as text. */
+export const itemBaseCents = async (t: TestApp, tenantId: string, itemId: string): Promise<string | undefined> =>
+  (
+    await t.database.queryRows<{ cents: string }>('SELECT amount_cents::text AS cents FROM budget_items WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      itemId,
+    ])
+  )[0]?.cents;

@@ -4,7 +4,7 @@
 // and the scheduler keeps unlocked plans at today's month when the month turns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createItem, createPlan, itemBaseCents } from '../../../test/planning-factories.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 
 const PLAN_API = '/api/MarketingPlanClient';
@@ -23,13 +23,7 @@ const planRow = async (tenant: TestTenant, planId: string) =>
       [tenant.id, planId],
     )
   )[0];
-const itemCents = async (tenant: TestTenant, id: string) =>
-  (
-    await t.database.queryRows<{ cents: string }>('SELECT amount_cents::text AS cents FROM budget_items WHERE tenant_id = $1 AND id = $2', [
-      tenant.id,
-      id,
-    ])
-  )[0]?.cents;
+const itemCents = (tenant: TestTenant, id: string) => itemBaseCents(t, tenant.id, id);
 
 /** EUR rates Oct–Dec 2026 and a plan at October's rate with an unphased €1,000.00 item. */
 const eurPlan = async (tenant: TestTenant) => {

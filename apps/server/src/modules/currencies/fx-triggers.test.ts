@@ -4,7 +4,7 @@
 // bulk edit, a reallocation) reaches the table, and compare with hand-computed figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createExpenseRow, createItem, createPlan, insertRate } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan, insertRate, itemBaseCents } from '../../../test/planning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -22,13 +22,7 @@ const expenseBase = async (id: string) =>
     )
   )[0];
 
-const itemBase = async (id: string) =>
-  (
-    await t.database.queryRows<{ cents: string }>('SELECT amount_cents::text AS cents FROM budget_items WHERE tenant_id = $1 AND id = $2', [
-      tenant.id,
-      id,
-    ])
-  )[0]?.cents;
+const itemBase = (id: string) => itemBaseCents(t, tenant.id, id);
 
 /** The Postgres error a write ran into (code and message), or null when it succeeded. */
 const failure = async (write: () => Promise<unknown>) => {

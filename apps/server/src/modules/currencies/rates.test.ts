@@ -2,7 +2,7 @@
 // real app, with hand-computed conversions of what a rate change reconverts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { createCategory, createExpenseRow, createItem, createPlan } from '../../../test/planning-factories.ts';
+import { createCategory, createExpenseRow, createItem, createPlan, itemBaseCents } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/test-app.ts';
 
@@ -63,13 +63,7 @@ const expenseRow = async (tenant: TestTenant, id: string) =>
       [tenant.id, id],
     )
   )[0];
-const itemCents = async (tenant: TestTenant, id: string) =>
-  (
-    await t.database.queryRows<{ cents: string }>('SELECT amount_cents::text AS cents FROM budget_items WHERE tenant_id = $1 AND id = $2', [
-      tenant.id,
-      id,
-    ])
-  )[0]?.cents;
+const itemCents = (tenant: TestTenant, id: string) => itemBaseCents(t, tenant.id, id);
 
 describe('SaveRates', () => {
   it('creates rates at Version 1, reads them back, and lists the currencies and expense months in use', async () => {
