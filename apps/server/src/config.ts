@@ -56,6 +56,10 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  SSO_SECRET_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)')
+    .optional(),
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +77,12 @@ export type Config = {
   /** PostgreSQL when set, otherwise PGlite under dataDir (or in memory when dataDir is 'memory://'). */
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /**
+   * The key that encrypts secrets kept for later use (SSO client secrets, webhook signing secrets) with
+   * AES-256-GCM (lib/secret-box.ts). From SSO_SECRET_KEY; outside production generated once in DATA_DIR.
+   * Undefined in production without SSO_SECRET_KEY: saving such a secret is then refused (409 naming it).
+   */
+  secretKey: Buffer | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Stripe's keys; apiUrl sends the API calls to a stand-in (stripe-mock, a test double) instead of api.stripe.com. */
@@ -122,6 +132,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    secretKey: e.SSO_SECRET_KEY
+      ? parseSecretKey(e.SSO_SECRET_KEY)
+      : isProduction
+        ? undefined
+        : Buffer.from(developmentSecret(dataDir, 'sso-secret-key'), 'hex'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe:
@@ -141,15 +156,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 };
 
 /** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
-const developmentSecret = (dataDir: string): string => {
+const developmentSecret = (dataDir: string, name = 'jwt-secret'): string => {
   if (dataDir === 'memory://') return randomBytes(32).toString('hex');
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 };
+
+const parseSecretKey = (value: string): Buffer =>
+  /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
 
 /** Configuration for tests: in-memory PGlite, quiet logs, no demo seed unless asked. */
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
