@@ -49,3 +49,4 @@ export * from './api-tokens.ts';
 export * from './currencies.ts';
 export * from './display-format.ts';
 export * from './audit.ts';
+export * from './sso.ts';
