@@ -49,4 +49,5 @@ export * from './api-tokens.ts';
 export * from './currencies.ts';
 export * from './display-format.ts';
 export * from './audit.ts';
+export * from './webhooks.ts';
 export * from './sso.ts';
