@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
+import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';
 
 /** The demo tenant's plan (apps/server/src/seed/demo-ids.ts DEMO_PLAN). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
@@ -67,6 +69,10 @@ test.describe('accessibility of the signed-in screens', () => {
     ['objective', `/objectives/${DEMO_OBJECTIVE_ID}`],
     ['performance', '/performance'],
     ['playbook', '/playbook'],
+    ['currencies', '/account/currencies'],
+    // The demo account is on Performance: the plan message (the Enterprise log is checked below).
+    ['audit log', '/account/audit'],
+    ['API tokens', '/settings/api-tokens'],
   ];
   for (const [name, path] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {
@@ -78,4 +84,31 @@ test.describe('accessibility of the signed-in screens', () => {
       await expectNoSeriousViolations(page, path);
     });
   }
+});
+
+test.describe('accessibility of the audit log and API tokens with data, in an Enterprise account of their own', () => {
+  test('the audit log with entries, the API tokens list and the new-token dialog have no serious accessibility violations', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await signUpPaidAccount(page, request, 'enterprise', 'axe');
+    const headers = await sessionHeaders(request, owner);
+    await callRoute(request, headers, '/api/ApiTokenClient/Create', { Name: 'Listed token', Scope: 'read', ExpiresInDays: 30 });
+
+    await page.goto('/account/audit');
+    await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await expect(page.getByText('API token created').first()).toBeVisible();
+    await expectNoSeriousViolations(page, '/account/audit (Enterprise)');
+
+    await page.goto('/settings/api-tokens');
+    await expect(page.getByRole('cell', { name: /^Listed token psk_/ })).toBeVisible();
+    await expectNoSeriousViolations(page, '/settings/api-tokens (a token listed)');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = await settled(page.getByRole('dialog', { name: 'Create an API token' }));
+    await dialog.getByLabel('Name').fill('Shown once');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await expect(page.getByRole('dialog', { name: 'Copy your new API token' }).getByLabel('New API token')).toHaveValue(/^psk_/);
+    await expectNoSeriousViolations(page, '/settings/api-tokens (the new token shown once)');
+  });
 });
