@@ -46,6 +46,7 @@ export const paths = {
   customFields: { pattern: '/account/custom-fields', title: 'Custom Fields', policy: 'Account.Settings' },
   currencies: { pattern: '/account/currencies', title: 'Currencies', policy: 'Account.Settings' },
   audit: { pattern: '/account/audit', title: 'Audit Log', policy: 'Account.Settings' },
+  webhooks: { pattern: '/account/webhooks', title: 'Webhooks', policy: 'Account.Settings' },
   teams: { pattern: '/account/teams', title: 'Teams', policy: 'Account.Teams' },
   people: { pattern: '/account/people', title: 'People', policy: 'Account.People' },
   billing: { pattern: '/account/biling', title: 'Billing', policy: 'Account.Billing' },

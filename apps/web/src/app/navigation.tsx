@@ -1,5 +1,6 @@
 import {
   AimOutlined,
+  ApiOutlined,
   AppstoreAddOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -66,6 +67,7 @@ export const NAVIGATION: NavGroup[] = [
       { name: 'teams', icon: <TeamOutlined /> },
       { name: 'people', icon: <UserOutlined /> },
       { name: 'audit', icon: <AuditOutlined /> },
+      { name: 'webhooks', icon: <ApiOutlined /> },
       { name: 'billing', icon: <CreditCardOutlined /> },
     ],
   },

@@ -88,6 +88,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('customFields', () => import('./pages/custom-fields-page.tsx'), 'CustomFieldsPage'),
   page('currencies', () => import('./pages/currencies-page.tsx'), 'CurrenciesPage'),
   page('audit', () => import('./pages/audit-page.tsx'), 'AuditPage'),
+  page('webhooks', () => import('./pages/webhooks-page.tsx'), 'WebhooksPage'),
   page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),
   page('people', () => import('./pages/people-page.tsx'), 'PeoplePage'),
   page('billing', () => import('./pages/billing-page.tsx'), 'BillingPage'),

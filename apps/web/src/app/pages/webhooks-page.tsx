@@ -1,0 +1,90 @@
+import { LockOutlined } from '@ant-design/icons';
+import { PLAN_NAMES, WEBHOOK_PLAN_MESSAGE, type Webhook } from '@plansmith/contract';
+import { Button, Card, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useWebhooks } from '../../features/webhooks/api/webhook-queries.ts';
+import { useTenant } from '../../shared/api/identity.ts';
+import { lazyPart } from '../../shared/ui/lazy-part.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
+
+// The table, the dialog and the delivery log load beside the page's own code: the route's first load stays within its budget.
+const WebhooksTable = lazyPart(async () => (await import('../../features/webhooks/components/webhooks-table.tsx')).WebhooksTable);
+const WebhookFormDialog = lazyPart(
+  async () => (await import('../../features/webhooks/components/webhook-form-dialog.tsx')).WebhookFormDialog,
+  null,
+);
+const WebhookDeliveries = lazyPart(
+  async () => (await import('../../features/webhooks/components/webhook-deliveries.tsx')).WebhookDeliveries,
+  null,
+);
+
+/** /account/webhooks (Owners and Admins of a paid account, DESIGN.md §18): tell other tools what changed. */
+export const WebhooksPage = () => {
+  const tenant = useTenant();
+  const isPaid = tenant.data !== undefined && tenant.data.PlanCode !== 'starter';
+  const header = (
+    <PageHeader
+      title="Webhooks"
+      subtitle={
+        <>
+          Plansmith POSTs a signed JSON event to your URL when expenses, budget items, plans, approvals or month closes change. Verify each
+          one with its <Typography.Text code>Plansmith-Signature</Typography.Text> header.
+        </>
+      }
+      actions={isPaid ? <AddWebhookButton /> : undefined}
+    />
+  );
+  if (tenant.isPending) return <LoadingState />;
+  if (tenant.isError) return <ErrorState error={tenant.error} onRetry={() => void tenant.refetch()} />;
+  if (!isPaid) {
+    return (
+      <>
+        {header}
+        <Result
+          icon={<LockOutlined />}
+          title="Webhooks are part of the paid plans"
+          subTitle={`Your account is on the ${PLAN_NAMES[tenant.data.PlanCode]} plan. ${WEBHOOK_PLAN_MESSAGE.replace(/^Webhooks are part of the paid plans \(([^)]*)\)\. /, 'They come with $1. ')}`}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <WebhookList />
+    </>
+  );
+};
+
+/** Opens the add dialog; a separate component so the page's header holds it without owning the dialog's state. */
+const AddWebhookButton = () => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        Add webhook
+      </Button>
+      <WebhookFormDialog open={open} hook={null} onClose={() => setOpen(false)} />
+    </>
+  );
+};
+
+const WebhookList = () => {
+  const hooks = useWebhooks();
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [logOf, setLogOf] = useState<Webhook | null>(null);
+  return (
+    <Card>
+      {hooks.isPending ? (
+        <LoadingState />
+      ) : hooks.isError ? (
+        <ErrorState error={hooks.error} onRetry={() => void hooks.refetch()} />
+      ) : (
+        <WebhooksTable hooks={hooks.data} onEdit={setEditing} onShowDeliveries={setLogOf} />
+      )}
+      <WebhookFormDialog open={editing !== null} hook={editing} onClose={() => setEditing(null)} />
+      <WebhookDeliveries hook={logOf} onClose={() => setLogOf(null)} />
+    </Card>
+  );
+};
