@@ -14,6 +14,7 @@ export type PathDef = {
 export const paths = {
   home: { pattern: '/', title: 'Dashboard' },
   login: { pattern: '/login', title: 'Sign In', anonymous: true },
+  loginSso: { pattern: '/login/sso', title: 'Sign In with SSO', anonymous: true },
   invitation: { pattern: '/invitation', title: 'Invitation', anonymous: true },
   forgotPassword: { pattern: '/forgotpassword', title: 'Forgot Password', anonymous: true },
   recoverPassword: { pattern: '/recoverpassword', title: 'Reset Password', anonymous: true },
@@ -46,6 +47,7 @@ export const paths = {
   customFields: { pattern: '/account/custom-fields', title: 'Custom Fields', policy: 'Account.Settings' },
   currencies: { pattern: '/account/currencies', title: 'Currencies', policy: 'Account.Settings' },
   audit: { pattern: '/account/audit', title: 'Audit Log', policy: 'Account.Settings' },
+  sso: { pattern: '/account/sso', title: 'Single Sign-On', policy: 'Account.Settings' },
   webhooks: { pattern: '/account/webhooks', title: 'Webhooks', policy: 'Account.Settings' },
   teams: { pattern: '/account/teams', title: 'Teams', policy: 'Account.Teams' },
   people: { pattern: '/account/people', title: 'People', policy: 'Account.People' },

@@ -1,4 +1,4 @@
-import { CLIENT_ID, identityRoutes } from '@plansmith/contract';
+import { CLIENT_ID, identityRoutes, SSO_ERROR_PARAM as CONTRACT_SSO_ERROR_PARAM, SSO_LANDING_PATH } from '@plansmith/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createTenant, TEST_PASSWORD } from '../../../server/test/factories.ts';
 import { readSession } from '../shared/api/session.ts';
 import { CONTEXT_TEAM_KEY } from '../shared/api/session-keys.ts';
 import { type RealApi, startRealApi } from '../test/real-api.ts';
-import { enableDrawnLoginForm, LOGIN_PATH, WEB_CLIENT_ID } from './drawn-login-form.ts';
+import { enableDrawnLoginForm, LOGIN_PATH, SSO_ERROR_PARAM, WEB_CLIENT_ID } from './drawn-login-form.ts';
 import { renderLoginPage } from './prerender-pages.tsx';
 
 let api: RealApi;
@@ -99,5 +99,17 @@ describe('the sign-in page drawn at build time, with its own script and none of 
   it("names the contract's sign-in path and client id (written out to keep zod off the page)", () => {
     expect(LOGIN_PATH).toBe(identityRoutes.login.path);
     expect(WEB_CLIENT_ID).toBe(CLIENT_ID);
+    expect(SSO_ERROR_PARAM).toBe(CONTRACT_SSO_ERROR_PARAM);
+  });
+
+  it('offers Sign in with SSO as a plain link to /login/sso, and shows why a single sign-on failed (sso_error)', () => {
+    openDrawnLoginPage(`?${SSO_ERROR_PARAM}=${encodeURIComponent('Your account is not active.')}`);
+    expect(screen.getByRole('link', { name: 'Sign in with SSO' }).getAttribute('href')).toBe(SSO_LANDING_PATH);
+    expect(screen.getByRole('alert').textContent).toContain('Your account is not active.');
+  });
+
+  it('shows no notice when no single sign-on came back', () => {
+    openDrawnLoginPage();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

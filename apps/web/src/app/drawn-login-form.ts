@@ -14,6 +14,8 @@ import { CONTEXT_TEAM_KEY, SESSION_KEY, SHOWN_PLAN_KEY } from '../shared/api/ses
 /** identityRoutes.login's path and CLIENT_ID, written out to stay free of the contract's zod (the test keeps them equal). */
 export const LOGIN_PATH = '/api/identity/token/user';
 export const WEB_CLIENT_ID = 'plansmith-web';
+/** Contract's SSO_ERROR_PARAM: a failed single sign-on comes back to /login?sso_error=<message>. */
+export const SSO_ERROR_PARAM = 'sso_error';
 
 /** Parts the build draws beside the page, in a <template>: the error notice and the "shown" eye. */
 export const DRAWN_PARTS_ID = 'login-parts';
@@ -149,6 +151,8 @@ export const enableDrawnLoginForm = (page: Document, navigate: (to: string) => v
     const label = button.querySelector('span:last-child') ?? button;
     label.textContent = pending ? 'Signing In...' : 'Sign In';
   };
+
+  showNotice(new URLSearchParams(page.location?.search ?? '').get(SSO_ERROR_PARAM));
 
   const valuesOf = (): LoginValues => ({ email: fields.email.value, password: fields.password.value });
   let submitted = false;

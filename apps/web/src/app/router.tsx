@@ -88,6 +88,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
   page('customFields', () => import('./pages/custom-fields-page.tsx'), 'CustomFieldsPage'),
   page('currencies', () => import('./pages/currencies-page.tsx'), 'CurrenciesPage'),
   page('audit', () => import('./pages/audit-page.tsx'), 'AuditPage'),
+  page('sso', () => import('./pages/sso-page.tsx'), 'SsoPage'),
   page('webhooks', () => import('./pages/webhooks-page.tsx'), 'WebhooksPage'),
   page('teams', () => import('./pages/teams-page.tsx'), 'TeamsPage'),
   page('people', () => import('./pages/people-page.tsx'), 'PeoplePage'),
@@ -98,6 +99,7 @@ const signedInRoutes = (client: QueryClient, firstDraw: { done: boolean }): Rout
 
 const anonymousRoutes: RouteObject[] = [
   page('login', () => import('./pages/login-page.tsx'), 'LoginPage', false),
+  page('loginSso', () => import('./pages/login-sso-page.tsx'), 'LoginSsoPage', false),
   page('logout', () => import('./pages/logout-page.tsx'), 'LogoutPage', false),
   page('invitation', () => import('./pages/invitation-page.tsx'), 'InvitationPage', false),
   page('forgotPassword', () => import('./pages/forgot-password-page.tsx'), 'ForgotPasswordPage', false),

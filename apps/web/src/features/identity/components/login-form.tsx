@@ -84,6 +84,10 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
+      {/* A link (not a script): /login's drawn page opens the SSO step without the app's code (DESIGN.md §18). */}
+      <Button block size="large" href={getHref('loginSso')} style={{ marginTop: 12 }}>
+        Sign in with SSO
+      </Button>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Link to={getHref('forgotPassword')}>Forgot password?</Link>
         <Link to={getHref('register', {}, { utm_source: 'self' })}>Create an account</Link>
