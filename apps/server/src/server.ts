@@ -58,6 +58,7 @@ const main = async (): Promise<void> => {
   app.closeReminder.start();
   app.budgetRates.start();
   app.auditPrune.start();
+  app.webhookDispatcher.start();
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

@@ -38,6 +38,7 @@ import { registerCampaignRoutes } from './campaigns/index.ts';
 import { registerCurrencyRoutes } from './currencies/index.ts';
 import { registerApiTokenRoutes } from './api-tokens/index.ts';
 import { registerAuditRoutes } from './audit/index.ts';
+import { registerWebhookRoutes } from './webhooks/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
 
@@ -84,4 +85,5 @@ export const registerModules = (app: FastifyInstance, ctx: AppContext, options: 
   registerCampaignRoutes(app, ctx);
   registerCurrencyRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
 };

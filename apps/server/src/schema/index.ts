@@ -29,3 +29,4 @@ export * from './saved-reports.ts';
 export * from './stripe-sandbox.ts';
 export * from './teams.ts';
 export * from './tenants.ts';
+export * from './webhooks.ts';
