@@ -55,7 +55,7 @@ export const WebhookDeliveries = ({ hook, onClose }: { hook: Webhook | null; onC
     open={hook !== null}
     onClose={onClose}
     title={hook ? `Deliveries to ${hook.Url}` : 'Deliveries'}
-    width="min(920px, 100vw)"
+    size="min(920px, 100vw)"
     destroyOnHidden
   >
     {hook ? <DeliveryLog webhookId={hook.Id} /> : null}
@@ -80,7 +80,7 @@ const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
           Refresh
         </Button>
       </Flex>
-      {deliveries.isPlaceholderData ? <Alert type="info" message="Loading the page…" showIcon /> : null}
+      {deliveries.isPlaceholderData ? <Alert type="info" title="Loading the page…" showIcon /> : null}
       {Items.length > 0 ? (
         <ResponsiveTable<WebhookDelivery> rowKey="Id" columns={columns} dataSource={Items} pagination={false} phoneTitle="Deliveries" />
       ) : null}

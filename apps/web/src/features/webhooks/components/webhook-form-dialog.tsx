@@ -1,4 +1,4 @@
-import type { Webhook, WebhookEvent } from '@plansmith/contract';
+import { EMPTY_ID, type Webhook, type WebhookEvent } from '@plansmith/contract';
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
@@ -75,7 +75,7 @@ export const WebhookFormDialog = ({ open, hook, onClose }: { open: boolean; hook
   const send = async (request: WebhookRequest, version: number | undefined, body: WebhookRequest = request): Promise<void> => {
     try {
       const saved = await save.mutateAsync(version === undefined ? body : { ...body, Version: version });
-      if (saved.Secret) setSecret({ value: saved.Secret, rotated: Boolean(request.Id) });
+      if (saved.Secret) setSecret({ value: saved.Secret, rotated: request.Id !== EMPTY_ID });
       else close();
     } catch (error) {
       const stale = staleWriteOf<Webhook>(error);
@@ -92,7 +92,7 @@ export const WebhookFormDialog = ({ open, hook, onClose }: { open: boolean; hook
   const submit = (values: Values) =>
     send(
       {
-        Id: hook?.Id ?? '',
+        Id: hook?.Id ?? EMPTY_ID,
         Url: values.Url.trim(),
         Description: values.Description?.trim() || null,
         Events: sortEvents(values.Events),
@@ -108,7 +108,7 @@ export const WebhookFormDialog = ({ open, hook, onClose }: { open: boolean; hook
       open={open}
       title={title}
       onCancel={close}
-      maskClosable={!secret}
+      mask={{ closable: !secret }}
       destroyOnHidden
       width={640}
       footer={
@@ -131,9 +131,7 @@ export const WebhookFormDialog = ({ open, hook, onClose }: { open: boolean; hook
         <WebhookSecret secret={secret.value} rotated={secret.rotated} />
       ) : (
         <>
-          {save.isError ? (
-            <Alert type="error" showIcon role="alert" message={errorMessage(save.error)} style={{ marginBottom: 16 }} />
-          ) : null}
+          {save.isError ? <Alert type="error" showIcon role="alert" title={errorMessage(save.error)} style={{ marginBottom: 16 }} /> : null}
           <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
             <Form.Item
               name="Url"

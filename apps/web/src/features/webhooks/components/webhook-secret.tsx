@@ -16,7 +16,7 @@ export const WebhookSecret = ({ secret, rotated }: { secret: string; rotated: bo
       <Alert
         type="warning"
         showIcon
-        message={
+        title={
           rotated
             ? 'This is the new signing secret, shown only now. Deliveries are signed with it from now on: update your receiver.'
             : 'This is the only time the signing secret is shown. Copy it now and keep it with your receiver.'
