@@ -1,0 +1,85 @@
+// Runs only in the PostgreSQL pass (TEST_DATABASE_URL): two app instances on one database, as behind
+// a load balancer, each with its webhook dispatcher, deliver every event once (issue 35 part C).
+import { EMPTY_ID } from '@plansmith/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, type TestTenant } from '../../../test/factories.ts';
+import { holdTableLock, requirePostgres, waitForLockWaiters } from '../../../test/pg-race.ts';
+import { createPlanWithItem } from '../../../test/planning-factories.ts';
+import { createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { webhookDeliveries } from '../../schema/webhooks.ts';
+
+const EVENTS = 30;
+
+let first: TestApp;
+let second: Awaited<ReturnType<typeof createSecondInstance>>;
+let tenant: TestTenant;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  requirePostgres(first);
+  second = await createSecondInstance(first);
+  tenant = await createTenant(first);
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await second.close();
+  await first.close();
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it('deliver each event once: their dispatchers, released together, claim different deliveries', async () => {
+    const owner = await tenant.tokenFor('owner');
+    const saved = await first.post(
+      '/api/WebhookClient/Save',
+      { Id: EMPTY_ID, Url: receiver.url, Events: ['expense.created'], Active: true },
+      owner,
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const hookId = saved.body.Result.Webhook.Id as string;
+    const { plan, item } = await createPlanWithItem(first, tenant);
+    // Half the expenses through each instance.
+    const instances = [first, second];
+    const responses = await Promise.all(
+      Array.from({ length: EVENTS }, (_, n) =>
+        (instances[n % 2] as typeof first).post(
+          '/api/ExpenseClient/Save',
+          {
+            Id: EMPTY_ID,
+            MarketingPlanId: plan.id,
+            BudgetItemId: item.id,
+            Name: `Race ${n}`,
+            PurchaseDate: '2026-03-01',
+            Amount: n + 1,
+            Status: 3,
+            CategoryType: 1,
+          },
+          owner,
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(EVENTS).fill(200));
+
+    // Every claim waits on the table lock; released together, the two dispatchers' claims overlap.
+    const lock = await holdTableLock(first, 'webhook_deliveries');
+    const rounds = Promise.all([first.app.webhookDispatcher.dispatch(), second.app.webhookDispatcher.dispatch()]);
+    await waitForLockWaiters(first, 2);
+    await lock.release();
+    const outcomes = await rounds;
+    // Whatever one round left (it stops when a claim comes back short), the next rounds finish.
+    await Promise.all([first.app.webhookDispatcher.dispatch(), second.app.webhookDispatcher.dispatch()]);
+
+    expect(outcomes.every((outcome) => outcome.delivered > 0)).toBe(true);
+    expect(receiver.received).toHaveLength(EVENTS);
+    const deliveryIds = receiver.received.map((request) => request.headers['plansmith-delivery']);
+    expect(new Set(deliveryIds).size).toBe(EVENTS);
+    const eventIds = receiver.received.map((request) => JSON.parse(request.body).Id);
+    expect(new Set(eventIds).size).toBe(EVENTS);
+    const rows = await first.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+    expect(rows).toHaveLength(EVENTS);
+    expect(rows.every((row) => row.status === 2 && row.attempts === 1)).toBe(true);
+  });
+});
