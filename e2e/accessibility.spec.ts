@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';
+import { WebhooksPage } from './page-models/webhooks-page.ts';
 
 /** The demo tenant's plan (apps/server/src/seed/demo-ids.ts DEMO_PLAN). */
 const DEMO_PLAN_ID = '6b1f3c2e-0d4a-4f7e-9a51-2c8e7d9b2401';
@@ -73,6 +74,7 @@ test.describe('accessibility of the signed-in screens', () => {
     // The demo account is on Performance: the plan message (the Enterprise log is checked below).
     ['audit log', '/account/audit'],
     ['API tokens', '/settings/api-tokens'],
+    ['webhooks', '/account/webhooks'],
   ];
   for (const [name, path] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {
@@ -110,5 +112,33 @@ test.describe('accessibility of the audit log and API tokens with data, in an En
     await dialog.getByRole('button', { name: 'Create token' }).click();
     await expect(page.getByRole('dialog', { name: 'Copy your new API token' }).getByLabel('New API token')).toHaveValue(/^psk_/);
     await expectNoSeriousViolations(page, '/settings/api-tokens (the new token shown once)');
+  });
+});
+
+test.describe('accessibility of the webhooks screen with a hook', () => {
+  test('the webhooks list, the add dialog and a hook’s delivery log have no serious accessibility violations', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO_OWNER);
+    const webhooks = new WebhooksPage(page);
+    await webhooks.open();
+    // Nothing listens on port 9 (discard): the test ping is not answered, so the log shows a retrying delivery.
+    const url = 'http://127.0.0.1:9/axe-check';
+    await webhooks.addWebhook({ url, events: { Expenses: ['Created', 'Updated'], Approvals: ['Decided'] } });
+    await page.getByRole('button', { name: `Send a test to ${url}` }).click();
+    await expect(page.getByText(/^Test not delivered: /)).toBeVisible({ timeout: 20_000 });
+    // The pointer off the button it clicked: axe checks the screen as read, not a hovered button's colours.
+    await page.mouse.move(0, 0);
+    await expectNoSeriousViolations(page, '/account/webhooks (a hook listed)');
+
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await settled(page.getByRole('dialog', { name: 'Add a webhook' }));
+    await expectNoSeriousViolations(page, '/account/webhooks (the add dialog)');
+    await page.getByRole('dialog', { name: 'Add a webhook' }).getByRole('button', { name: 'Cancel' }).click();
+
+    const log = await webhooks.openDeliveries(url);
+    await expect(log.getByText('Test (ping)')).toBeVisible();
+    await expectNoSeriousViolations(page, '/account/webhooks (the delivery log)');
+    await log.getByRole('button', { name: 'Close' }).click();
+    // Deleted, so the demo account's later expenses (other specs) are sent nowhere.
+    await webhooks.deleteWebhook(url);
   });
 });

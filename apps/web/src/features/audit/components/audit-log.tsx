@@ -8,9 +8,12 @@ import {
   SECURITY_EVENT_KINDS,
   ACTIVITY_EVENT_KINDS,
 } from '@plansmith/contract';
-import { App, Button, Card, Flex, Grid, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Grid, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { DATE_FORMAT, dateInputHint, formatDateTime } from '../../../shared/format/dates.ts';
+import { DateInput } from '../../../shared/ui/date-input.tsx';
 import { ErrorState } from '../../../shared/ui/query-state.tsx';
 import { useAuditLog, useAuditSettings, useExportAudit, useSaveAuditSettings } from '../api/audit-queries.ts';
 
@@ -30,16 +33,15 @@ const WARNING = new Set<string>(['sign_in_failed', 'role_changed', 'person_deact
 
 const kindColor = (kind: AuditKind) => (WARNING.has(kind) ? 'orange' : SECURITY.has(kind) ? 'blue' : 'default');
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 const columns: ColumnsType<AuditItem> = [
   {
     title: 'When',
+    // In the browser's zone and the person's display locale (DESIGN.md §17), as every screen shows instants.
     dataIndex: 'At',
     width: 190,
     render: (at: string, item) => (
       <Flex vertical gap={2}>
-        <span>{when.format(new Date(at))}</span>
+        <span>{formatDateTime(at)}</span>
         <Tag color={kindColor(item.Kind)} style={{ width: 'fit-content' }}>
           {AUDIT_KIND_LABELS[item.Kind]}
         </Tag>
@@ -69,7 +71,7 @@ const narrowColumns: ColumnsType<AuditItem> = [
       <Flex vertical gap={4}>
         <Flex wrap gap={6} align="center">
           <Tag color={kindColor(item.Kind)}>{AUDIT_KIND_LABELS[item.Kind]}</Tag>
-          <Typography.Text type="secondary">{when.format(new Date(item.At))}</Typography.Text>
+          <Typography.Text type="secondary">{formatDateTime(item.At)}</Typography.Text>
         </Flex>
         <Typography.Text strong>{item.Name || '—'}</Typography.Text>
         <span style={{ overflowWrap: 'anywhere' }}>{item.Summary}</span>
@@ -91,6 +93,13 @@ export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
   };
+  // The date fields' own values: a typed text that is no date stays in its field (marked) and leaves the filter as it was.
+  const [dates, setDates] = useState<{ From: Dayjs | null; To: Dayjs | null }>({ From: null, To: null });
+  const changeDate = (key: 'From' | 'To', value: Dayjs | null) => {
+    setDates((current) => ({ ...current, [key]: value }));
+    if (!value || value.isValid()) change({ [key]: value ? value.format(DATE_FORMAT) : undefined });
+  };
+  const unreadable = [dates.From, dates.To].some((value) => value !== null && !value.isValid());
   const badRange = Boolean(filters.From && filters.To && filters.From > filters.To);
 
   return (
@@ -116,27 +125,25 @@ export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
           onChange={(value?: AuditKind) => change({ Kind: value })}
           options={KIND_OPTIONS}
         />
-        <Input
-          type="date"
-          aria-label="From"
-          addonBefore="From"
-          style={{ width: 200, maxWidth: '100%' }}
-          value={filters.From ?? ''}
-          onChange={(event) => change({ From: event.target.value || undefined })}
-        />
-        <Input
-          type="date"
-          aria-label="To"
-          addonBefore="To"
-          style={{ width: 200, maxWidth: '100%' }}
-          value={filters.To ?? ''}
-          status={badRange ? 'error' : undefined}
-          onChange={(event) => change({ To: event.target.value || undefined })}
-        />
+        {/* The app's date field: typed in the person's locale (04.03.2026 in de-DE) as in every other form. */}
+        <Flex gap={6} align="center">
+          <label htmlFor="audit-from">From</label>
+          <DateInput id="audit-from" style={{ width: 160 }} value={dates.From} onChange={(value) => changeDate('From', value)} />
+        </Flex>
+        <Flex gap={6} align="center">
+          <label htmlFor="audit-to">To</label>
+          <DateInput
+            id="audit-to"
+            style={{ width: 160 }}
+            value={dates.To}
+            status={badRange ? 'error' : undefined}
+            onChange={(value) => changeDate('To', value)}
+          />
+        </Flex>
         <Button
           icon={<DownloadOutlined />}
           loading={exporter.isPending}
-          disabled={badRange}
+          disabled={badRange || unreadable}
           onClick={() =>
             exporter.mutate(filters, {
               onError: (error) => void message.error(error instanceof Error ? error.message : 'The export failed.'),
@@ -146,6 +153,11 @@ export const AuditLog = ({ people }: { people: readonly AuditPerson[] }) => {
           Export CSV
         </Button>
       </Flex>
+      {unreadable ? (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginBottom: 8 }}>
+          Type dates as {dateInputHint()}.
+        </Typography.Text>
+      ) : null}
       {badRange ? (
         <Typography.Text type="danger">The To date cannot be before the From date.</Typography.Text>
       ) : log.isError ? (

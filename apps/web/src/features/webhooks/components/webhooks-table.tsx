@@ -57,9 +57,7 @@ export const WebhooksTable = ({
       dataIndex: 'Url',
       render: (url: string, hook) => (
         <Flex vertical gap={2}>
-          <Typography.Text style={{ wordBreak: 'break-all' }} code>
-            {url}
-          </Typography.Text>
+          <Typography.Text style={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>{url}</Typography.Text>
           {hook.Description ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {hook.Description}
@@ -81,7 +79,7 @@ export const WebhooksTable = ({
         last ? (
           <Flex vertical gap={2}>
             <span>
-              <DeliveryStatusTag status={last.Status} attempts={1} /> {describeResponse(last.ResponseStatus, null)}
+              <DeliveryStatusTag status={last.Status} attempts={1} /> {last.ResponseStatus ?? ''}
             </span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatDateTime(last.At)}
