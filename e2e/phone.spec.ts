@@ -4,6 +4,7 @@ import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';
 import { chooseOption } from './page-models/select-option.ts';
+import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';
 
 // The main journeys on a phone (issue 17, DESIGN.md §12): 390 × 844, nothing wider than the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -332,4 +333,48 @@ test('every signed-in page of the route table, and every dialog it offers, fits 
   }
   console.log(problems.join('\n'));
   expect(problems).toEqual([]);
+});
+
+test('the currencies, audit log and API tokens screens, with their entries and dialogs, fit a phone with no text drawn over other text', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const expectReadable = async (screen: string, scope = 'body') => {
+    await expectFitsThePhone(page, screen);
+    expect(await overlappingText(page, scope), `${screen}: text over text`).toEqual([]);
+  };
+  // The demo account's rates (EUR and GBP months, some missing).
+  await page.goto('/login');
+  await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect(page).toHaveTitle('Dashboard · Plansmith');
+  await page.goto('/account/currencies');
+  await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
+  await expectReadable('currencies');
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+
+  // An Enterprise account of its own: a failed sign-in and a token give the log entries, the token list a row.
+  const owner = await signUpPaidAccount(page, request, 'enterprise', 'phone');
+  const headers = await sessionHeaders(request, owner);
+  await request.post('/api/identity/token/user', { data: { Username: owner.email, Password: 'not-the-password', ClientId: CLIENT_ID } });
+  await callRoute(request, headers, '/api/ApiTokenClient/Create', {
+    Name: 'Warehouse sync for the finance team',
+    Scope: 'read-write',
+    ExpiresInDays: 365,
+  });
+
+  await page.goto('/account/audit');
+  await expect(page.getByText('API token created').first()).toBeVisible();
+  await expectReadable('audit');
+
+  await page.goto('/settings/api-tokens');
+  await expect(page.getByText('Warehouse sync for the finance team').first()).toBeVisible();
+  await expectReadable('api-tokens');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const dialog = await settled(page.getByRole('dialog', { name: 'Create an API token' }));
+  await dialog.getByLabel('Name').fill('Phone token');
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  await settled(page.getByRole('dialog', { name: 'Copy your new API token' }));
+  await expectReadable('api-tokens-shown-once', '.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
 });
