@@ -45,8 +45,11 @@ export type TestProvider = {
   issuer: string;
   /** Every account by lower-cased e-mail; add or change accounts while it runs. */
   accounts: Map<string, TestAccount>;
-  /** From now on, the ID token of every token answer has its claims changed by `tamper` (null: as issued). */
-  tamperIdToken: (tamper: IdTokenTamper | null) => void;
+  /**
+   * From now on, the ID token of every token answer has its claims changed by `tamper` and is signed again
+   * with the provider's key (with `otherKey`: with a key the provider never published). null: as issued.
+   */
+  tamperIdToken: (tamper: IdTokenTamper | null, options?: { otherKey?: boolean }) => void;
   /**
    * Follows an authorization URL through the provider's login form as `login` (an account's e-mail) with
    * plain HTTP, and answers the URL the provider redirects back to (the relying party's callback with
@@ -128,6 +131,8 @@ export const startTestProvider = async (options: StartTestProviderOptions): Prom
   });
 
   let tamper: IdTokenTamper | null = null;
+  let signingKey = privateKey;
+  const { privateKey: unpublishedKey } = await generateKeyPair('RS256');
   let tokenRequests = 0;
   provider.use(async (ctx, next) => {
     await next();
@@ -137,7 +142,7 @@ export const startTestProvider = async (options: StartTestProviderOptions): Prom
       if (tamper && body?.id_token) {
         const claims = tamper(decodeJwt(body.id_token));
         const header = decodeProtectedHeader(body.id_token);
-        body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: header.alg ?? 'RS256', kid, typ: header.typ }).sign(privateKey);
+        body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: header.alg ?? 'RS256', kid, typ: header.typ }).sign(signingKey);
       }
     }
   });
@@ -190,8 +195,9 @@ export const startTestProvider = async (options: StartTestProviderOptions): Prom
   return {
     issuer,
     accounts,
-    tamperIdToken: (next) => {
+    tamperIdToken: (next, tamperOptions) => {
       tamper = next;
+      signingKey = tamperOptions?.otherKey ? unpublishedKey : privateKey;
     },
     signIn,
     tokenRequests: () => tokenRequests,

@@ -38,6 +38,7 @@ import { registerCampaignRoutes } from './campaigns/index.ts';
 import { registerCurrencyRoutes } from './currencies/index.ts';
 import { registerApiTokenRoutes } from './api-tokens/index.ts';
 import { registerAuditRoutes } from './audit/index.ts';
+import { registerSsoRoutes } from './sso/index.ts';
 import { registerWebhookRoutes } from './webhooks/index.ts';
 
 export type ModuleOptions = { loginLimiter: LoginLimiter };
@@ -46,6 +47,7 @@ export type ModuleOptions = { loginLimiter: LoginLimiter };
 export const registerModules = (app: FastifyInstance, ctx: AppContext, options: ModuleOptions): void => {
   registerIdentityRoutes(app, ctx, options.loginLimiter);
   registerAuditRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
   registerTenantRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerCustomFieldRoutes(app, ctx);

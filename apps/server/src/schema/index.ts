@@ -26,6 +26,7 @@ export * from './products.ts';
 export * from './rate-limits.ts';
 export * from './registration.ts';
 export * from './saved-reports.ts';
+export * from './sso.ts';
 export * from './stripe-sandbox.ts';
 export * from './teams.ts';
 export * from './tenants.ts';

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from '@plansmith/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SSO_REQUIRED_MESSAGE, type TokenResponse } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/http-errors.ts';
@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../audit/index.ts';
 import * as repo from './identity.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { isSsoRequired } from './sso-required.ts';
 
 /** A refresh family ends after 60 idle minutes or 12 hours in all (DESIGN.md §3). */
 export const REFRESH_IDLE_MS = 60 * 60_000;
@@ -78,6 +79,17 @@ export const createIdentityService = (ctx: AppContext, limiter: LoginLimiter) =>
       throw new HttpError(401, LOGIN_FAILED);
     }
     await limiter.recordSuccess(email, ip);
+    // "Require SSO" (DESIGN.md §18): the right password of one of the account's people is refused with
+    // where to go instead; the Owner's stays (break-glass).
+    if (await isSsoRequired(ctx.db, user)) {
+      await recordSecurityEvent(ctx.db, {
+        ...signInEvent(user, email, ip),
+        kind: 'sign_in_failed',
+        summary: `Failed sign-in as ${email}: the account requires single sign-on`,
+        at: ctx.clock.now(),
+      });
+      throw new HttpError(403, SSO_REQUIRED_MESSAGE);
+    }
     return ctx.db.transaction(async (tx) => {
       const tokens = await issueTokens(ctx, tx, user);
       await recordSecurityEvent(tx, {

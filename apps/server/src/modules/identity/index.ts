@@ -12,4 +12,5 @@ export {
 } from './users.service.ts';
 export { registerIdentityRoutes } from './identity.routes.ts';
 export { issueTokens } from './identity.service.ts';
+export { isSsoRequired } from './sso-required.ts';
 export { createLoginLimiter, type LoginLimiter, type LoginLimits } from './login-limiter.ts';

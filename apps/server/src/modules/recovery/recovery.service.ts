@@ -1,10 +1,10 @@
-import { RECOVERY_KEY_INVALID_MESSAGE, RECOVERY_TTL_MS } from '@plansmith/contract';
+import { RECOVERY_KEY_INVALID_MESSAGE, RECOVERY_TTL_MS, SSO_REQUIRED_MESSAGE } from '@plansmith/contract';
 import type { AppContext } from '../../context.ts';
-import { fieldError, HttpError } from '../../lib/http-errors.ts';
+import { fieldError, forbidden, HttpError } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { checkPasswordRules, hashPassword } from '../../lib/passwords.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
-import { findUser, findUserByEmail, revokeAllSessions, updatePasswordHash } from '../identity/index.ts';
+import { findUser, findUserByEmail, isSsoRequired, revokeAllSessions, updatePasswordHash } from '../identity/index.ts';
 import { consumeKey, findUsableKey, insertUserKey, revokeUserKeys } from '../identity/index.ts';
 import { recordSecurityEvent } from '../audit/index.ts';
 import { enqueueMail } from '../mail/index.ts';
@@ -24,6 +24,8 @@ export const createRecoveryService = (ctx: AppContext, limiter: AnonymousLimiter
     const email = username.trim().toLowerCase();
     const user = await findUserByEmail(ctx.db, email);
     if (!user?.active || !user.passwordHash || !(await limiter.mayMailAccount(email))) return true;
+    // An account that requires single sign-on has no password to reset for its people (the Owner's stays).
+    if (await isSsoRequired(ctx.db, user)) return true;
     await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       const key = generateKey();
@@ -57,6 +59,7 @@ export const createRecoveryService = (ctx: AppContext, limiter: AnonymousLimiter
     const row = await findUsableKey(ctx.db, keyHash, 'recovery', ctx.clock.now());
     const user = row ? await findUser(ctx.db, row.tenantId, row.userId) : null;
     if (!user?.active) throw invalidKey();
+    if (await isSsoRequired(ctx.db, user)) throw forbidden(SSO_REQUIRED_MESSAGE);
     const ruleBroken = checkPasswordRules(input.password, { email: user.email });
     if (ruleBroken) throw fieldError('Password', ruleBroken);
     const passwordHash = await hashPassword(input.password);

@@ -1,0 +1,124 @@
+import * as oidc from 'openid-client';
+
+/**
+ * The OpenID Connect relying party, through openid-client (the well-kept OIDC client): discovery,
+ * the authorization URL with PKCE, state and nonce, and the code exchange that checks the ID token
+ * (signature against the IdP's keys, issuer, audience, expiry, nonce) and the state.
+ */
+
+/** Seconds to wait for the IdP's discovery document, keys and token endpoint. */
+const IDP_TIMEOUT_SECONDS = 10;
+
+export type IdpClient = { issuerUrl: string; clientId: string; clientSecret?: string | undefined; allowHttp: boolean };
+
+/** Reads the IdP's /.well-known/openid-configuration; http only when allowed (never in production). */
+export const discoverIdp = async (client: IdpClient): Promise<oidc.Configuration> => {
+  const url = new URL(client.issuerUrl);
+  const options: oidc.DiscoveryRequestOptions = {
+    timeout: IDP_TIMEOUT_SECONDS,
+    ...(client.allowHttp && url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+  };
+  if (client.clientSecret === undefined) return oidc.discovery(url, client.clientId, undefined, oidc.None(), options);
+  const secret = client.clientSecret;
+  // The token endpoint's method: client_secret_basic unless the IdP supports only client_secret_post
+  // (OpenID Connect Discovery: basic is the default when the IdP names none).
+  const configuration = await oidc.discovery(url, client.clientId, { client_secret: secret }, oidc.ClientSecretBasic(secret), options);
+  const methods = configuration.serverMetadata().token_endpoint_auth_methods_supported;
+  const chosen =
+    methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post')
+      ? await oidc.discovery(url, client.clientId, { client_secret: secret }, oidc.ClientSecretPost(secret), options)
+      : configuration;
+  // The ID token's signature is checked against the IdP's published keys (jwks_uri) as well, not only its
+  // claims: openid-client leaves that to TLS by default for a token from the token endpoint.
+  oidc.enableNonRepudiationChecks(chosen);
+  return chosen;
+};
+
+export type LoginChecks = { state: string; nonce: string; codeVerifier: string };
+
+export const newLoginChecks = (): Omit<LoginChecks, 'state'> & { random: string } => ({
+  random: oidc.randomState(),
+  nonce: oidc.randomNonce(),
+  codeVerifier: oidc.randomPKCECodeVerifier(),
+});
+
+export const authorizationUrl = async (
+  configuration: oidc.Configuration,
+  input: LoginChecks & { redirectUri: string; loginHint: string },
+): Promise<string> => {
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: input.redirectUri,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: input.state,
+    nonce: input.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(input.codeVerifier),
+    code_challenge_method: 'S256',
+    login_hint: input.loginHint,
+  });
+  return url.href;
+};
+
+export type IdentityClaims = {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean | null;
+  givenName: string;
+  familyName: string;
+  name: string;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Exchanges the code (PKCE) and checks the answer and its ID token; answers who signed in. */
+export const finishLogin = async (
+  configuration: oidc.Configuration,
+  callbackUrl: URL,
+  checks: LoginChecks & { redirectUri: string },
+): Promise<IdentityClaims> => {
+  const tokens = await oidc.authorizationCodeGrant(
+    configuration,
+    callbackUrl,
+    { pkceCodeVerifier: checks.codeVerifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true },
+    { redirect_uri: checks.redirectUri },
+  );
+  const claims = tokens.claims();
+  if (!claims) throw new Error('The identity provider sent no ID token.');
+  let source: Record<string, unknown> = claims;
+  // An IdP that keeps the e-mail out of the ID token answers it at userinfo (for the same subject).
+  if (typeof claims.email !== 'string' && tokens.access_token) {
+    source = { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) };
+  }
+  const verified = source.email_verified;
+  return {
+    subject: claims.sub,
+    email: text(source.email).toLowerCase() || null,
+    emailVerified: typeof verified === 'boolean' ? verified : verified === 'true' ? true : verified === 'false' ? false : null,
+    givenName: text(source.given_name),
+    familyName: text(source.family_name),
+    name: text(source.name),
+  };
+};
+
+/** One sentence about why the IdP's answer was refused, for the person and the audit log. */
+export const describeOidcError = (error: unknown): string => {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return `the identity provider refused the sign-in (${error.error_description ?? error.error})`;
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    return `the identity provider refused the code (${error.error_description ?? error.error})`;
+  }
+  const code = (error as { code?: unknown }).code;
+  // openid-client wraps oauth4webapi's error, whose `cause` names the claim that failed (nonce, aud, exp, …).
+  const inner = (error as { cause?: { message?: unknown; cause?: { claim?: unknown } } }).cause;
+  const claim = typeof inner?.cause?.claim === 'string' ? inner.cause.claim : null;
+  const detail = typeof inner?.message === 'string' ? inner.message : error instanceof Error ? error.message : String(error);
+  const message = claim && !detail.includes(claim) ? `${detail}: ${claim}` : detail;
+  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') {
+    return `the ID token did not match this sign-in (${message})`;
+  }
+  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return `the ID token has expired (${message})`;
+  if (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_RESPONSE_IS_NOT_CONFORM')
+    return `the identity provider's answer is not valid (${message})`;
+  return `the identity provider could not be reached or answered wrongly (${message})`;
+};
