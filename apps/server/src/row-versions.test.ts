@@ -16,7 +16,8 @@ let productId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  home = await createTenant(t, { name: 'Versions' });
+  // Enterprise: single sign-on's settings (SsoClient/Save) are an Enterprise feature.
+  home = await createTenant(t, { name: 'Versions', planCode: 'enterprise' });
   productId = await anyProductId(t);
 });
 afterAll(async () => t.close());
@@ -84,6 +85,9 @@ const MUST_CARRY_VERSION = [
   '/api/CustomFieldClient/Save',
   '/api/CustomFieldClient/Delete',
   '/api/CurrencyClient/SaveRates',
+  '/api/SsoClient/Save',
+  '/api/WebhookClient/Save',
+  '/api/WebhookClient/Delete',
 ];
 
 /**

@@ -12,6 +12,9 @@ import { approvalRequests } from '../src/schema/approvals.ts';
 import { customFields } from '../src/schema/custom-fields.ts';
 import { expenseViews } from '../src/schema/expense-views.ts';
 import { savedReports } from '../src/schema/saved-reports.ts';
+import { webhooks } from '../src/schema/webhooks.ts';
+import { sealSecret } from '../src/lib/secret-box.ts';
+import { randomBytes } from 'node:crypto';
 import { expenses } from '../src/schema/expenses.ts';
 import { imports } from '../src/schema/imports.ts';
 import { lookups } from '../src/schema/lookups.ts';
@@ -19,6 +22,7 @@ import { inboxNotifications } from '../src/schema/notifications.ts';
 import { products } from '../src/schema/products.ts';
 import { type TeamRoleId, teamMembers, teams } from '../src/schema/teams.ts';
 import { users } from '../src/schema/tenants.ts';
+import { ssoDomains, ssoSettings } from '../src/schema/sso.ts';
 import { login, TEST_PASSWORD, type TestTenant } from './factories.ts';
 import { createCategory, createExpenseRow, createGlCode, createItem, createPlan } from './planning-factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -54,6 +58,8 @@ export type EntityFixture = {
   campaignId: string;
   /** A saved report of the report builder, the tenant's Owner's own (private to them), on the plan. */
   savedReportId: string;
+  /** An inactive webhook of the tenant (DESIGN.md §18): inactive, so the suites' writes queue no deliveries. */
+  webhookId: string;
 };
 
 /** The month of the fixture plan's funnel grid cell (actual and forecast saved). */
@@ -204,11 +210,33 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
     name: `${label} report`,
     definition: fixtureReportDefinition(plan.id),
   });
+  const webhookId = newId();
+  await t.ctx.db.insert(webhooks).values({
+    tenantId: tenant.id,
+    id: webhookId,
+    url: 'https://example.com/fixture-hook',
+    events: ['expense.created'],
+    active: false,
+    secretSealed: sealSecret(t.ctx.config.secretKey ?? randomBytes(32), 'whsec_fixture'),
+  });
+  // The tenant's single sign-on settings (one per tenant, DESIGN.md §18), so SsoClient/Save's Version names a row.
+  await t.ctx.db
+    .insert(ssoSettings)
+    .values({
+      tenantId: tenant.id,
+      issuerUrl: 'https://login.example.com',
+      clientId: 'fixture-client',
+      clientSecretSealed: sealSecret(t.ctx.config.secretKey ?? randomBytes(32), 'fixture-client-secret'),
+      defaultRole: 'member',
+    })
+    .onConflictDoNothing();
+  await t.ctx.db.insert(ssoDomains).values({ tenantId: tenant.id, domain: ssoFixtureDomain(tenant.id) }).onConflictDoNothing();
   const campaign = await t.post('/api/CampaignClient/Save', { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} campaign` }, owner);
   expect(campaign.status, campaign.text).toBe(200);
   return {
     campaignId: campaign.body.Result.Id,
     savedReportId,
+    webhookId,
     teamId,
     planId: plan.id,
     categoryId: category.id,
@@ -290,6 +318,7 @@ const ID_OF_CLIENT: Record<string, (fixture: EntityFixture, tenant: TestTenant) 
   ObjectiveClient: (fixture) => fixture.objectiveId,
   CampaignClient: (fixture) => fixture.campaignId,
   SavedReportClient: (fixture) => fixture.savedReportId,
+  WebhookClient: (fixture) => fixture.webhookId,
   UserProfileClient: (_fixture, tenant) => tenant.users.outsider.id,
 };
 
@@ -326,7 +355,14 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/SavedReportClient/Save': (fixture) => ({ Definition: fixtureReportDefinition(fixture.planId) }),
   // The tenant's EUR rate of the fixture's month.
   '/api/CurrencyClient/SaveRates': () => ({ Currency: 'EUR', Month: FIXTURE_MONTH }),
+  // Single sign-on: an https issuer (Save does not call it); Test calls one that refuses at once.
+  '/api/SsoClient/Test': () => ({ IssuerUrl: 'http://127.0.0.1:9/fixture-issuer' }),
+  // A webhook's URL (http outside production) and one event.
+  '/api/WebhookClient/Save': () => ({ Url: 'https://example.com/fixture-hook', Events: ['expense.created'] }),
 };
+
+/** The e-mail domain of a tenant's fixture SSO settings (a domain belongs to one tenant). */
+const ssoFixtureDomain = (tenantId: string) => `sso-${tenantId.slice(0, 8)}.example.test`;
 
 /** The value each id-like field takes in a body sent to `path`, pointing at the fixture's rows. */
 export const fixtureValues = (path: string, fixture: EntityFixture, tenant: TestTenant, productId: string) => {
@@ -352,10 +388,12 @@ export const fixtureValues = (path: string, fixture: EntityFixture, tenant: Test
     NotificationId: fixture.notificationId,
     ImportId: fixture.importId,
     RequestId: fixture.requestId,
+    WebhookId: fixture.webhookId,
     Query: FIXTURE_TERM,
   };
   const idOfClient = ID_OF_CLIENT[client];
   if (idOfClient) named.Id = idOfClient(fixture, tenant);
+  if (client === 'SsoClient') Object.assign(named, { IssuerUrl: 'https://login.example.com', Domains: [ssoFixtureDomain(tenant.id)] });
   Object.assign(named, FIELDS_OF_PATH[path]?.(fixture));
   return (name: string): unknown => named[name];
 };

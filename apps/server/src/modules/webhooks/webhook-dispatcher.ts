@@ -94,7 +94,10 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
       .where(
         only
           ? and(eq(webhookDeliveries.tenantId, only.tenantId), eq(webhookDeliveries.id, only.id), eq(webhookDeliveries.status, PENDING))
-          : and(eq(webhookDeliveries.status, PENDING), or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now))),
+          : and(
+              eq(webhookDeliveries.status, PENDING),
+              or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
+            ),
       )
       .orderBy(sql`${webhookDeliveries.nextAttemptAt} NULLS FIRST`, asc(webhookDeliveries.createdAt))
       .limit(batchSize)
@@ -170,7 +173,14 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
     }
     const now = clock.now();
     if (problem === null) {
-      await record(row, { status: WEBHOOK_DELIVERY_STATUS.delivered, responseStatus: status, responseMs: ms, error: null, deliveredAt: now, nextAttemptAt: null });
+      await record(row, {
+        status: WEBHOOK_DELIVERY_STATUS.delivered,
+        responseStatus: status,
+        responseMs: ms,
+        error: null,
+        deliveredAt: now,
+        nextAttemptAt: null,
+      });
       return 'delivered';
     }
     const first = row.firstAttemptAt ?? now;
