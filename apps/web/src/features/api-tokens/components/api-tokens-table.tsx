@@ -2,7 +2,7 @@ import type { ApiToken } from '@plansmith/contract';
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import { errorMessage } from '../../../shared/api/api-error.ts';
-import { formatDate, formatDateTime } from '../../../shared/format/dates.ts';
+import { formatDateTime, formatInstantDay } from '../../../shared/format/dates.ts';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden.tsx';
 import { useRevokeApiToken } from '../api/api-token-mutations.ts';
@@ -39,8 +39,9 @@ export const ApiTokensTable = ({ tokens, showCreator }: { tokens: ApiToken[]; sh
     },
     { title: 'Access', dataIndex: 'Scope', render: (scope: ApiToken['Scope']) => (scope === 'read' ? 'Read only' : 'Read and write') },
     ...(showCreator ? [{ title: 'Created by', dataIndex: 'UserName' } satisfies TableColumnType<ApiToken>] : []),
-    { title: 'Created', dataIndex: 'CreatedAt', render: (value: string) => formatDate(value) },
-    { title: 'Expires', dataIndex: 'ExpiresAt', render: (value: string) => formatDate(value) },
+    // Instants, shown as the day they fall on in the browser's zone (formatDate would read the UTC day).
+    { title: 'Created', dataIndex: 'CreatedAt', render: (value: string) => formatInstantDay(value) },
+    { title: 'Expires', dataIndex: 'ExpiresAt', render: (value: string) => formatInstantDay(value) },
     { title: 'Last used', dataIndex: 'LastUsedAt', render: (value: string | null) => (value ? formatDateTime(value) : 'Never') },
     {
       title: 'Status',
