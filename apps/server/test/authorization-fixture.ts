@@ -214,7 +214,7 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
   await t.ctx.db.insert(webhooks).values({
     tenantId: tenant.id,
     id: webhookId,
-    url: 'https://example.com/fixture-hook',
+    url: 'http://127.0.0.1:9/fixture-hook',
     events: ['expense.created'],
     active: false,
     secretSealed: sealSecret(t.ctx.config.secretKey ?? randomBytes(32), 'whsec_fixture'),
@@ -357,8 +357,8 @@ const FIELDS_OF_PATH: Record<string, (fixture: EntityFixture) => Record<string, 
   '/api/CurrencyClient/SaveRates': () => ({ Currency: 'EUR', Month: FIXTURE_MONTH }),
   // Single sign-on: an https issuer (Save does not call it); Test calls one that refuses at once.
   '/api/SsoClient/Test': () => ({ IssuerUrl: 'http://127.0.0.1:9/fixture-issuer' }),
-  // A webhook's URL (http outside production) and one event.
-  '/api/WebhookClient/Save': () => ({ Url: 'https://example.com/fixture-hook', Events: ['expense.created'] }),
+  // A webhook's URL (http outside production; nothing listens on port 9) and one event.
+  '/api/WebhookClient/Save': () => ({ Url: 'http://127.0.0.1:9/fixture-hook', Events: ['expense.created'] }),
 };
 
 /** The e-mail domain of a tenant's fixture SSO settings (a domain belongs to one tenant). */
