@@ -77,7 +77,7 @@ const handoffThroughProvider = async (sso: { email: string; provider: TestProvid
   const callback = await api.server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
   expect(callback.statusCode, callback.body).toBeGreaterThanOrEqual(300);
   const location = new URL(String(callback.headers.location), 'http://plansmith.test');
-  expect(location.pathname).toBe('/login/sso');
+  expect(location.pathname, location.href).toBe('/login/sso');
   const handoff = new URLSearchParams(location.hash.slice(1)).get(SSO_HANDOFF_PARAM);
   expect(handoff).toBeTruthy();
   return handoff ?? '';
