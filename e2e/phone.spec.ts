@@ -5,6 +5,7 @@ import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';
 import { chooseOption } from './page-models/select-option.ts';
 import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';
+import { WebhooksPage } from './page-models/webhooks-page.ts';
 
 // The main journeys on a phone (issue 17, DESIGN.md §12): 390 × 844, nothing wider than the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -377,4 +378,40 @@ test('the currencies, audit log and API tokens screens, with their entries and d
   await dialog.getByRole('button', { name: 'Create token' }).click();
   await settled(page.getByRole('dialog', { name: 'Copy your new API token' }));
   await expectReadable('api-tokens-shown-once', '.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
+});
+
+test('the webhooks screen with a hook, its edit dialog and its delivery log fit a phone with no text drawn over other text', async ({
+  page,
+}) => {
+  const expectReadable = async (screen: string, scope = 'body') => {
+    await expectFitsThePhone(page, screen);
+    expect(await overlappingText(page, scope), `${screen}: text over text`).toEqual([]);
+  };
+  await page.goto('/login');
+  await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect(page).toHaveTitle('Dashboard · Plansmith');
+  const webhooks = new WebhooksPage(page);
+  await webhooks.open();
+  // A long URL (it must wrap inside its card) and nothing listening on port 9: the test ping is logged as retrying.
+  const url = 'http://127.0.0.1:9/integrations/plansmith/finance-warehouse/events?source=plansmith-production';
+  await webhooks.addWebhook({ url, description: 'Finance warehouse', events: { Expenses: ['Created', 'Updated'], Plans: ['Deleted'] } });
+  await page.getByRole('button', { name: `Send a test to ${url}` }).click();
+  await expect(page.getByText(/^Test not delivered: /)).toBeVisible({ timeout: 20_000 });
+  // The toast floats over the header until it goes (8 s): the screen is measured as it stays.
+  await expect(page.getByText(/^Test not delivered: /)).toBeHidden({ timeout: 15_000 });
+  await expectReadable('webhooks');
+
+  await page.getByRole('button', { name: `Edit webhook to ${url}` }).click();
+  await settled(page.getByRole('dialog', { name: 'Edit webhook' }));
+  await expectReadable('webhooks-edit', '.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
+  await page.getByRole('dialog', { name: 'Edit webhook' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit webhook' })).toBeHidden();
+
+  const log = await webhooks.openDeliveries(url);
+  await expect(log.getByText('Test (ping)')).toBeVisible();
+  await expect(page.locator('[class*="-motion-"][class*="-active"]')).toHaveCount(0);
+  await expectReadable('webhooks-deliveries', '.ant-drawer-open [role="dialog"]');
+  await log.getByRole('button', { name: 'Close' }).click();
+  // Deleted, so the demo account's later expenses (other specs) are sent nowhere.
+  await webhooks.deleteWebhook(url);
 });

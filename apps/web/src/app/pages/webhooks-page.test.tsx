@@ -164,7 +164,7 @@ describe('/account/webhooks (real API)', () => {
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: `Send a test to ${receiver.url}` }, SLOW));
-      await screen.findByText(/^Test not delivered: .*It is retried like any delivery\.$/, {}, SLOW);
+      await screen.findByText(/^Test not delivered: The receiver answered HTTP 500\. It is retried like any delivery\.$/, {}, SLOW);
       await user.click(screen.getByRole('button', { name: `Deliveries to ${receiver.url}` }));
       const drawer = await screen.findByRole('dialog', { name: `Deliveries to ${receiver.url}` }, SLOW);
       await within(drawer).findByText('Retrying', {}, SLOW);

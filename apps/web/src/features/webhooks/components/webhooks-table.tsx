@@ -45,7 +45,7 @@ export const WebhooksTable = ({
       const delivery = await test.mutateAsync(hook.Id);
       const answer = describeResponse(delivery.ResponseStatus, delivery.ResponseMs);
       if (delivery.Status === 'delivered') message.success(`Test delivered: ${answer}.`);
-      else message.warning(`Test not delivered: ${delivery.Error ?? answer}. It is retried like any delivery.`, 8);
+      else message.warning(`Test not delivered: ${(delivery.Error ?? answer).replace(/\.$/, '')}. It is retried like any delivery.`, 8);
     } catch (error) {
       message.error(errorMessage(error));
     }
