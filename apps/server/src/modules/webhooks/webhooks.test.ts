@@ -7,19 +7,25 @@ import {
   WEBHOOK_LIMIT_MESSAGE,
   WEBHOOK_PLAN_MESSAGE,
   WEBHOOKS_PER_TENANT,
+  WebhookApprovalDataSchema,
   WebhookExpenseDataSchema,
+  WebhookMonthClosedDataSchema,
   WebhookPayloadSchema,
+  WebhookPlanDataSchema,
 } from '@plansmith/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../../test/api-token-factories.ts';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { COMMIT, previewBody, setup as importSetup } from '../../../test/imports-fixture.ts';
-import { createPlanWithItem } from '../../../test/planning-factories.ts';
+import { createPlan, createPlanWithItem, insertRate } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { approvalRequests } from '../../schema/approvals.ts';
 import { securityEvents } from '../../schema/audit.ts';
+import { planPeriods } from '../../schema/forecast.ts';
+import { marketingPlans } from '../../schema/plans.ts';
 import { expenses } from '../../schema/expenses.ts';
 import { webhookDeliveries, webhookEvents, webhooks } from '../../schema/webhooks.ts';
 
@@ -307,6 +313,117 @@ describe('the outbox', () => {
     await saveExpense(home, plan.id, item.id);
     const rows = await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.tenantId, home.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the events', () => {
+  const eventsOf = async (tenantId: string) =>
+    (await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.tenantId, tenantId))).map((row) => ({
+      type: row.type,
+      data: row.data,
+    }));
+
+  it('plan.created|updated|deleted for plans, nothing for a play (a template)', async () => {
+    await createHook(home, { Events: ['plan.created', 'plan.updated', 'plan.deleted'] });
+    const plan = await createPlan(t, home, { name: 'Launch' });
+    await createPlan(t, home, { name: 'A play', state: 3 });
+    await t.ctx.db
+      .update(marketingPlans)
+      .set({ name: 'Launch 2' })
+      .where(and(eq(marketingPlans.tenantId, home.id), eq(marketingPlans.id, plan.id)));
+    // A change of updated_at alone bumps no version: no event.
+    await t.ctx.db
+      .update(marketingPlans)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(marketingPlans.tenantId, home.id), eq(marketingPlans.id, plan.id)));
+    await t.ctx.db.delete(marketingPlans).where(and(eq(marketingPlans.tenantId, home.id), eq(marketingPlans.id, plan.id)));
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type)).toEqual(['plan.created', 'plan.updated', 'plan.deleted']);
+    expect(events.map((event) => WebhookPlanDataSchema.parse(event.data))).toMatchObject([
+      { Id: plan.id, Name: 'Launch', Version: 1, Currency: 'USD', StartDate: '2026-01-01' },
+      { Name: 'Launch 2', Version: 2 },
+      { Name: 'Launch 2', Version: 2 },
+    ]);
+  });
+
+  it('approval.decided when a pending request is approved or rejected, not when it is asked or withdrawn', async () => {
+    await createHook(home, { Events: ['approval.decided'] });
+    const { plan, item } = await createPlanWithItem(t, home);
+    const ask = async (what: string) => {
+      const id = crypto.randomUUID();
+      await t.ctx.db
+        .insert(approvalRequests)
+        .values({ tenantId: home.id, id, kind: 2, marketingPlanId: plan.id, budgetItemId: item.id, what, amountCents: 12_345 });
+      return id;
+    };
+    const decide = (id: string, status: 2 | 3 | 4) =>
+      t.ctx.db
+        .update(approvalRequests)
+        .set({
+          status,
+          decidedBy: home.users.admin.id,
+          decidedAt: new Date('2026-03-02T10:00:00Z'),
+          note: status === 3 ? 'Too much' : null,
+        })
+        .where(and(eq(approvalRequests.tenantId, home.id), eq(approvalRequests.id, id)));
+    const approved = await ask('More budget');
+    const rejected = await ask('Even more');
+    const withdrawn = await ask('Never mind');
+    await decide(approved, 2);
+    await decide(rejected, 3);
+    await decide(withdrawn, 4);
+    const events = (await eventsOf(home.id)).map((event) => WebhookApprovalDataSchema.parse(event.data));
+    expect(events).toEqual([
+      expect.objectContaining({
+        Id: approved,
+        Kind: 'budget_change',
+        Decision: 'approved',
+        BaseAmount: 123.45,
+        DecidedBy: home.users.admin.id,
+        DecidedAt: '2026-03-02T10:00:00.000Z',
+      }),
+      expect.objectContaining({ Id: rejected, Decision: 'rejected', Note: 'Too much' }),
+    ]);
+  });
+
+  it('month.closed when a plan month is closed', async () => {
+    await createHook(home, { Events: ['month.closed'] });
+    const plan = await createPlan(t, home);
+    await t.ctx.db
+      .insert(planPeriods)
+      .values({ tenantId: home.id, marketingPlanId: plan.id, month: '2026-01-01', unspent: 1, closedBy: home.users.owner.id });
+    const [event] = await eventsOf(home.id);
+    expect(event?.type).toBe('month.closed');
+    expect(WebhookMonthClosedDataSchema.parse(event?.data)).toMatchObject({
+      MarketingPlanId: plan.id,
+      Month: '2026-01',
+      Unspent: 'roll_forward',
+      ClosedBy: home.users.owner.id,
+    });
+  });
+
+  it('an expense in another currency: Amount in its own currency, BaseAmount in the base', async () => {
+    await createHook(home, { Events: ['expense.created'] });
+    await insertRate(t, home.id, 'EUR', '2026-03', '1.0825');
+    const { plan, item } = await createPlanWithItem(t, home);
+    const saved = await t.post(
+      '/api/ExpenseClient/Save',
+      {
+        Id: EMPTY_ID,
+        MarketingPlanId: plan.id,
+        BudgetItemId: item.id,
+        Name: 'Berlin',
+        PurchaseDate: '2026-03-05',
+        Amount: 1000,
+        Currency: 'EUR',
+        Status: 3,
+        CategoryType: 1,
+      },
+      await home.tokenFor('owner'),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const [event] = (await eventsOf(home.id)).filter((row) => row.type === 'expense.created');
+    expect(WebhookExpenseDataSchema.parse(event?.data)).toMatchObject({ Currency: 'EUR', Amount: 1000, BaseAmount: 1082.5 });
   });
 });
 
