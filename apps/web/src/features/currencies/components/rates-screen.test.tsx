@@ -83,4 +83,44 @@ describe('/account/currencies (real API)', () => {
     },
     TEST_TIMEOUT * 2,
   );
+
+  it(
+    'asks before another year opens over an unsaved rate, and never sends the hidden edit',
+    async () => {
+      const year = Number(todayInZone('UTC', new Date()).slice(0, 4));
+      const tenant = await createTenant(api.server, { name: 'Lisbon rates' });
+      const owner = await api.signIn(tenant.users.owner.email);
+      await api.call(currencyRoutes.saveRates, { Rates: [{ Currency: 'EUR', Month: `${year}-03`, Rate: 1.08 }] }, owner.AccessToken);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <App>
+            <RatesScreen />
+          </App>
+        </QueryClientProvider>,
+      );
+      const user = userEvent.setup();
+      const march = await screen.findByLabelText(`EUR rate for March ${year}`, {}, SLOW);
+      await user.clear(march);
+      await user.type(march, '1.0825');
+      expect(screen.getByRole('button', { name: 'Save 1 rate' })).toBeTruthy();
+
+      // Staying keeps the edit on screen.
+      await user.click(screen.getByRole('button', { name: 'Next year' }));
+      const ask = await screen.findByRole('dialog', {}, SLOW);
+      expect(ask.textContent).toContain(`Discard 1 unsaved rate of ${year}?`);
+      await user.click(within(ask).getByRole('button', { name: `Stay in ${year}` }));
+      expect(screen.getByText(String(year))).toBeTruthy();
+      expect(screen.getByLabelText(`EUR rate for March ${year}`)).toHaveProperty('value', '1.0825');
+
+      // Discarding opens the next year with nothing to save. (In the test DOM a closed confirm's leave
+      // motion never ends, so the first one may still be there: the newest is the last.)
+      await user.click(screen.getByRole('button', { name: 'Next year' }));
+      await waitFor(() => expect(screen.getAllByRole('button', { name: `Discard and open ${year + 1}` }).length).toBeGreaterThan(0), SLOW);
+      await user.click(screen.getAllByRole('button', { name: `Discard and open ${year + 1}` }).at(-1) as HTMLElement);
+      await screen.findByText(String(year + 1), {}, SLOW);
+      expect(screen.getByRole('button', { name: 'Save rates' }).hasAttribute('disabled')).toBe(true);
+      expect(api.sent.filter((request) => request.path === currencyRoutes.saveRates.path)).toEqual([]);
+    },
+    TEST_TIMEOUT * 2,
+  );
 });

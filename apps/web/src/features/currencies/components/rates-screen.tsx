@@ -41,7 +41,7 @@ const readBase64 = (file: File): Promise<string> =>
  * no rate marked, a currency to add, and a CSV import checked before it is saved.
  */
 export const RatesScreen = () => {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const today = useToday();
   const [year, setYear] = useState(() => Number(today.slice(0, 4)));
   const rates = useRates(year);
@@ -99,6 +99,26 @@ export const RatesScreen = () => {
     if (value === null || value === current?.Rate) return [];
     return [{ Currency: currency, Month: month, Rate: value, Version: current?.Version ?? null }];
   });
+
+  // Edits carry the Version of the year on screen: another year's rates are read without them, so a
+  // hidden edit would be sent as a new month (a 409 for a month that has a rate). Leaving asks first.
+  const goToYear = (next: number) => {
+    if (edits.size === 0) {
+      setYear(next);
+      return;
+    }
+    const count = `${edits.size} unsaved ${edits.size === 1 ? 'rate' : 'rates'}`;
+    modal.confirm({
+      title: `Discard ${count} of ${year}?`,
+      content: `Save ${edits.size === 1 ? 'it' : 'them'} first to keep ${edits.size === 1 ? 'it' : 'them'}.`,
+      okText: `Discard and open ${next}`,
+      cancelText: `Stay in ${year}`,
+      onOk: () => {
+        setEdits(new Map());
+        setYear(next);
+      },
+    });
+  };
 
   const saveChanges = async (toSave: FxRate[]) => {
     try {
@@ -279,11 +299,11 @@ export const RatesScreen = () => {
         size="small"
         title={
           <Space wrap>
-            <Button aria-label="Previous year" size="small" onClick={() => setYear(year - 1)}>
+            <Button aria-label="Previous year" size="small" onClick={() => goToYear(year - 1)}>
               ‹
             </Button>
             <Typography.Text strong>{year}</Typography.Text>
-            <Button aria-label="Next year" size="small" onClick={() => setYear(year + 1)}>
+            <Button aria-label="Next year" size="small" onClick={() => goToYear(year + 1)}>
               ›
             </Button>
           </Space>
