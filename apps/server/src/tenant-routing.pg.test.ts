@@ -80,6 +80,12 @@ const TENANT_DISCOVERY: { table: string; origin: RegExp; statement: RegExp; reas
     statement: /from "marketing_plans" where "marketing_plans"\."share_key" = \$1 limit/,
     reason: 'a shared plan link carries only its share key: it finds the plan and its tenant',
   },
+  {
+    table: 'sso_domains',
+    origin: /^POST \/api\/SsoClient\/(Start|Save) /,
+    statement: /from "sso_domains" where \(?"sso_domains"\."domain" (= \$1|in \()/,
+    reason: 'single sign-on finds the account by the e-mail domain (Start); Save refuses a domain another account claims',
+  },
 ];
 
 /**
@@ -137,7 +143,7 @@ beforeAll(async () => {
     columns.set(row.table_name, (columns.get(row.table_name) ?? new Set()).add(row.column_name));
   }
   check = routingCheck(plan.distributed, columns);
-  home = await createTenant(t, { name: 'Routed' });
+  home = await createTenant(t, { name: 'Routed', planCode: 'enterprise' });
   productId = await anyProductId(t);
   tokens = liveTokens(t, home);
 });
