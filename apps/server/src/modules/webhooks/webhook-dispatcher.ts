@@ -23,6 +23,9 @@ import { postJson } from './webhook-http.ts';
 
 const HOUR_MS = 60 * 60_000;
 const PENDING = WEBHOOK_DELIVERY_STATUS.pending;
+/** Delivered and failed deliveries are kept this long in the log, then deleted with their events. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Data of each event type in the contract's shape, so every body lists its fields in one order. */
 const DATA_SCHEMAS: Record<string, z.ZodObject> = {
@@ -201,8 +204,24 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
     return giveUp ? 'failed' : 'retried';
   };
 
-  /** One pass over everything due now. */
+  /**
+   * Deletes delivered and failed deliveries older than the retention, then the events left without a
+   * delivery. Idempotent (several instances may run it); at most once an hour per instance.
+   */
+  let prunedAt = 0;
+  const prune = async (): Promise<void> => {
+    const now = clock.now().getTime();
+    if (now - prunedAt < HOUR_MS) return;
+    prunedAt = now;
+    const before = new Date(now - WEBHOOK_LOG_RETENTION_DAYS * DAY_MS).toISOString();
+    await db.execute(sql`DELETE FROM webhook_deliveries WHERE status <> ${PENDING} AND created_at < ${before}::timestamptz`);
+    await db.execute(sql`DELETE FROM webhook_events e WHERE e.created_at < ${before}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.tenant_id = e.tenant_id AND d.event_id = e.id)`);
+  };
+
+  /** One pass over everything due now (and, once an hour, the log's prune). */
   const dispatchOnce = async (): Promise<DispatchOutcome> => {
+    await prune();
     const outcome: DispatchOutcome = { delivered: 0, retried: 0, failed: 0 };
     for (;;) {
       const claimed = await claim();

@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { approvalRequests } from '../../schema/approvals.ts';
 import { securityEvents } from '../../schema/audit.ts';
+import { createWebhookDispatcher, WEBHOOK_LOG_RETENTION_DAYS } from './webhook-dispatcher.ts';
 import { planPeriods } from '../../schema/forecast.ts';
 import { marketingPlans } from '../../schema/plans.ts';
 import { expenses } from '../../schema/expenses.ts';
@@ -456,6 +457,42 @@ describe('Test and the delivery log', () => {
     const list = (await t.post(LIST, {}, token)).body.Result;
     expect(list[0]).toMatchObject({ Id: hook.Webhook.Id, LastDelivery: { Status: 'delivered', ResponseStatus: 200 } });
     expect(list[0].LastDelivery.At).toBe(all[0].CreatedAt);
+  });
+});
+
+describe('the delivery log', () => {
+  it(`keeps delivered and failed deliveries ${WEBHOOK_LOG_RETENTION_DAYS} days, pending ones until sent, and deletes events left without a delivery`, async () => {
+    const hook = await createHook(home);
+    const now = t.clock.now().getTime();
+    const old = new Date(now - (WEBHOOK_LOG_RETENTION_DAYS + 1) * 24 * 3_600_000);
+    const recent = new Date(now - (WEBHOOK_LOG_RETENTION_DAYS - 1) * 24 * 3_600_000);
+    const make = async (createdAt: Date, status: 1 | 2 | 3) => {
+      const [event] = await t.ctx.db
+        .insert(webhookEvents)
+        .values({ tenantId: home.id, type: 'ping', data: {}, createdAt })
+        .returning({ id: webhookEvents.id });
+      await t.ctx.db
+        .insert(webhookDeliveries)
+        .values({
+          tenantId: home.id,
+          webhookId: hook.Webhook.Id,
+          eventId: event?.id as string,
+          status,
+          createdAt,
+          nextAttemptAt: new Date(now + 3_600_000),
+        });
+      return event?.id as string;
+    };
+    const oldDelivered = await make(old, 2);
+    const oldFailed = await make(old, 3);
+    const oldPending = await make(old, 1);
+    const recentDelivered = await make(recent, 2);
+    await createWebhookDispatcher(t.ctx).dispatch();
+    const left = await t.ctx.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.tenantId, home.id));
+    expect(left.map((row) => row.id).sort()).toEqual([oldPending, recentDelivered].sort());
+    expect(left.map((row) => row.id)).not.toContain(oldDelivered);
+    expect(left.map((row) => row.id)).not.toContain(oldFailed);
+    expect((await deliveriesOf(hook.Webhook.Id)).Total).toBe(2);
   });
 });
 
