@@ -17,7 +17,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../../test/api-token-factories.ts';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
-import { COMMIT, previewBody, setup as importSetup } from '../../../test/imports-fixture.ts';
+import { COMMIT, previewBody, setup as importSetup, UNDO } from '../../../test/imports-fixture.ts';
 import { createPlan, createPlanWithItem, insertRate } from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -279,6 +279,18 @@ describe('the outbox', () => {
     expect(deliveries?.n).toBe(created);
   });
 
+  it("gets one expense.deleted per row an import's undo removes", async () => {
+    const fixture = await importSetup(t);
+    await createHook(fixture.tenant, { Events: ['expense.deleted'] });
+    const committed = await t.post(COMMIT, { ...previewBody(fixture.plan.id), SkipDuplicates: true }, fixture.token);
+    expect(committed.body.Result.Created).toBe(2);
+    const undone = await t.post(UNDO, { ImportId: committed.body.Result.ImportId }, fixture.token);
+    expect(undone.body.Result, undone.text).toMatchObject({ Removed: 2 });
+    const events = await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.tenantId, fixture.tenant.id));
+    expect(events.map((event) => event.type)).toEqual(['expense.deleted', 'expense.deleted']);
+    expect(events.map((event) => (event.data as { Payee: string }).Payee).sort()).toEqual(['Google', 'Hotel']);
+  });
+
   it('gets nothing from a write that is rolled back', async () => {
     await createHook(home);
     const { plan, item } = await createPlanWithItem(t, home);
@@ -471,16 +483,14 @@ describe('the delivery log', () => {
         .insert(webhookEvents)
         .values({ tenantId: home.id, type: 'ping', data: {}, createdAt })
         .returning({ id: webhookEvents.id });
-      await t.ctx.db
-        .insert(webhookDeliveries)
-        .values({
-          tenantId: home.id,
-          webhookId: hook.Webhook.Id,
-          eventId: event?.id as string,
-          status,
-          createdAt,
-          nextAttemptAt: new Date(now + 3_600_000),
-        });
+      await t.ctx.db.insert(webhookDeliveries).values({
+        tenantId: home.id,
+        webhookId: hook.Webhook.Id,
+        eventId: event?.id as string,
+        status,
+        createdAt,
+        nextAttemptAt: new Date(now + 3_600_000),
+      });
       return event?.id as string;
     };
     const oldDelivered = await make(old, 2);
