@@ -20,6 +20,7 @@ import { openSecret } from '../../lib/secret-box.ts';
 import { securityEvents } from '../../schema/audit.ts';
 import { mailOutbox } from '../../schema/mail.ts';
 import { ssoSettings } from '../../schema/sso.ts';
+import { SSO_STARTS_PER_IP } from './sso.routes.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 
 const GET = '/api/SsoClient/Get';
@@ -221,6 +222,16 @@ describe('who may sign in', () => {
     const response = await t.post(START, { Email: 'someone@unknown-domain.test' });
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe(ssoNotSetUpMessage('unknown-domain.test'));
+  });
+
+  it('Start is rate limited per address: past the limit a 429 with Retry-After', async () => {
+    const from = (ip: string) =>
+      t.app.inject({ method: 'POST', url: START, payload: { Email: 'x@unknown-domain.test' }, remoteAddress: ip });
+    for (let i = 0; i < SSO_STARTS_PER_IP; i += 1) expect((await from('198.51.100.77')).statusCode).toBe(400);
+    const limited = await from('198.51.100.77');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await from('198.51.100.78')).statusCode).toBe(400);
   });
 
   it('an IdP account outside the domains is refused at the callback', async () => {
