@@ -40,6 +40,7 @@ test.describe('accessibility of the signed-out screens', () => {
     ['sign-in', '/login', 'Sign In'],
     ['create-account', '/register', 'Create Your Account'],
     ['forgot-password', '/forgotpassword', 'Forgot Password'],
+    ['sso-sign-in', '/login/sso', 'Sign In with SSO'],
   ];
   for (const [name, path, heading] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {
@@ -75,6 +76,8 @@ test.describe('accessibility of the signed-in screens', () => {
     ['audit log', '/account/audit'],
     ['API tokens', '/settings/api-tokens'],
     ['webhooks', '/account/webhooks'],
+    // On Performance too: the plan message (the Enterprise form is checked in sso.spec).
+    ['single sign-on', '/account/sso'],
   ];
   for (const [name, path] of screens) {
     test(`the ${name} screen has no serious accessibility violations`, async ({ page }) => {

@@ -52,7 +52,7 @@ describe('the single sign-on screen (real API)', () => {
       const user = userEvent.setup();
       await screen.findByLabelText('Issuer URL', {}, SLOW);
       // What to register at the identity provider, to copy.
-      expect(screen.getByLabelText('Redirect URI').textContent).toMatch(/\/sso\/callback$/);
+      expect((screen.getByLabelText('Redirect URI') as HTMLInputElement).value).toMatch(/\/sso\/callback$/);
 
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Enter the issuer URL.')).toBeTruthy();

@@ -7,7 +7,8 @@ import {
   type SsoSaveRequest,
   type SsoSettings,
 } from '@plansmith/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, Select, Switch, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
@@ -136,6 +137,15 @@ export const SsoSettingsForm = () => {
     });
   };
 
+  const copyRedirectUri = async (uri: string) => {
+    try {
+      await navigator.clipboard.writeText(uri);
+      void message.success('The redirect URI was copied.');
+    } catch {
+      void message.error('The browser did not allow copying: select the address and copy it.');
+    }
+  };
+
   const runTest = async () => {
     const fields = await form.validateFields(['issuerUrl']).catch(() => null);
     if (fields) test.mutate(String(form.getFieldValue('issuerUrl') ?? '').trim());
@@ -153,11 +163,15 @@ export const SsoSettingsForm = () => {
           Create an OpenID Connect application (a confidential client, authorization code flow) at your identity provider and give it this
           redirect URI:
         </Typography.Paragraph>
-        <Typography.Paragraph copyable={{ text: settings.data.RedirectUri, tooltips: ['Copy the redirect URI', 'Copied'] }}>
-          <Typography.Text code style={{ overflowWrap: 'anywhere' }} aria-label="Redirect URI">
-            {settings.data.RedirectUri}
-          </Typography.Text>
-        </Typography.Paragraph>
+        <label htmlFor="sso-redirect-uri" style={{ display: 'inline-block', paddingBottom: 8 }}>
+          Redirect URI
+        </label>
+        <Space.Compact style={{ width: '100%', maxWidth: 640 }}>
+          <Input id="sso-redirect-uri" readOnly value={settings.data.RedirectUri} />
+          <Button icon={<CopyOutlined />} onClick={() => void copyRedirectUri(settings.data.RedirectUri)}>
+            Copy
+          </Button>
+        </Space.Compact>
       </Card>
       <Card title="Identity provider">
         {save.isError ? <Alert type="error" showIcon message={errorMessage(save.error)} style={{ marginBottom: 16 }} role="alert" /> : null}
@@ -175,7 +189,7 @@ export const SsoSettingsForm = () => {
             valuePropName="checked"
             extra="When off, no one can sign in through the identity provider; passwords work for everyone."
           >
-            <Switch checkedChildren="On" unCheckedChildren="Off" aria-label="Single sign-on" />
+            <Switch aria-label="Single sign-on" />
           </Form.Item>
           <Form.Item
             name="issuerUrl"
@@ -227,7 +241,7 @@ export const SsoSettingsForm = () => {
             />
           </Form.Item>
           <Form.Item name="requireSso" label="Require single sign-on" valuePropName="checked">
-            <Switch checkedChildren="Required" unCheckedChildren="Optional" aria-label="Require single sign-on" />
+            <Switch aria-label="Require single sign-on" />
           </Form.Item>
           {requireSso ? (
             <Alert
