@@ -17,6 +17,6 @@ export const registerInvitationRoutes = (
   });
   addRoute(app, ctx, invitationRoutes.completeInvitation, async ({ body, request }) => {
     await limiter.takeKeyAttempt(request.ip);
-    return invitations.complete(body);
+    return invitations.complete(body, request.ip);
   });
 };

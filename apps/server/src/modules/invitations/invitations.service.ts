@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { checkPasswordRules, hashPassword } from '../../lib/passwords.ts';
 import { hashKey } from '../../lib/secrets.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import { findUser, updatePasswordHash } from '../identity/index.ts';
 import { issueTokens } from '../identity/index.ts';
 import { findTenant } from '../tenants/index.ts';
@@ -29,8 +30,14 @@ export const createInvitationsService = (ctx: AppContext) => {
       return { FirstName: user.firstName, CompanyName: tenant.name, Email: user.email };
     },
 
-    /** Sets the password (DESIGN.md §7.5: the two must match and follow the rules), uses the key up, signs in. */
-    complete: async (input: { InvitationKey: string; Password: string; ConfirmPassword?: string | undefined }): Promise<TokenResponse> => {
+    /**
+     * Sets the password (DESIGN.md §7.5: the two must match and follow the rules), uses the key up, signs in;
+     * the audit log records that first sign-in like any other (DESIGN.md §18).
+     */
+    complete: async (
+      input: { InvitationKey: string; Password: string; ConfirmPassword?: string | undefined },
+      ip: string,
+    ): Promise<TokenResponse> => {
       if (input.ConfirmPassword !== undefined && input.ConfirmPassword !== input.Password) {
         throw fieldError('ConfirmPassword', 'Passwords do not match!');
       }
@@ -47,7 +54,20 @@ export const createInvitationsService = (ctx: AppContext) => {
         if (!user?.active || user.passwordHash) throw unverified();
         await updatePasswordHash(tx, user.tenantId, user.id, passwordHash, now);
         await revokeUserKeys(tx, user.tenantId, user.id, 'invitation', now);
-        return issueTokens(ctx, tx, user);
+        const tokens = await issueTokens(ctx, tx, user);
+        await recordSecurityEvent(tx, {
+          tenantId: user.tenantId,
+          kind: 'sign_in',
+          userId: user.id,
+          subjectUserId: user.id,
+          email: user.email,
+          ip,
+          entityType: 'User',
+          entityId: user.id,
+          summary: `Signed in as ${user.email} on accepting the invitation`,
+          at: now,
+        });
+        return tokens;
       });
     },
   };

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { securityEvents } from '../../schema/audit.ts';
 import { userKeys } from '../../schema/identity.ts';
 import { mailOutbox } from '../../schema/mail.ts';
 import { teamMembers } from '../../schema/teams.ts';
@@ -142,6 +143,30 @@ describe('validating and completing an invitation', () => {
     const again = await anonymous(COMPLETE, { ...body, Password: 'another-long-passphrase', ConfirmPassword: 'another-long-passphrase' });
     expect(again.status).toBe(404);
     expect(again.body.Message).toBe(UNVERIFIED);
+  });
+
+  it('the first sign-in on accepting an invitation is in the audit log once, with the caller’s address', async () => {
+    const id = await createPerson('audited-join@example.test', 'Aud');
+    await invite(id);
+    const key = keyFrom((await latestMailTo('audited-join@example.test')).links[0]?.url ?? '');
+    const body = { InvitationKey: key, Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD, ClientId: CLIENT_ID };
+    expect((await anonymous(COMPLETE, body, '10.9.8.7')).status).toBe(200);
+    expect((await anonymous(COMPLETE, body, '10.9.8.7')).status).toBe(404);
+    const events = await t.ctx.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.tenantId, acme.id), eq(securityEvents.subjectUserId, id)));
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'sign_in',
+        userId: id,
+        email: 'audited-join@example.test',
+        ip: '10.9.8.7',
+        entityType: 'User',
+        entityId: id,
+        summary: 'Signed in as audited-join@example.test on accepting the invitation',
+      }),
+    ]);
   });
 
   it('an invitation that names a team and role lands the invitee in that team; a team of another tenant is refused and nobody is created', async () => {

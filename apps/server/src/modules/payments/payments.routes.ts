@@ -18,6 +18,6 @@ export const registerPaymentRoutes = (app: FastifyInstance, ctx: AppContext, str
   });
   addRoute(app, ctx, paymentRoutes.finalizePayment, async ({ body, request }) => {
     await limiter.assertIp(request.ip);
-    return payments.finalize(body.ApplicationId, body.Info.SetupIntent.Id, body.Info.SetupIntent.ClientSecret);
+    return payments.finalize(body.ApplicationId, body.Info.SetupIntent.Id, body.Info.SetupIntent.ClientSecret, request.ip);
   });
 };

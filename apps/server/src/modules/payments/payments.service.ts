@@ -9,6 +9,7 @@ import { toDollars } from '../../lib/money.ts';
 import { readProviderSubscription, isLiveStatus } from '../billing/index.ts';
 import * as billing from '../billing/index.ts';
 import { findPriceByProviderId, findPriceItem, periodAmountCents } from '../products/index.ts';
+import { recordSecurityEvent } from '../audit/index.ts';
 import { issueTokens } from '../identity/index.ts';
 import { findRegistration, updateRegistration } from '../registration/index.ts';
 import { findUserProfile } from '../tenants/index.ts';
@@ -45,6 +46,7 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     registration: Awaited<ReturnType<typeof verifiedRegistration>>,
     setupIntentId: string,
     clientSecret: string,
+    ip: string,
   ) => {
     let intent: Stripe.SetupIntent;
     try {
@@ -128,7 +130,26 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
     // The person who just set their password and paid is signed in: the call carries the SetupIntent's
     // client secret, which only their browser holds, and it signs in once (a repeat answers null).
     const owner = await findUserProfile(ctx.db, registration.tenantId, registration.userId);
-    const session = owner?.active && owner.passwordHash ? await issueTokens(ctx, ctx.db, owner) : null;
+    // The audit log records that sign-in like any other (DESIGN.md §18), with the session it starts.
+    const session =
+      owner?.active && owner.passwordHash
+        ? await ctx.db.transaction(async (tx) => {
+            const tokens = await issueTokens(ctx, tx, owner);
+            await recordSecurityEvent(tx, {
+              tenantId: owner.tenantId,
+              kind: 'sign_in',
+              userId: owner.id,
+              subjectUserId: owner.id,
+              email: owner.email,
+              ip,
+              entityType: 'User',
+              entityId: owner.id,
+              summary: `Signed in as ${owner.email} on paying for the ${price.product.name} plan`,
+              at: ctx.clock.now(),
+            });
+            return tokens;
+          })
+        : null;
     return {
       PlanName: price.product.name,
       BillingCycle: billingCycleOf(price.item.priceTypeId),
@@ -224,10 +245,10 @@ export const createPaymentsService = (ctx: AppContext, stripe: Stripe) => {
      * Checks the confirmed SetupIntent, makes the card the customer's default, creates the
      * subscription and grants the plan. Repeating it answers the same subscription.
      */
-    finalize: async (applicationId: string, setupIntentId: string, clientSecret: string) => {
+    finalize: async (applicationId: string, setupIntentId: string, clientSecret: string, ip: string) => {
       const registration = await verifiedRegistration(applicationId);
       // Two finalizes of one sign-up at once (a double click, two tabs) must make one subscription.
-      return oneAtATime(registration.id, () => finalizeRegistration(registration, setupIntentId, clientSecret));
+      return oneAtATime(registration.id, () => finalizeRegistration(registration, setupIntentId, clientSecret, ip));
     },
   };
 };

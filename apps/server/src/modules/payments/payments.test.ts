@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { securityEvents } from '../../schema/audit.ts';
 import { subscriptions } from '../../schema/billing.ts';
 import { confirmCard, paymentSetupBody, SIGNUP_PASSWORD, signUp } from '../../../test/signup.ts';
 import { sandboxEvents, sandboxObjects } from '../../schema/stripe-sandbox.ts';
@@ -131,6 +132,25 @@ describe('finalize payment', () => {
     const permissions = await t.post('/api/TenantClient/GetPermissions', {}, token);
     const performance = permissions.body.Result.find((p: { Name: string }) => p.Name === 'Plan.Performance');
     expect(performance.Permission).toBe(1);
+  });
+
+  it('the sign-in that paying starts is in the audit log once, and a repeat records none', async () => {
+    const { user, secret } = await setUpPayment();
+    await confirmCard(t, secret, '4242 4242 4242 4242');
+    expect((await finalize(user.ApplicationId, secret)).body.Result.Session).not.toBeNull();
+    expect((await finalize(user.ApplicationId, secret)).body.Result.Session).toBeNull();
+    const events = await t.ctx.db.select().from(securityEvents).where(eq(securityEvents.subjectUserId, user.Id));
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'sign_in',
+        userId: user.Id,
+        email: user.Email,
+        entityType: 'User',
+        entityId: user.Id,
+        summary: `Signed in as ${user.Email} on paying for the Performance plan`,
+      }),
+    ]);
+    expect(events[0]?.ip).toBeTruthy();
   });
 
   // Finalizing twice at once is raced on PostgreSQL in payments.pg.test.ts.
