@@ -82,6 +82,12 @@ test('an Enterprise Owner sets up single sign-on against a real OpenID Provider;
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The single sign-on settings were saved.')).toBeVisible();
   await expect(page.getByText(/A secret is saved/)).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/sso-settings.png', fullPage: true });
+  // On a phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '.tmp/screens/sso-settings-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   // Signed out, a new person of the domain signs in through the provider's own page.
   await page.goto('/logout');

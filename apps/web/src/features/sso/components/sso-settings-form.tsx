@@ -163,7 +163,7 @@ export const SsoSettingsForm = () => {
           Create an OpenID Connect application (a confidential client, authorization code flow) at your identity provider and give it this
           redirect URI:
         </Typography.Paragraph>
-        <label htmlFor="sso-redirect-uri" style={{ display: 'inline-block', paddingBottom: 8 }}>
+        <label htmlFor="sso-redirect-uri" style={{ display: 'block', paddingBottom: 8 }}>
           Redirect URI
         </label>
         <Space.Compact style={{ width: '100%', maxWidth: 640 }}>
