@@ -301,6 +301,11 @@ describe('state', () => {
 
 describe('"require SSO"', () => {
   it('refuses the password of the account’s people, but not the Owner’s (break-glass), and sends no reset mail', async () => {
+    // A reset link mailed before SSO became required no longer sets a password.
+    expect((await t.post('/api/AccountClient/BeginPasswordRecovery', { Username: acme.users.viewer.email })).status).toBe(200);
+    const [linkMail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, acme.users.viewer.email));
+    const key = new URL(linkMail?.links[0]?.url ?? 'http://x/').searchParams.get('key');
+    expect(key).toBeTruthy();
     await saveAcme({ RequireSso: true });
     try {
       const member = await t.post('/api/identity/token/user', {
@@ -324,10 +329,19 @@ describe('"require SSO"', () => {
       expect(recovery.status).toBe(200);
       const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, acme.users.member.email));
       expect(mails).toEqual([]);
+      const reset = await t.post('/api/AccountClient/ResetPassword', {
+        Key: key,
+        Password: 'a-new-long-passphrase-9',
+        ConfirmPassword: 'a-new-long-passphrase-9',
+      });
+      expect(reset.status).toBe(403);
+      expect(reset.body.Message).toBe(SSO_REQUIRED_MESSAGE);
     } finally {
       await saveAcme({ RequireSso: false });
     }
     expect((await login(t, acme.users.member.email)).AccessToken).toEqual(expect.any(String));
+    // The refused reset changed nothing: the viewer's password is the one it was.
+    expect((await login(t, acme.users.viewer.email, TEST_PASSWORD)).AccessToken).toEqual(expect.any(String));
   });
 });
 
