@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EMPTY_ID, type Webhook, webhookRoutes } from '@plansmith/contract';
+import { EMPTY_ID, type Webhook, WEBHOOK_LIMIT_MESSAGE, WEBHOOKS_PER_TENANT, webhookRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -346,6 +346,26 @@ describe('/account/webhooks (real API)', () => {
       await user.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
       await screen.findByText(/^No webhooks yet\./, {}, SLOW);
       expect(await listed(owner.AccessToken)).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'with the account’s 10 webhooks, Add webhook is disabled and the list says to delete one first',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Hooks full' });
+      const owner = await api.signIn(tenant.users.owner.email);
+      for (let i = 0; i < WEBHOOKS_PER_TENANT; i += 1) {
+        await api.call(
+          webhookRoutes.save,
+          { Id: EMPTY_ID, Url: `${receiver.url}?n=${i}`, Events: ['plan.updated'], Active: true },
+          owner.AccessToken,
+        );
+      }
+      renderPage();
+      await screen.findByText(WEBHOOK_LIMIT_MESSAGE, {}, SLOW);
+      expect((screen.getByRole('button', { name: 'Add webhook' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getAllByRole('button', { name: /^Edit webhook to / })).toHaveLength(WEBHOOKS_PER_TENANT);
     },
     TEST_TIMEOUT,
   );

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PLAN_NAMES, WEBHOOK_PLAN_MESSAGE, type Webhook } from '@plansmith/contract';
+import { PLAN_NAMES, WEBHOOK_LIMIT_MESSAGE, WEBHOOK_PLAN_MESSAGE, WEBHOOKS_PER_TENANT, type Webhook } from '@plansmith/contract';
 import { Button, Card, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useWebhooks } from '../../features/webhooks/api/webhook-queries.ts';
@@ -60,9 +60,11 @@ export const WebhooksPage = () => {
 /** Opens the add dialog; a separate component so the page's header holds it without owning the dialog's state. */
 const AddWebhookButton = () => {
   const [open, setOpen] = useState(false);
+  // At the account's limit the server would refuse a new hook: the list says why (WebhookList).
+  const isFull = (useWebhooks().data?.length ?? 0) >= WEBHOOKS_PER_TENANT;
   return (
     <>
-      <Button type="primary" onClick={() => setOpen(true)}>
+      <Button type="primary" onClick={() => setOpen(true)} disabled={isFull}>
         Add webhook
       </Button>
       <WebhookFormDialog open={open} hook={null} onClose={() => setOpen(false)} />
@@ -81,7 +83,12 @@ const WebhookList = () => {
       ) : hooks.isError ? (
         <ErrorState error={hooks.error} onRetry={() => void hooks.refetch()} />
       ) : (
-        <WebhooksTable hooks={hooks.data} onEdit={setEditing} onShowDeliveries={setLogOf} />
+        <>
+          <WebhooksTable hooks={hooks.data} onEdit={setEditing} onShowDeliveries={setLogOf} />
+          {hooks.data.length >= WEBHOOKS_PER_TENANT ? (
+            <Typography.Paragraph type="secondary">{WEBHOOK_LIMIT_MESSAGE}</Typography.Paragraph>
+          ) : null}
+        </>
       )}
       <WebhookFormDialog open={editing !== null} hook={editing} onClose={() => setEditing(null)} />
       <WebhookDeliveries hook={logOf} onClose={() => setLogOf(null)} />
