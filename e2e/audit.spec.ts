@@ -88,6 +88,8 @@ test('an Enterprise Owner changes a role, sees it and a failed sign-in in the au
   // A failed sign-in names the address tried; the role change names the Owner who made it.
   await expect(failedRow.locator('td:nth-child(2)')).toHaveText(caseyEmail);
   await expect(logRows(page).filter({ hasText: roleChange }).locator('td:nth-child(2)')).toHaveText('Pat Paid');
+  // The session that paying started is the Owner's first sign-in.
+  await expect(logRows(page).filter({ hasText: `Signed in as ${owner.email} on paying for the Enterprise plan` })).toHaveCount(1);
   await page.screenshot({ path: '.tmp/screens/e2e-audit-log.png', fullPage: true });
 
   // Every entry, exported: the same entries, newest first, as the list shows them (one page holds them all).
