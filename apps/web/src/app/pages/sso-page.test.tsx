@@ -4,11 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SsoPage } from '../../../app/pages/sso-page.tsx';
-import { createTenant, type TestTenant } from '../../../../../server/test/factories.ts';
-import { type RealApi, startRealApi } from '../../../test/real-api.ts';
-import { findMergeDialog, mergeRow, SLOW, TEST_TIMEOUT } from '../../../test/merge-dialog.ts';
-import { startProviderBesideApi } from '../../../test/sso-provider.ts';
+import { SsoPage } from './sso-page.tsx';
+import { createTenant, type TestTenant } from '../../../../server/test/factories.ts';
+import { type RealApi, startRealApi } from '../../test/real-api.ts';
+import { findMergeDialog, mergeRow, SLOW, TEST_TIMEOUT } from '../../test/merge-dialog.ts';
+import { startProviderBesideApi } from '../../test/sso-provider.ts';
 
 let api: RealApi;
 beforeAll(async () => {
