@@ -1,6 +1,6 @@
 // Runs only in the PostgreSQL pass (TEST_DATABASE_URL): two app instances on one database, as behind
 // a load balancer, each with its webhook dispatcher, deliver every event once (issue 35 part C).
-import { EMPTY_ID } from '@plansmith/contract';
+import { EMPTY_ID, WEBHOOKS_PER_TENANT } from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
@@ -8,7 +8,7 @@ import { holdTableLock, requirePostgres, waitForLockWaiters } from '../../../tes
 import { createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { webhookDeliveries } from '../../schema/webhooks.ts';
+import { webhookDeliveries, webhooks } from '../../schema/webhooks.ts';
 
 const EVENTS = 30;
 
@@ -81,5 +81,24 @@ describe('two instances on one PostgreSQL database', () => {
     const rows = await first.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
     expect(rows).toHaveLength(EVENTS);
     expect(rows.every((row) => row.status === 2 && row.attempts === 1)).toBe(true);
+  });
+
+  it('never exceed the webhook limit when creates race: one of four concurrent tenth hooks is made', async () => {
+    const racer = await createTenant(first);
+    const owner = await racer.tokenFor('owner');
+    const body = { Id: EMPTY_ID, Url: receiver.url, Events: ['plan.created'], Active: true };
+    for (let n = 0; n < WEBHOOKS_PER_TENANT - 1; n += 1)
+      expect((await first.post('/api/WebhookClient/Save', body, owner)).status).toBe(200);
+    // Every create stops at the held lock (its insert, or the limit's lock behind the first one); released together.
+    const lock = await holdTableLock(first, 'webhooks');
+    const creates = Promise.all(
+      [first, second, first, second].map((instance) => (instance as typeof first).post('/api/WebhookClient/Save', body, owner)),
+    );
+    await waitForLockWaiters(first, 4);
+    await lock.release();
+    const statuses = (await creates).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 400, 400, 400]);
+    const rows = await first.ctx.db.select().from(webhooks).where(eq(webhooks.tenantId, racer.id));
+    expect(rows).toHaveLength(WEBHOOKS_PER_TENANT);
   });
 });

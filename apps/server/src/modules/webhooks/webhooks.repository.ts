@@ -39,10 +39,14 @@ export const findWebhook = async (db: Db, tenantId: string, id: string): Promise
 export const lockWebhookVersion = (tx: Db, tenantId: string, id: string): Promise<number | null> =>
   lockVersion(tx, webhooks, webhooks.version, and(eq(webhooks.tenantId, tenantId), eq(webhooks.id, id)) as SQL);
 
-/** The tenant's webhooks, counted while holding the tenant's webhooks locked against a parallel create. */
+/**
+ * The tenant's webhooks, counted under a transaction-long advisory lock of the tenant's webhooks, so
+ * two creates at once cannot both count 9 and make 11 (the second counts after the first commits).
+ */
 export const countWebhooks = async (tx: Db, tenantId: string): Promise<number> => {
-  const rows = await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.tenantId, tenantId)).for('update');
-  return rows.length;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`plansmith.webhooks:${tenantId}`}, 0))`);
+  const [row] = await tx.select({ value: count() }).from(webhooks).where(eq(webhooks.tenantId, tenantId));
+  return row?.value ?? 0;
 };
 
 export const insertWebhook = async (tx: Db, row: typeof webhooks.$inferInsert): Promise<void> => {
