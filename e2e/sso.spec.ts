@@ -123,15 +123,19 @@ test('an Enterprise Owner sets up single sign-on against a real OpenID Provider;
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
-test('a failed single sign-on comes back to /login with its reason, and an address without SSO is told so on the e-mail step', async ({
+test('a failed single sign-on comes back to /login with its reason; by keyboard, Sign in with SSO opens the e-mail step, and an address without SSO is told so', async ({
   page,
 }) => {
   await page.goto('/login?sso_error=Your%20account%20is%20not%20active.');
   await expect(page.getByRole('alert').filter({ hasText: 'Your account is not active.' })).toBeVisible();
 
-  await page.goto('/login/sso');
-  await page.getByLabel('Work email').fill('pat@no-sso-here.test');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // By keyboard: the link opens the e-mail step, which has the focus; Enter sends it.
+  await page.getByRole('link', { name: 'Sign in with SSO' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login\/sso$/);
+  await expect(page.getByLabel('Work email')).toBeFocused();
+  await page.keyboard.type('pat@no-sso-here.test');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'No single sign-on is set up for no-sso-here.test.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login\/sso$/);
 });
