@@ -109,6 +109,7 @@ test('an Enterprise Owner sets up single sign-on against a real OpenID Provider;
   await page.goto('/account/sso');
   await page.getByRole('switch', { name: 'Require single sign-on' }).click();
   await expect(page.getByText('Passwords stop working for everyone but the Owner')).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/sso-require-warning.png', fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The single sign-on settings were saved.')).toBeVisible();
 
@@ -118,6 +119,7 @@ test('an Enterprise Owner sets up single sign-on against a real OpenID Provider;
   await login.open();
   await login.signIn(robin.email, robin.password);
   await expect(page.getByRole('alert').filter({ hasText: SSO_REQUIRED })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/sso-required-login.png', fullPage: true });
   await expect(page).toHaveURL(/\/login$/);
   await login.signIn(owner.email, owner.password);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
