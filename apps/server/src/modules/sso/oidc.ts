@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { checkPublicHost } from '../../lib/public-address.ts';
 
 /**
  * The OpenID Connect relying party, through openid-client (the well-kept OIDC client): discovery,
@@ -9,16 +10,36 @@ import * as oidc from 'openid-client';
 /** Seconds to wait for the IdP's discovery document, keys and token endpoint. */
 const IDP_TIMEOUT_SECONDS = 10;
 
-export type IdpClient = { issuerUrl: string; clientId: string; clientSecret?: string | undefined; allowHttp: boolean };
+export type IdpClient = {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret?: string | undefined;
+  /** Outside production: an http issuer (a test IdP on loopback). */
+  allowHttp: boolean;
+  /** In production: the issuer and every endpoint the server calls must resolve to public addresses. */
+  publicOnly: boolean;
+};
+
+const PUBLIC_ONLY = 'the server reaches identity providers on public addresses only.';
+
+/** Throws when one of `urls`' hosts resolves to a private, loopback or link-local address. */
+const assertPublicHosts = async (urls: Array<string | undefined>): Promise<void> => {
+  for (const host of new Set(urls.filter((url): url is string => !!url).map((url) => new URL(url).hostname))) {
+    const refused = await checkPublicHost(host, PUBLIC_ONLY);
+    if (refused) throw refused;
+  }
+};
 
 /** Reads the IdP's /.well-known/openid-configuration; http only when allowed (never in production). */
 export const discoverIdp = async (client: IdpClient): Promise<oidc.Configuration> => {
   const url = new URL(client.issuerUrl);
+  if (client.publicOnly) await assertPublicHosts([client.issuerUrl]);
   const options: oidc.DiscoveryRequestOptions = {
     timeout: IDP_TIMEOUT_SECONDS,
     ...(client.allowHttp && url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
   };
-  if (client.clientSecret === undefined) return oidc.discovery(url, client.clientId, undefined, oidc.None(), options);
+  if (client.clientSecret === undefined)
+    return checked(await oidc.discovery(url, client.clientId, undefined, oidc.None(), options), client);
   const secret = client.clientSecret;
   // The token endpoint's method: client_secret_basic unless the IdP supports only client_secret_post
   // (OpenID Connect Discovery: basic is the default when the IdP names none).
@@ -31,7 +52,16 @@ export const discoverIdp = async (client: IdpClient): Promise<oidc.Configuration
   // The ID token's signature is checked against the IdP's published keys (jwks_uri) as well, not only its
   // claims: openid-client leaves that to TLS by default for a token from the token endpoint.
   oidc.enableNonRepudiationChecks(chosen);
-  return chosen;
+  return checked(chosen, client);
+};
+
+/** The endpoints the server itself calls (keys, token, userinfo) are held to the issuer's rule. */
+const checked = async (configuration: oidc.Configuration, client: IdpClient): Promise<oidc.Configuration> => {
+  if (client.publicOnly) {
+    const metadata = configuration.serverMetadata();
+    await assertPublicHosts([metadata.jwks_uri, metadata.token_endpoint, metadata.userinfo_endpoint]);
+  }
+  return configuration;
 };
 
 export type LoginChecks = { state: string; nonce: string; codeVerifier: string };

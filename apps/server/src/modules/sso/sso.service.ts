@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, forbidden, HttpError } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { openSecret, SecretBoxError, sealSecret } from '../../lib/secret-box.ts';
+import { checkPublicHost } from '../../lib/public-address.ts';
 import { generateKey, hashKey } from '../../lib/secrets.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { SsoRoleCode } from '../../schema/sso.ts';
@@ -71,6 +72,7 @@ const namesOf = (claims: { givenName: string; familyName: string; name: string }
 export const createSsoService = (ctx: AppContext) => {
   const redirectUri = `${ctx.config.publicUrl}${SSO_CALLBACK_PATH}`;
   const allowHttp = !ctx.config.isProduction;
+  const publicOnly = ctx.config.isProduction;
 
   const toSettings = (row: repo.SettingsRow | null, domains: string[]): SsoSettings => ({
     IssuerUrl: row?.issuerUrl ?? '',
@@ -87,8 +89,16 @@ export const createSsoService = (ctx: AppContext) => {
   const read = async (db: Db, tenantId: string): Promise<SsoSettings> =>
     toSettings(await repo.findSettings(db, tenantId), await repo.listDomains(db, tenantId));
 
-  const assertIssuerAllowed = (issuerUrl: string) => {
+  const assertIssuerAllowed = async (issuerUrl: string) => {
     if (!allowHttp && !issuerUrl.startsWith('https://')) throw fieldError('IssuerUrl', SSO_HTTPS_MESSAGE);
+    if (!publicOnly) return;
+    // In production the issuer must resolve to public addresses (a name that does not resolve yet is
+    // left to Test and the sign-in, which refuse it then).
+    const refused = await checkPublicHost(
+      new URL(issuerUrl).hostname,
+      'the server reaches identity providers on public addresses only.',
+    ).catch(() => null);
+    if (refused) throw fieldError('IssuerUrl', `The issuer cannot be used: ${refused.message}`);
   };
 
   const summaryOf = (input: SaveInput, secretChanged: boolean, created: boolean): string => {
@@ -146,7 +156,7 @@ export const createSsoService = (ctx: AppContext) => {
             },
           });
         }
-        assertIssuerAllowed(input.IssuerUrl);
+        await assertIssuerAllowed(input.IssuerUrl);
         const existing = current === null ? null : await repo.findSettings(tx, auth.tenantId);
         const newSecret = input.ClientSecret?.trim() ? input.ClientSecret.trim() : null;
         if (newSecret === null && !existing) throw fieldError('ClientSecret', SSO_SECRET_REQUIRED_MESSAGE);
@@ -201,7 +211,7 @@ export const createSsoService = (ctx: AppContext) => {
       if (!issuerUrl) throw fieldError('IssuerUrl', 'Enter the issuer URL to test.');
       if (!allowHttp && !issuerUrl.startsWith('https://')) return { Ok: false, Message: SSO_HTTPS_MESSAGE };
       try {
-        const configuration = await discoverIdp({ issuerUrl, clientId: saved?.clientId || 'plansmith', allowHttp });
+        const configuration = await discoverIdp({ issuerUrl, clientId: saved?.clientId || 'plansmith', allowHttp, publicOnly });
         const metadata = configuration.serverMetadata();
         return {
           Ok: true,
@@ -227,7 +237,7 @@ export const createSsoService = (ctx: AppContext) => {
       const checks = newLoginChecks();
       const state = `${owner.tenantId}.${checks.random}`;
       try {
-        const configuration = await discoverIdp({ issuerUrl: owner.issuerUrl, clientId: owner.clientId, allowHttp });
+        const configuration = await discoverIdp({ issuerUrl: owner.issuerUrl, clientId: owner.clientId, allowHttp, publicOnly });
         url = await authorizationUrl(configuration, {
           state,
           nonce: checks.nonce,
@@ -291,7 +301,13 @@ export const createSsoService = (ctx: AppContext) => {
         }
         let claims: Awaited<ReturnType<typeof finishLogin>>;
         try {
-          const configuration = await discoverIdp({ issuerUrl: settings.issuerUrl, clientId: settings.clientId, clientSecret, allowHttp });
+          const configuration = await discoverIdp({
+            issuerUrl: settings.issuerUrl,
+            clientId: settings.clientId,
+            clientSecret,
+            allowHttp,
+            publicOnly,
+          });
           claims = await finishLogin(configuration, new URL(`${redirectUri}?${rawQuery}`), {
             state,
             nonce: login.nonce,

@@ -482,7 +482,7 @@ describe('plans, roles and accounts', () => {
 });
 
 describe('production', () => {
-  it('without SSO_SECRET_KEY a client secret is not saved (409 naming it); an http issuer is refused', async () => {
+  it('without SSO_SECRET_KEY a client secret is not saved (409 naming it); an http issuer or one on a private address is refused', async () => {
     const prod = await createTestApp({ config: { isProduction: true, secretKey: undefined } });
     try {
       const tenant = await createTenant(prod, { planCode: 'enterprise' });
@@ -494,6 +494,15 @@ describe('production', () => {
       const http = await prod.post(SAVE, { ...body, IssuerUrl: 'http://login.example.test' }, token);
       expect(http.status).toBe(400);
       expect(http.body.Message).toBe(SSO_HTTPS_MESSAGE);
+      // The issuer and the endpoints the server calls must be public addresses (no SSRF through SSO).
+      const loopback = await prod.post(SAVE, { ...body, IssuerUrl: 'https://127.0.0.1/realms/acme' }, token);
+      expect(loopback.status).toBe(400);
+      expect(loopback.body.Message).toBe(
+        'The issuer cannot be used: 127.0.0.1 is a loopback address: the server reaches identity providers on public addresses only.',
+      );
+      const tested = await prod.post(TEST, { IssuerUrl: 'https://10.0.0.8/realms/acme' }, token);
+      expect(tested.body.Result).toMatchObject({ Ok: false });
+      expect(tested.body.Result.Message).toContain('10.0.0.8 is a private address');
       expect(await prod.ctx.db.select().from(ssoSettings)).toEqual([]);
     } finally {
       await prod.close();

@@ -3,6 +3,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import {
+  addressRange,
+  checkPublicHost as checkHost,
+  isPublicAddress,
+  RefusedAddressError,
+  refusedAddress,
+} from '../../lib/public-address.ts';
 
 /**
  * The webhooks' outgoing HTTP (DESIGN.md §18). In production a receiver must be on the public
@@ -12,41 +19,17 @@ import ipaddr from 'ipaddr.js';
  * rebinding, is still refused). The ranges are ipaddr.js's: only its `unicast` (global) range passes.
  */
 
-export class RefusedAddressError extends Error {}
+const WHY = 'webhooks reach public addresses only.';
 
-/** The range ipaddr.js puts an address in ('unicast' is the public internet), or null when it is not an address. */
-export const addressRange = (address: string): string | null => {
-  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  if (!ipaddr.isValid(bare)) return null;
-  // process(): an IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  return ipaddr.process(bare).range();
-};
+export { addressRange, isPublicAddress, RefusedAddressError };
 
-export const isPublicAddress = (address: string): boolean => addressRange(address) === 'unicast';
-
-const refusal = (host: string, address: string) =>
-  new RefusedAddressError(
-    host === address
-      ? `${address} is a ${addressRange(address) ?? 'non-public'} address: webhooks reach public addresses only.`
-      : `${host} resolves to ${address}, a ${addressRange(address) ?? 'non-public'} address: webhooks reach public addresses only.`,
-  );
-
-const lookupAll = (host: string): Promise<LookupAddress[]> =>
-  new Promise((resolve, reject) => {
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-  });
+const refusal = (host: string, address: string) => refusedAddress(host, address, WHY);
 
 /**
  * Why this host may not receive webhooks, or null when every address it resolves to is public.
  * Throws when the name does not resolve.
  */
-export const checkPublicHost = async (hostname: string): Promise<RefusedAddressError | null> => {
-  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? null : refusal(host, host);
-  const addresses = await lookupAll(host);
-  const bad = addresses.find((entry) => !isPublicAddress(entry.address));
-  return bad ? refusal(host, bad.address) : null;
-};
+export const checkPublicHost = (hostname: string): Promise<RefusedAddressError | null> => checkHost(hostname, WHY);
 
 /** A connect-time lookup that refuses the connection when the name resolves to a non-public address. */
 const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
