@@ -43,7 +43,7 @@ test.describe('webhooks', () => {
     const webhooks = new WebhooksPage(page);
     await webhooks.open();
     const secret = await webhooks.addWebhook({ url, description: 'e2e receiver', events: { Expenses: ['Created'] } });
-    await expect(page.getByRole('cell', { name: 'Expenses: created' })).toBeVisible();
+    await expect(webhooks.row(url).getByRole('cell', { name: 'Expenses: created', exact: true })).toBeVisible();
 
     const expenses = new ExpensesPage(page);
     await expenses.open();
@@ -59,7 +59,7 @@ test.describe('webhooks', () => {
     expect(delivery.headers['plansmith-delivery']).toBeTruthy();
 
     await webhooks.open();
-    await expect(page.getByRole('cell', { name: /Delivered 204/ })).toBeVisible();
+    await expect(webhooks.row(url).getByRole('cell', { name: /Delivered 204/ })).toBeVisible();
     const log = await webhooks.openDeliveries(url);
     const row = log.getByRole('row').filter({ hasText: 'Expense created' });
     await expect(row).toContainText('Delivered');

@@ -32,6 +32,11 @@ export class WebhooksPage {
     return secret;
   }
 
+  /** A hook's row in the list (other hooks may be listed too). */
+  row(url: string): Locator {
+    return this.page.getByRole('row').filter({ has: this.page.getByRole('button', { name: `Edit webhook to ${url}`, exact: true }) });
+  }
+
   /** The hook's delivery log, opened from its row. */
   async openDeliveries(url: string): Promise<Locator> {
     await this.page.getByRole('button', { name: `Deliveries to ${url}` }).click();
