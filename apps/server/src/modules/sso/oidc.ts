@@ -20,12 +20,13 @@ export type IdpClient = {
   publicOnly: boolean;
 };
 
-const PUBLIC_ONLY = 'the server reaches identity providers on public addresses only.';
+/** Why a non-public IdP address is refused (the end of the refusal's message). */
+export const IDP_PUBLIC_ONLY = 'the server reaches identity providers on public addresses only.';
 
 /** Throws when one of `urls`' hosts resolves to a private, loopback or link-local address. */
 const assertPublicHosts = async (urls: Array<string | undefined>): Promise<void> => {
   for (const host of new Set(urls.filter((url): url is string => !!url).map((url) => new URL(url).hostname))) {
-    const refused = await checkPublicHost(host, PUBLIC_ONLY);
+    const refused = await checkPublicHost(host, IDP_PUBLIC_ONLY);
     if (refused) throw refused;
   }
 };

@@ -30,7 +30,7 @@ import type { SsoRoleCode } from '../../schema/sso.ts';
 import { assertVersion } from '../activities/index.ts';
 import { recordSecurityEvent } from '../audit/index.ts';
 import { findUser, findUserByEmail, issueTokens } from '../identity/index.ts';
-import { authorizationUrl, describeOidcError, discoverIdp, finishLogin, newLoginChecks } from './oidc.ts';
+import { authorizationUrl, describeOidcError, discoverIdp, finishLogin, IDP_PUBLIC_ONLY, newLoginChecks } from './oidc.ts';
 import * as repo from './sso.repository.ts';
 
 type SaveInput = Omit<SsoSaveRequest, 'DefaultRole' | 'RequireSso' | 'Enabled'> & {
@@ -94,10 +94,7 @@ export const createSsoService = (ctx: AppContext) => {
     if (!publicOnly) return;
     // In production the issuer must resolve to public addresses (a name that does not resolve yet is
     // left to Test and the sign-in, which refuse it then).
-    const refused = await checkPublicHost(
-      new URL(issuerUrl).hostname,
-      'the server reaches identity providers on public addresses only.',
-    ).catch(() => null);
+    const refused = await checkPublicHost(new URL(issuerUrl).hostname, IDP_PUBLIC_ONLY).catch(() => null);
     if (refused) throw fieldError('IssuerUrl', `The issuer cannot be used: ${refused.message}`);
   };
 
