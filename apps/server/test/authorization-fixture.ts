@@ -230,7 +230,10 @@ export const createEntityFixture = async (t: TestApp, tenant: TestTenant, ownerT
       defaultRole: 'member',
     })
     .onConflictDoNothing();
-  await t.ctx.db.insert(ssoDomains).values({ tenantId: tenant.id, domain: ssoFixtureDomain(tenant.id) }).onConflictDoNothing();
+  await t.ctx.db
+    .insert(ssoDomains)
+    .values({ tenantId: tenant.id, domain: ssoFixtureDomain(tenant.id) })
+    .onConflictDoNothing();
   const campaign = await t.post('/api/CampaignClient/Save', { Id: EMPTY_ID, MarketingPlanId: plan.id, Name: `${label} campaign` }, owner);
   expect(campaign.status, campaign.text).toBe(200);
   return {
