@@ -127,13 +127,12 @@ test('an Enterprise Owner changes a role, sees it and a failed sign-in in the au
   await page.screenshot({ path: '.tmp/screens/e2e-audit-log-person.png', fullPage: true });
 });
 
-test('an account on another plan sees that the audit log is part of the Enterprise plan', async ({ page }) => {
+test('an account on another plan sees that the audit log is part of the Enterprise plan, and its Owner the upgrade', async ({ page }) => {
   await new LoginPage(page).signInAs(DEMO_OWNER);
   await page.goto('/account/audit');
-  await expect(page.getByText('The audit log is part of the Enterprise plan').first()).toBeVisible();
-  await expect(
-    page.getByText(/Your account is on the Performance plan\. Ask your account Owner to upgrade on the Billing page\./),
-  ).toBeVisible();
+  await expect(page.getByText('Audit Log is part of the Enterprise plan')).toBeVisible();
+  await expect(page.getByText('Your account is on the Performance plan. Enterprise includes Audit Log.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Enterprise' })).toHaveAttribute('href', '/account/biling?plan=enterprise');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   await expect(page.locator('main .ant-table')).toHaveCount(0);
 });

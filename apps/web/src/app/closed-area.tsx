@@ -1,14 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import {
-  type AccountOwner,
-  getHref,
-  PLAN_NAMES,
-  PRODUCT_POLICY_PLANS,
-  type PathName,
-  type ProductPolicy,
-  paths,
-  tenantRoutes,
-} from '@plansmith/contract';
+import { type AccountOwner, getHref, PLAN_NAMES, type PathName, type PlanCode, paths, tenantRoutes } from '@plansmith/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Result, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -49,17 +40,17 @@ const useOwners = (enabled: boolean) =>
   });
 
 /**
- * An area the subscription does not include (a product policy the plan lacks), met by a link, a
- * bookmark or after a downgrade (issue 28 C1). It names the plan that includes the area; the Owner
- * gets the upgrade link to Billing, anyone else the name of the Owner to ask. The address stays, so
- * the page opens here once the plan includes it.
+ * An area the subscription does not include (a product policy the plan lacks, or an Enterprise area
+ * such as the audit log), met by a link, a bookmark or after a downgrade (issue 28 C1). It names the
+ * plan that includes the area; the Owner gets the upgrade link to Billing, anyone else the name of
+ * the Owner to ask. The address stays, so the page opens here once the plan includes it.
+ * `plans`: the plans that include the area, cheapest first.
  */
-export const ClosedArea = ({ name, policy }: { name: PathName; policy: ProductPolicy }) => {
+export const ClosedArea = ({ name, plans }: { name: PathName; plans: readonly PlanCode[] }) => {
   const profile = useProfile();
   const tenant = useTenant();
   const isOwner = profile.data?.TenantRole === 'Owner';
   const owners = useOwners(profile.data !== undefined && !isOwner);
-  const plans = PRODUCT_POLICY_PLANS[policy];
   const cheapest = PLAN_NAMES[plans[0] ?? 'enterprise'];
   const area = paths[name].title;
   useEffect(() => {
@@ -78,7 +69,7 @@ export const ClosedArea = ({ name, policy }: { name: PathName; policy: ProductPo
       title={`${area} is part of the ${cheapest} plan`}
       subTitle={
         <Flex vertical gap={4}>
-          <span>{`${current}${including} include ${area}.`}</span>
+          <span>{`${current}${including} ${plans.length === 1 ? 'includes' : 'include'} ${area}.`}</span>
           {isOwner ? (
             <span>Upgrade on the Billing page: the new plan starts as soon as your card is confirmed.</span>
           ) : profile.data ? (

@@ -1,4 +1,4 @@
-import { getHref, PRODUCT_POLICIES, type PathName, type ProductPolicy, policyOf } from '@plansmith/contract';
+import { getHref, PRODUCT_POLICIES, PRODUCT_POLICY_PLANS, type PathName, type ProductPolicy, policyOf } from '@plansmith/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { hasPolicy, usePermissions, useProfile } from '../shared/api/identity.ts';
@@ -28,7 +28,7 @@ export const RequirePolicy = ({ name, children }: { name: PathName; children: Re
     if (isProductPolicy(policy)) {
       return (
         <Suspense fallback={<LoadingState />}>
-          <ClosedArea name={name} policy={policy} />
+          <ClosedArea name={name} plans={PRODUCT_POLICY_PLANS[policy]} />
         </Suspense>
       );
     }

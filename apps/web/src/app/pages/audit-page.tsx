@@ -1,6 +1,5 @@
-import { LockOutlined } from '@ant-design/icons';
-import { AUDIT_PLAN_MESSAGE, PLAN_NAMES } from '@plansmith/contract';
-import { Flex, Result } from 'antd';
+import { Flex } from 'antd';
+import { lazy, Suspense } from 'react';
 import { usePeople } from '../../features/people/api/people-queries.ts';
 import { useTenant } from '../../shared/api/identity.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -11,6 +10,8 @@ import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 // (antd's Table and Select kept /account/audit over its first-load budget: 390 KB brotli of 350).
 const AuditLog = lazyPart(async () => (await import('../../features/audit/components/audit-log.tsx')).AuditLog);
 const AuditRetention = lazyPart(async () => (await import('../../features/audit/components/audit-log.tsx')).AuditRetention, null);
+// Drawn only on another plan: the closed area every plan-gated page shows (the Owner's upgrade link, or whom to ask).
+const ClosedArea = lazy(async () => ({ default: (await import('../closed-area.tsx')).ClosedArea }));
 
 /** /account/audit (Owners and Admins of an Enterprise account, DESIGN.md §18): every change and security event. */
 export const AuditPage = () => {
@@ -28,11 +29,9 @@ export const AuditPage = () => {
     return (
       <>
         {header}
-        <Result
-          icon={<LockOutlined />}
-          title="The audit log is part of the Enterprise plan"
-          subTitle={`Your account is on the ${PLAN_NAMES[tenant.data.PlanCode]} plan. ${AUDIT_PLAN_MESSAGE.replace(/^The audit log is part of the Enterprise plan\. /, '')}`}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <ClosedArea name="audit" plans={['enterprise']} />
+        </Suspense>
       </>
     );
   }
