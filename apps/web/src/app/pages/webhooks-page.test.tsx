@@ -78,6 +78,10 @@ describe('/account/webhooks (real API)', () => {
 
       const secret = (await within(dialog).findByLabelText('Signing secret', {}, SLOW)) as HTMLInputElement;
       expect(secret.value).toMatch(/^whsec_/);
+      // Copy puts it on the clipboard (user-event's clipboard stands in for the browser's).
+      await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+      expect(await navigator.clipboard.readText()).toBe(secret.value);
+      await screen.findByText('Signing secret copied.', {}, SLOW);
       const [hook] = await listed(admin.AccessToken);
       expect(hook).toMatchObject({
         Url: receiver.url,
