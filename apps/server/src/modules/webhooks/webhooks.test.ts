@@ -8,6 +8,7 @@ import {
   WEBHOOK_PLAN_MESSAGE,
   WEBHOOKS_PER_TENANT,
   WebhookApprovalDataSchema,
+  WebhookBudgetItemDataSchema,
   WebhookExpenseDataSchema,
   WebhookMonthClosedDataSchema,
   WebhookPayloadSchema,
@@ -397,6 +398,24 @@ describe('the events', () => {
       }),
       expect.objectContaining({ Id: rejected, Decision: 'rejected', Note: 'Too much' }),
     ]);
+  });
+
+  it('budget_item.updated when a month is typed in the grid (SetMonth) and the item total changes', async () => {
+    const { item } = await createPlanWithItem(t, home, 120_000);
+    await createHook(home, { Events: ['budget_item.updated'] });
+    const typed = await t.post(
+      '/api/BudgetItemClient/SetMonth',
+      { BudgetItemId: item.id, Month: '2026-05', Amount: 250, YearTotal: null, Version: 1 },
+      await home.tokenFor('owner'),
+    );
+    expect(typed.status, typed.text).toBe(200);
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type)).toEqual(['budget_item.updated']);
+    expect(WebhookBudgetItemDataSchema.parse(events[0]?.data)).toMatchObject({
+      Id: item.id,
+      Amount: typed.body.Result.Item.Amount,
+      Version: 2,
+    });
   });
 
   it('month.closed when a plan month is closed', async () => {
