@@ -54,6 +54,10 @@ const tenantOf = (code: string): string | null => {
   return UUID.test(tenantId) ? tenantId : null;
 };
 
+/** Complete's refusal when SSO was disabled, or the account left Enterprise, after the IdP's return. */
+export const SSO_NO_LONGER_SET_UP_MESSAGE =
+  'Single sign-on is no longer set up for this account. Sign in another way or ask your administrator.';
+
 /** A refusal at the callback: the person goes back to /login with `message`; the audit log hears of it. */
 class CallbackRefusal extends Error {}
 
@@ -361,11 +365,26 @@ export const createSsoService = (ctx: AppContext) => {
       const tenantId = tenantOf(handoff);
       const invalid = () => badRequest('This sign-in link has expired or was already used. Sign in again.');
       if (!tenantId) throw invalid();
-      return ctx.db.transaction(async (tx) => {
+      const outcome = await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
         const userId = await repo.useHandoff(tx, tenantId, hashKey(handoff), now);
         const user = userId ? await findUser(tx, tenantId, userId) : null;
         if (!user?.active) throw invalid();
+        // Checked again here: SSO disabled, or the account off Enterprise, within the handoff's 60 seconds
+        // after the callback. The handoff stays used; the refusal is a failed sign-in in the log.
+        const settings = await repo.findSettings(tx, tenantId);
+        if (!settings?.enabled || (await repo.findTenantPlan(tx, tenantId)) !== 'enterprise') {
+          await recordSecurityEvent(tx, {
+            tenantId,
+            kind: 'sign_in_failed',
+            userId: null,
+            email: user.email,
+            ip,
+            summary: `Failed sign-in through single sign-on as ${user.email}: single sign-on is no longer set up for this account`,
+            at: now,
+          });
+          return null;
+        }
         const tokens = await issueTokens(ctx, tx, user);
         await recordSecurityEvent(tx, {
           tenantId,
@@ -381,6 +400,8 @@ export const createSsoService = (ctx: AppContext) => {
         });
         return tokens;
       });
+      if (!outcome) throw forbidden(SSO_NO_LONGER_SET_UP_MESSAGE);
+      return outcome;
     },
   };
 };

@@ -21,6 +21,7 @@ import { securityEvents } from '../../schema/audit.ts';
 import { mailOutbox } from '../../schema/mail.ts';
 import { ssoSettings } from '../../schema/sso.ts';
 import { SSO_STARTS_PER_IP } from './sso.routes.ts';
+import { SSO_NO_LONGER_SET_UP_MESSAGE } from './sso.service.ts';
 import { tenants, users } from '../../schema/tenants.ts';
 
 const GET = '/api/SsoClient/Get';
@@ -170,6 +171,42 @@ describe('signing in through the IdP', () => {
     const handoff = handoffOf((await throughProvider(`new.person@${domain}`)).location);
     t.clock.advance(61_000);
     expect((await complete(handoff)).status).toBe(400);
+  });
+
+  it('refuses a handoff when SSO was disabled after the IdP’s return: 403, no session, a failed sign-in in the log, the code used up', async () => {
+    const email = `new.person@${domain}`;
+    const handoff = handoffOf((await throughProvider(email)).location);
+    const failedBefore = (await eventsOf(acme.id, 'sign_in_failed')).length;
+    const signInsBefore = (await eventsOf(acme.id, 'sign_in')).length;
+    await saveAcme({ Enabled: false });
+    try {
+      const refused = await complete(handoff);
+      expect(refused.status).toBe(403);
+      expect(refused.body.Message).toBe(SSO_NO_LONGER_SET_UP_MESSAGE);
+      expect(refused.body.AccessToken).toBeUndefined();
+      const failed = await eventsOf(acme.id, 'sign_in_failed');
+      expect(failed).toHaveLength(failedBefore + 1);
+      expect(failed.map((row) => row.summary)).toContain(
+        `Failed sign-in through single sign-on as ${email}: single sign-on is no longer set up for this account`,
+      );
+      expect(await eventsOf(acme.id, 'sign_in')).toHaveLength(signInsBefore);
+    } finally {
+      await saveAcme({ Enabled: true });
+    }
+    // Enabled again within the 60 seconds: the refused code does not work a second time.
+    expect((await complete(handoff)).status).toBe(400);
+  });
+
+  it('refuses a handoff when the account left Enterprise after the IdP’s return', async () => {
+    const handoff = handoffOf((await throughProvider(`new.person@${domain}`)).location);
+    await t.ctx.db.update(tenants).set({ planCode: 'performance' }).where(eq(tenants.id, acme.id));
+    try {
+      const refused = await complete(handoff);
+      expect(refused.status).toBe(403);
+      expect(refused.body.Message).toBe(SSO_NO_LONGER_SET_UP_MESSAGE);
+    } finally {
+      await t.ctx.db.update(tenants).set({ planCode: 'enterprise' }).where(eq(tenants.id, acme.id));
+    }
   });
 });
 
