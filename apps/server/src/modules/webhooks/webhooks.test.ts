@@ -14,16 +14,24 @@ import {
   WebhookPayloadSchema,
   WebhookPlanDataSchema,
 } from '@plansmith/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../../test/api-token-factories.ts';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
 import { COMMIT, previewBody, setup as importSetup, UNDO } from '../../../test/imports-fixture.ts';
-import { createPlan, createPlanWithItem, insertRate } from '../../../test/planning-factories.ts';
+import {
+  createCategory,
+  createExpenseRow,
+  createItem,
+  createPlan,
+  createPlanWithItem,
+  insertRate,
+} from '../../../test/planning-factories.ts';
 import { snapshotTenant } from '../../../test/tenant-snapshot.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { approvalRequests } from '../../schema/approvals.ts';
+import { budgetItemMonths, budgetItems } from '../../schema/budget.ts';
 import { securityEvents } from '../../schema/audit.ts';
 import { createWebhookDispatcher, WEBHOOK_LOG_RETENTION_DAYS } from './webhook-dispatcher.ts';
 import { planPeriods } from '../../schema/forecast.ts';
@@ -416,6 +424,182 @@ describe('the events', () => {
       Amount: typed.body.Result.Item.Amount,
       Version: 2,
     });
+  });
+
+  it('budget_item.updated once when a pasted block moves amounts between months (SaveMonths; the item total and row unchanged)', async () => {
+    const plan = await createPlan(t, home);
+    const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
+    const item = await createItem(t, home, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 120_000,
+      months: { '2026-01': 60_000, '2026-02': 40_000, '2026-03': 20_000 },
+    });
+    await createHook(home, { Events: ['budget_item.updated'] });
+    const saved = await t.post(
+      '/api/BudgetItemClient/SaveMonths',
+      {
+        MarketingPlanId: plan.id,
+        Items: [
+          {
+            BudgetItemId: item.id,
+            Amount: 1200,
+            Months: [
+              { Month: '2026-01', Amount: 500 },
+              { Month: '2026-02', Amount: 500 },
+              { Month: '2026-03', Amount: 200 },
+            ],
+            Version: 1,
+            Cells: [
+              { Month: '2026-01', Version: 1 },
+              { Month: '2026-02', Version: 1 },
+              { Month: '2026-03', Version: 1 },
+            ],
+          },
+        ],
+      },
+      await home.tokenFor('owner'),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type)).toEqual(['budget_item.updated']);
+    expect(WebhookBudgetItemDataSchema.parse(events[0]?.data)).toMatchObject({ Id: item.id, Amount: 1200, Version: 1 });
+  });
+
+  it('budget_item.updated once per item when months change in several statements of one transaction, with the latest item', async () => {
+    const plan = await createPlan(t, home);
+    const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
+    const first = await createItem(t, home, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 100_000,
+      months: { '2026-01': 100_000 },
+    });
+    const second = await createItem(t, home, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 50_000,
+      months: { '2026-01': 50_000 },
+    });
+    await createHook(home, { Events: ['budget_item.updated'] });
+    const monthsOf = (id: string) => and(eq(budgetItemMonths.tenantId, home.id), eq(budgetItemMonths.budgetItemId, id));
+    await t.ctx.db.transaction(async (tx) => {
+      // A roll-forward's shape: one statement moves money out of January of both items, the next into February.
+      await tx
+        .update(budgetItemMonths)
+        .set({ amountCents: 0 })
+        .where(
+          and(
+            eq(budgetItemMonths.tenantId, home.id),
+            inArray(budgetItemMonths.budgetItemId, [first.id, second.id]),
+            eq(budgetItemMonths.month, '2026-01-01'),
+          ),
+        );
+      await tx.insert(budgetItemMonths).values([
+        { tenantId: home.id, budgetItemId: first.id, month: '2026-02-01', amountCents: 100_000 },
+        { tenantId: home.id, budgetItemId: second.id, month: '2026-02-01', amountCents: 50_000 },
+      ]);
+      await tx.delete(budgetItemMonths).where(and(monthsOf(first.id), eq(budgetItemMonths.month, '2026-01-01')));
+      await tx
+        .update(budgetItems)
+        .set({ name: 'Renamed' })
+        .where(and(eq(budgetItems.tenantId, home.id), eq(budgetItems.id, first.id)));
+    });
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type)).toEqual(['budget_item.updated', 'budget_item.updated']);
+    const data = events.map((event) => WebhookBudgetItemDataSchema.parse(event.data));
+    expect(data.find((item) => item.Id === first.id)).toMatchObject({ Name: 'Renamed', Version: 2, Amount: 1000 });
+    expect(data.find((item) => item.Id === second.id)).toMatchObject({ Version: 1, Amount: 500 });
+    // A tenant without a hook for budget_item.updated gets nothing from its months.
+    await t.ctx.db.delete(webhooks);
+    await t.ctx.db.update(budgetItemMonths).set({ amountCents: 1 }).where(monthsOf(second.id));
+    expect(await eventsOf(home.id)).toHaveLength(2);
+  });
+
+  it('a new item phased in the transaction that created it: one budget_item.created with its amounts', async () => {
+    const plan = await createPlan(t, home);
+    const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
+    await createHook(home, { Events: ['budget_item.created', 'budget_item.updated'] });
+    const id = crypto.randomUUID();
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.insert(budgetItems).values({
+        tenantId: home.id,
+        id,
+        marketingPlanId: plan.id,
+        budgetCategoryId: category.id,
+        name: 'New',
+        amountCents: 0,
+        itemType: 1,
+      });
+      await tx.insert(budgetItemMonths).values({ tenantId: home.id, budgetItemId: id, month: '2026-04-01', amountCents: 30_000 });
+      await tx
+        .update(budgetItems)
+        .set({ amountCents: 30_000 })
+        .where(and(eq(budgetItems.tenantId, home.id), eq(budgetItems.id, id)));
+    });
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type)).toEqual(['budget_item.created']);
+    expect(WebhookBudgetItemDataSchema.parse(events[0]?.data)).toMatchObject({ Id: id, Amount: 300, Version: 2 });
+  });
+
+  it('nothing for the budget items, months and expenses of a play (a template), also when the play is deleted', async () => {
+    await createHook(home, {
+      Events: [
+        'expense.created',
+        'expense.updated',
+        'expense.deleted',
+        'budget_item.created',
+        'budget_item.updated',
+        'budget_item.deleted',
+      ],
+    });
+    const play = await createPlan(t, home, { name: 'A play', state: 3 });
+    const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
+    const item = await createItem(t, home, {
+      planId: play.id,
+      categoryId: category.id,
+      amountCents: 120_000,
+      months: { '2026-01': 120_000 },
+    });
+    await createExpenseRow(t, home, {
+      planId: play.id,
+      itemId: item.id,
+      categoryType: 1,
+      amountCents: 1999,
+      status: 1,
+      purchaseDate: '2026-01-05',
+      payee: null,
+    });
+    await t.ctx.db
+      .update(budgetItems)
+      .set({ name: 'Play item' })
+      .where(and(eq(budgetItems.tenantId, home.id), eq(budgetItems.id, item.id)));
+    await t.ctx.db
+      .update(budgetItemMonths)
+      .set({ amountCents: 100_000 })
+      .where(and(eq(budgetItemMonths.tenantId, home.id), eq(budgetItemMonths.budgetItemId, item.id)));
+    await t.ctx.db.update(expenses).set({ name: 'Play expense' }).where(eq(expenses.marketingPlanId, play.id));
+    await t.ctx.db.delete(marketingPlans).where(and(eq(marketingPlans.tenantId, home.id), eq(marketingPlans.id, play.id)));
+    expect(await eventsOf(home.id)).toEqual([]);
+    // The same rows of a live plan do emit (and its deletion its items' and expenses' deletions).
+    const live = await createPlan(t, home, { name: 'Live' });
+    const liveItem = await createItem(t, home, { planId: live.id, categoryId: category.id, amountCents: 10_000 });
+    await createExpenseRow(t, home, {
+      planId: live.id,
+      itemId: liveItem.id,
+      categoryType: 1,
+      amountCents: 1999,
+      status: 1,
+      purchaseDate: '2026-01-05',
+      payee: null,
+    });
+    await t.ctx.db.delete(marketingPlans).where(and(eq(marketingPlans.tenantId, home.id), eq(marketingPlans.id, live.id)));
+    expect((await eventsOf(home.id)).map((event) => event.type).sort()).toEqual([
+      'budget_item.created',
+      'budget_item.deleted',
+      'expense.created',
+      'expense.deleted',
+    ]);
   });
 
   it('month.closed when a plan month is closed', async () => {
