@@ -107,6 +107,7 @@ export const WebhookLastDeliverySchema = z.object({
   At: InstantSchema.describe('When it was last attempted (or created, while pending and not yet attempted)'),
   Status: WebhookDeliveryStatusSchema,
   ResponseStatus: z.number().int().nullable().describe('The receiver’s HTTP status; null when it did not answer'),
+  Attempts: z.number().int().describe('Attempts so far: 0 for a pending delivery not tried yet (the screen says Pending, not Retrying)'),
 });
 
 export const WebhookSchema = z.object({

@@ -5,7 +5,7 @@ import { webhookDeliveries, webhookEvents, webhooks } from '../../schema/webhook
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect & { event: string };
-export type LastDelivery = { at: Date; status: 1 | 2 | 3; responseStatus: number | null };
+export type LastDelivery = { at: Date; status: 1 | 2 | 3; responseStatus: number | null; attempts: number };
 
 /** The tenant's webhooks, oldest first, each with its latest delivery. */
 export const listWebhooks = async (db: Db, tenantId: string): Promise<Array<WebhookRow & { last: LastDelivery | null }>> => {
@@ -19,6 +19,7 @@ export const lastDelivery = async (db: Db, tenantId: string, webhookId: string):
       at: sql<Date>`coalesce(${webhookDeliveries.lastAttemptAt}, ${webhookDeliveries.createdAt})`.mapWith((value) => new Date(value)),
       status: webhookDeliveries.status,
       responseStatus: webhookDeliveries.responseStatus,
+      attempts: webhookDeliveries.attempts,
     })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.webhookId, webhookId)))

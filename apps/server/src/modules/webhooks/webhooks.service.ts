@@ -40,7 +40,9 @@ const toWebhook = (row: repo.WebhookRow, last: repo.LastDelivery | null): Webhoo
   Description: row.description,
   CreatedAt: row.createdAt.toISOString(),
   Version: row.version,
-  LastDelivery: last ? { At: last.at.toISOString(), Status: STATUS_NAMES[last.status], ResponseStatus: last.responseStatus } : null,
+  LastDelivery: last
+    ? { At: last.at.toISOString(), Status: STATUS_NAMES[last.status], ResponseStatus: last.responseStatus, Attempts: last.attempts }
+    : null,
 });
 
 const toDelivery = (row: repo.DeliveryRow): WebhookDelivery => ({

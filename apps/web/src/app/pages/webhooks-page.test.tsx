@@ -6,8 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login } from '../../../../server/test/factories.ts';
+import { createPlan } from '../../../../server/test/planning-factories.ts';
 import { findMergeDialog, mergeRow, SLOW, TEST_TIMEOUT } from '../../test/merge-dialog.ts';
 import { type RealApi, startRealApi } from '../../test/real-api.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
@@ -50,7 +52,9 @@ const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
-        <WebhooksPage />
+        <MemoryRouter initialEntries={['/account/webhooks']}>
+          <WebhooksPage />
+        </MemoryRouter>
       </App>
     </QueryClientProvider>,
   );
@@ -174,6 +178,32 @@ describe('/account/webhooks (real API)', () => {
       await within(drawer).findByText('Retrying', {}, SLOW);
       expect(within(drawer).getByText(/^500 in [\d,]+ ms$/)).toBeTruthy();
       expect(within(drawer).getByText(/^Next try /)).toBeTruthy();
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'the last delivery of an event not tried yet says Pending in the list; once a try failed, Retrying',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Hooks pending' });
+      const owner = await api.signIn(tenant.users.owner.email);
+      await api.call(webhookRoutes.save, { Id: EMPTY_ID, Url: receiver.url, Events: ['plan.created'], Active: true }, owner.AccessToken);
+      // A plan.created waits in the outbox (no dispatcher runs here): pending, 0 attempts.
+      await createPlan(api.server, tenant, { name: 'Launch' });
+      const [hook] = await listed(owner.AccessToken);
+      expect(hook?.LastDelivery).toMatchObject({ Status: 'pending', Attempts: 0 });
+      const { unmount } = renderPage();
+      const row = (await screen.findByText(receiver.url, {}, SLOW)).closest('tr') as HTMLElement;
+      await within(row).findByText('Pending', {}, SLOW);
+      expect(within(row).queryByText('Retrying')).toBeNull();
+      unmount();
+
+      receiver.state.status = 500;
+      await api.server.app.webhookDispatcher.dispatch();
+      renderPage();
+      const tried = (await screen.findByText(receiver.url, {}, SLOW)).closest('tr') as HTMLElement;
+      await within(tried).findByText('Retrying', {}, SLOW);
+      expect(within(tried).getByText(/^500$/)).toBeTruthy();
     },
     TEST_TIMEOUT,
   );
@@ -380,8 +410,8 @@ describe('/account/webhooks (real API)', () => {
       const tenant = await createTenant(api.server, { name: 'Hooks starter', planCode: 'starter' });
       await api.signIn(tenant.users.owner.email);
       renderPage();
-      await screen.findByText('Webhooks are part of the paid plans', {}, SLOW);
-      expect(screen.getByText(/^Your account is on the Starter plan\./)).toBeTruthy();
+      await screen.findByText('Webhooks is part of the Agility plan', {}, SLOW);
+      expect(screen.getByText('Your account is on the Starter plan. Agility, Performance and Enterprise include Webhooks.')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Add webhook' })).toBeNull();
       expect(api.sent.filter((request) => request.path === webhookRoutes.list.path)).toEqual([]);
     },

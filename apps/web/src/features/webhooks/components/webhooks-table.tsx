@@ -79,7 +79,7 @@ export const WebhooksTable = ({
         last ? (
           <Flex vertical gap={2}>
             <span>
-              <DeliveryStatusTag status={last.Status} attempts={1} /> {last.ResponseStatus ?? ''}
+              <DeliveryStatusTag status={last.Status} attempts={last.Attempts} /> {last.ResponseStatus ?? ''}
             </span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatDateTime(last.At)}
