@@ -1,8 +1,9 @@
-import { SSO_PLAN_MESSAGE, type SsoSaveRequest, ssoRoutes } from '@plansmith/contract';
+import { type SsoSaveRequest, ssoRoutes } from '@plansmith/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SsoPage } from './sso-page.tsx';
 import { createTenant, type TestTenant } from '../../../../server/test/factories.ts';
@@ -21,7 +22,9 @@ const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
-        <SsoPage />
+        <MemoryRouter initialEntries={['/account/sso']}>
+          <SsoPage />
+        </MemoryRouter>
       </App>
     </QueryClientProvider>,
   );
@@ -207,8 +210,9 @@ describe('the single sign-on screen (real API)', () => {
       const tenant = await createTenant(api.server, { name: 'Sso Performance', planCode: 'performance' });
       await api.signIn(tenant.users.owner.email);
       renderPage();
-      expect(await screen.findByText('Single sign-on is part of the Enterprise plan', {}, SLOW)).toBeTruthy();
-      expect(screen.getByText(`Your account is on the Performance plan. ${SSO_PLAN_MESSAGE.split('. ')[1]}`)).toBeTruthy();
+      expect(await screen.findByText('Single Sign-On is part of the Enterprise plan', {}, SLOW)).toBeTruthy();
+      expect(screen.getByText('Your account is on the Performance plan. Enterprise includes Single Sign-On.')).toBeTruthy();
+      expect(await screen.findByRole('link', { name: 'Upgrade to Enterprise' }, SLOW)).toBeTruthy();
       expect(api.sent.some((request) => request.path === ssoRoutes.get.path)).toBe(false);
     },
     TEST_TIMEOUT,

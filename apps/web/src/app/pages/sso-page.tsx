@@ -1,6 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
-import { PLAN_NAMES, SSO_PLAN_MESSAGE } from '@plansmith/contract';
-import { Result } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTenant } from '../../shared/api/identity.ts';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -10,7 +8,8 @@ import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
 // (it kept /account/sso over its first-load budget: 354 KB brotli of 350).
 const SsoSettingsForm = lazyPart(async () => (await import('../../features/sso/components/sso-settings-form.tsx')).SsoSettingsForm);
 
-const PLAN_TITLE = 'Single sign-on is part of the Enterprise plan';
+// Drawn only on another plan: the closed area every plan-gated page shows (the Owner's upgrade link, or whom to ask).
+const ClosedArea = lazy(async () => ({ default: (await import('../closed-area.tsx')).ClosedArea }));
 
 /** /account/sso (Owners and Admins of an Enterprise account, DESIGN.md §18): sign in through the company's identity provider. */
 export const SsoPage = () => {
@@ -27,11 +26,9 @@ export const SsoPage = () => {
     return (
       <>
         {header}
-        <Result
-          icon={<LockOutlined />}
-          title={PLAN_TITLE}
-          subTitle={`Your account is on the ${PLAN_NAMES[tenant.data.PlanCode]} plan. ${SSO_PLAN_MESSAGE.replace(`${PLAN_TITLE}. `, '')}`}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <ClosedArea name="sso" plans={['enterprise']} />
+        </Suspense>
       </>
     );
   }

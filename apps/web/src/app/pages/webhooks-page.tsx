@@ -1,7 +1,6 @@
-import { LockOutlined } from '@ant-design/icons';
-import { PLAN_NAMES, WEBHOOK_LIMIT_MESSAGE, WEBHOOK_PLAN_MESSAGE, WEBHOOKS_PER_TENANT, type Webhook } from '@plansmith/contract';
-import { Button, Card, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { PLAN_CODES, WEBHOOK_LIMIT_MESSAGE, WEBHOOKS_PER_TENANT, type Webhook } from '@plansmith/contract';
+import { Button, Card, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useWebhooks } from '../../features/webhooks/api/webhook-queries.ts';
 import { useTenant } from '../../shared/api/identity.ts';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
@@ -18,6 +17,10 @@ const WebhookDeliveries = lazyPart(
   async () => (await import('../../features/webhooks/components/webhook-deliveries.tsx')).WebhookDeliveries,
   null,
 );
+
+// Drawn only on Starter: the closed area every plan-gated page shows (the Owner's upgrade link, or whom to ask).
+const ClosedArea = lazy(async () => ({ default: (await import('../closed-area.tsx')).ClosedArea }));
+const PAID_PLANS = PLAN_CODES.filter((code) => code !== 'starter');
 
 /** /account/webhooks (Owners and Admins of a paid account, DESIGN.md §18): tell other tools what changed. */
 export const WebhooksPage = () => {
@@ -41,11 +44,9 @@ export const WebhooksPage = () => {
     return (
       <>
         {header}
-        <Result
-          icon={<LockOutlined />}
-          title="Webhooks are part of the paid plans"
-          subTitle={`Your account is on the ${PLAN_NAMES[tenant.data.PlanCode]} plan. ${WEBHOOK_PLAN_MESSAGE.replace(/^Webhooks are part of the paid plans \(([^)]*)\)\. /, 'They come with $1. ')}`}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <ClosedArea name="webhooks" plans={PAID_PLANS} />
+        </Suspense>
       </>
     );
   }
