@@ -119,7 +119,7 @@ describe('/account/webhooks (real API)', () => {
       await user.type(within(dialog).getByLabelText('Endpoint URL'), 'example.com/hooks');
       await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
       await within(dialog).findByText('Enter a full URL, e.g. https://example.com/plansmith-events.', {}, SLOW);
-      expect(within(dialog).getByText('Choose at least one event.')).toBeTruthy();
+      expect(await within(dialog).findByText('Choose at least one event.', {}, SLOW)).toBeTruthy();
       expect(api.sent.filter((request) => request.path === webhookRoutes.save.path)).toEqual([]);
       expect(await listed(owner.AccessToken)).toEqual([]);
     },
