@@ -1,11 +1,14 @@
 // Runs only in the PostgreSQL pass (TEST_DATABASE_URL): two app instances on one database, as behind
 // a load balancer, each with its webhook dispatcher, deliver every event once (issue 35 part C).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EMPTY_ID, WEBHOOKS_PER_TENANT } from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/factories.ts';
+import { startPgProxy } from '../../../test/pg-proxy.ts';
 import { holdTableLock, requirePostgres, waitForLockWaiters } from '../../../test/pg-race.ts';
-import { createPlanWithItem } from '../../../test/planning-factories.ts';
+import { createPlan, createPlanWithItem } from '../../../test/planning-factories.ts';
 import { createSecondInstance, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { webhookDeliveries, webhooks } from '../../schema/webhooks.ts';
@@ -81,6 +84,68 @@ describe('two instances on one PostgreSQL database', () => {
     const rows = await first.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
     expect(rows).toHaveLength(EVENTS);
     expect(rows.every((row) => row.status === 2 && row.attempts === 1)).toBe(true);
+  });
+
+  it("deliver a delivery whose instance died after claiming it, once the claim's lease ran out", async () => {
+    const victim = await createTenant(first);
+    // A receiver that holds the first request open (the instance dies while waiting) and answers the rest.
+    const requests: Array<{ delivery: string; event: string }> = [];
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        requests.push({
+          delivery: String(request.headers['plansmith-delivery']),
+          event: JSON.parse(Buffer.concat(chunks).toString('utf8')).Id,
+        });
+        if (requests.length === 1) held.push(response);
+        else response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    try {
+      const owner = await victim.tokenFor('owner');
+      const saved = await first.post('/api/WebhookClient/Save', { Id: EMPTY_ID, Url: url, Events: ['plan.created'], Active: true }, owner);
+      expect(saved.status, saved.text).toBe(200);
+      await createPlan(first, victim);
+
+      // An instance of its own (behind a proxy: its database connection can be cut) claims the
+      // delivery, POSTs it, and dies before it can record the answer.
+      const proxy = await startPgProxy(requirePostgres(first));
+      const dying = await createSecondInstance(first, { databaseUrl: proxy.url });
+      const dispatching = dying.app.webhookDispatcher.dispatch().then(
+        () => 'recorded',
+        () => 'died',
+      );
+      const until = Date.now() + 10_000;
+      while (requests.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requests).toHaveLength(1);
+      await proxy.cut();
+      for (const response of held) response.end('ok');
+      expect(await dispatching).toBe('died');
+      await dying.close().catch(() => undefined);
+      await proxy.close();
+      const hookId = saved.body.Result.Webhook.Id as string;
+      const [claimed] = await first.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+      // Claimed (the attempt counted, leased 2 minutes ahead), its outcome never written.
+      expect(claimed).toMatchObject({ status: 1, attempts: 1, responseStatus: null, error: null });
+
+      // Within the lease no other instance touches it.
+      expect(await first.app.webhookDispatcher.dispatch()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      expect(requests).toHaveLength(1);
+      // Past the lease (2 minutes), the other instance delivers it: the same delivery and event ids.
+      first.clock.advance(2 * 60_000 + 1000);
+      expect(await first.app.webhookDispatcher.dispatch()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+      expect(requests).toHaveLength(2);
+      expect(requests[1]).toEqual(requests[0]);
+      const [row] = await first.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+      expect(row).toMatchObject({ status: 2, attempts: 2, responseStatus: 200 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('never exceed the webhook limit when creates race: one of four concurrent tenth hooks is made', async () => {
