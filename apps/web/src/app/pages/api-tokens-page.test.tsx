@@ -60,4 +60,29 @@ describe('/settings/api-tokens (real API)', () => {
     },
     TEST_TIMEOUT * 2,
   );
+
+  it(
+    'Enter in the dialog creates the token, as the Create token button does',
+    async () => {
+      const tenant = await createTenant(api.server, { name: 'Tokens by keyboard' });
+      const member = await api.signIn(tenant.users.member.email);
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <App>
+            <ApiTokensPage />
+          </App>
+        </QueryClientProvider>,
+      );
+      const user = userEvent.setup();
+      await screen.findByText(/^No API tokens yet\./, {}, SLOW);
+      await user.click(screen.getByRole('button', { name: 'Create token' }));
+      const dialog = await screen.findByRole('dialog', {}, SLOW);
+      await user.type(within(dialog).getByLabelText('Name'), 'Keyboard export{Enter}');
+      const shown = (await within(dialog).findByLabelText('New API token', {}, SLOW)) as HTMLInputElement;
+      expect(shown.value).toMatch(/^psk_/);
+      const [token] = (await api.call(apiTokenRoutes.list, undefined, member.AccessToken)) as ApiToken[];
+      expect(token).toMatchObject({ Name: 'Keyboard export', Scope: 'read' });
+    },
+    TEST_TIMEOUT,
+  );
 });

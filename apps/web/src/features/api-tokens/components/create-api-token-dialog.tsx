@@ -97,7 +97,7 @@ export const CreateApiTokenDialog = ({ open, onClose }: { open: boolean; onClose
               { max: 100, message: 'Name can be at most 100 characters.' },
             ]}
           >
-            <Input placeholder="e.g. Nightly BI export" autoFocus />
+            <Input placeholder="e.g. Nightly BI export" autoFocus onPressEnter={() => form.submit()} />
           </Form.Item>
           <Form.Item name="Scope" label="Access">
             <Radio.Group>
@@ -114,7 +114,7 @@ export const CreateApiTokenDialog = ({ open, onClose }: { open: boolean; onClose
               { required: true, type: 'integer', min: 1, max: API_TOKEN_MAX_DAYS, message: `Between 1 and ${API_TOKEN_MAX_DAYS} days.` },
             ]}
           >
-            <InputNumber min={1} max={API_TOKEN_MAX_DAYS} precision={0} style={{ width: 160 }} />
+            <InputNumber min={1} max={API_TOKEN_MAX_DAYS} precision={0} style={{ width: 160 }} onPressEnter={() => form.submit()} />
           </Form.Item>
         </Form>
       )}
