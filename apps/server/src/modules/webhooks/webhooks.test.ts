@@ -516,6 +516,28 @@ describe('the events', () => {
     expect(await eventsOf(home.id)).toHaveLength(2);
   });
 
+  it("budget_item.updated once per item when a month's close rolls its unspent budget forward (the total unchanged)", async () => {
+    const plan = await createPlan(t, home);
+    const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
+    const item = await createItem(t, home, {
+      planId: plan.id,
+      categoryId: category.id,
+      amountCents: 120_000,
+      months: { '2026-01': 60_000, '2026-02': 60_000 },
+    });
+    await createHook(home, { Events: ['budget_item.updated', 'month.closed'] });
+    const closed = await t.post(
+      '/api/PlanPeriodClient/Close',
+      { MarketingPlanId: plan.id, Month: '2026-01', Unspent: 'RollForward' },
+      await home.tokenFor('owner'),
+    );
+    expect(closed.status, closed.text).toBe(200);
+    const events = await eventsOf(home.id);
+    expect(events.map((event) => event.type).sort()).toEqual(['budget_item.updated', 'month.closed']);
+    const updated = events.find((event) => event.type === 'budget_item.updated');
+    expect(WebhookBudgetItemDataSchema.parse(updated?.data)).toMatchObject({ Id: item.id, Amount: 1200 });
+  });
+
   it('a new item phased in the transaction that created it: one budget_item.created with its amounts', async () => {
     const plan = await createPlan(t, home);
     const category = await createCategory(t, home, { name: 'Media', categoryType: 1 });
