@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -44,3 +45,27 @@ export const checkPublicHost = async (hostname: string, why: string): Promise<Re
   const bad = addresses.find((entry) => !isPublicAddress(entry.address));
   return bad ? refusedAddress(host, bad.address, why) : null;
 };
+
+/**
+ * A connect-time lookup (for node:net / an undici Agent's `connect.lookup`) that refuses the connection
+ * when the name resolves to a non-public address: the check and the connection use the same answer, so
+ * a DNS change after an earlier check (DNS rebinding) cannot reach a private address. An address written
+ * in the URL is not looked up by node:net: judge it with `checkPublicHost` before connecting.
+ */
+export const publicOnlyLookup =
+  (why: string): LookupFunction =>
+  (hostname, options, callback) => {
+    lookupAll(hostname).then(
+      (list) => {
+        const bad = list.find((entry) => !isPublicAddress(entry.address));
+        if (bad || list.length === 0)
+          return (callback as (error: Error) => void)(refusedAddress(hostname, bad?.address ?? 'no address', why));
+        const wanted = options.family === 4 || options.family === 6 ? list.filter((entry) => entry.family === options.family) : list;
+        if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, wanted);
+        const [first] = wanted;
+        if (!first) return (callback as (error: Error) => void)(new Error(`${hostname} has no IPv${options.family} address.`));
+        return (callback as (error: null, address: string, family: number) => void)(null, first.address, first.family);
+      },
+      (error: Error) => (callback as (error: Error) => void)(error),
+    );
+  };

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
-import { checkPublicHost } from '../../lib/public-address.ts';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { addressRange, checkPublicHost, publicOnlyLookup, RefusedAddressError } from '../../lib/public-address.ts';
 
 /**
  * The OpenID Connect relying party, through openid-client (the well-kept OIDC client): discovery,
@@ -31,13 +32,51 @@ const assertPublicHosts = async (urls: Array<string | undefined>): Promise<void>
   }
 };
 
+let publicAgent: Agent | undefined;
+
+/**
+ * In production every request to the IdP (discovery, keys, token, userinfo) goes through this fetch: its
+ * connections look the name up with a lookup that refuses non-public addresses, so the address checked is
+ * the address connected to (a DNS change after assertPublicHosts' check, DNS rebinding, is refused too).
+ */
+const publicOnlyFetch: oidc.CustomFetch = async (url, options) => {
+  const host = new URL(url).hostname;
+  // An address written in the URL is not looked up when connecting: judge it here.
+  if (addressRange(host) !== null) {
+    const refused = await checkPublicHost(host, IDP_PUBLIC_ONLY);
+    if (refused) throw refused;
+  }
+  publicAgent ??= new Agent({ connect: { lookup: publicOnlyLookup(IDP_PUBLIC_ONLY) } });
+  try {
+    // undici's own fetch with its Agent (Node 20's global fetch bundles an older undici); its Response
+    // is a WHATWG Response, which openid-client accepts.
+    const response = await undiciFetch(url, { ...(options as Parameters<typeof undiciFetch>[1]), dispatcher: publicAgent });
+    return response as unknown as Response;
+  } catch (error) {
+    // fetch's "fetch failed" carries the refusal as its cause: say why.
+    const cause = (error as { cause?: unknown }).cause;
+    throw cause instanceof RefusedAddressError ? cause : error;
+  }
+};
+
 /** Reads the IdP's /.well-known/openid-configuration; http only when allowed (never in production). */
 export const discoverIdp = async (client: IdpClient): Promise<oidc.Configuration> => {
+  try {
+    return await discover(client);
+  } catch (error) {
+    // openid-client answers "something went wrong" with the refusal as its cause: say why.
+    const cause = (error as { cause?: unknown }).cause;
+    throw cause instanceof RefusedAddressError ? cause : error;
+  }
+};
+
+const discover = async (client: IdpClient): Promise<oidc.Configuration> => {
   const url = new URL(client.issuerUrl);
   if (client.publicOnly) await assertPublicHosts([client.issuerUrl]);
   const options: oidc.DiscoveryRequestOptions = {
     timeout: IDP_TIMEOUT_SECONDS,
     ...(client.allowHttp && url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+    ...(client.publicOnly ? { [oidc.customFetch]: publicOnlyFetch } : {}),
   };
   if (client.clientSecret === undefined)
     return checked(await oidc.discovery(url, client.clientId, undefined, oidc.None(), options), client);
@@ -56,7 +95,10 @@ export const discoverIdp = async (client: IdpClient): Promise<oidc.Configuration
   return checked(chosen, client);
 };
 
-/** The endpoints the server itself calls (keys, token, userinfo) are held to the issuer's rule. */
+/**
+ * The endpoints the server itself calls (keys, token, userinfo) are held to the issuer's rule: checked here
+ * for a clear refusal, and again at each connection by publicOnlyFetch's lookup.
+ */
 const checked = async (configuration: oidc.Configuration, client: IdpClient): Promise<oidc.Configuration> => {
   if (client.publicOnly) {
     const metadata = configuration.serverMetadata();

@@ -11,15 +11,18 @@ import {
   ssoDomainTakenMessage,
   ssoNotSetUpMessage,
 } from '@plansmith/contract';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, login, TEST_PASSWORD, type TestTenant } from '../../../test/factories.ts';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-test-provider.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { openSecret } from '../../lib/secret-box.ts';
+import { newId } from '../../lib/ids.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { hashKey } from '../../lib/secrets.ts';
 import { securityEvents } from '../../schema/audit.ts';
 import { mailOutbox } from '../../schema/mail.ts';
-import { ssoSettings } from '../../schema/sso.ts';
+import { ssoDomains, ssoHandoffs, ssoLogins, ssoSettings } from '../../schema/sso.ts';
 import { SSO_STARTS_PER_IP } from './sso.routes.ts';
 import { SSO_NO_LONGER_SET_UP_MESSAGE } from './sso.service.ts';
 import { tenants, users } from '../../schema/tenants.ts';
@@ -519,6 +522,45 @@ describe('plans, roles and accounts', () => {
 });
 
 describe('production', () => {
+  it('a callback on a production server without SSO_SECRET_KEY (settings sealed with a key it no longer has) goes back to /login naming it, without asking the IdP', async () => {
+    const prod = await createTestApp({ config: { isProduction: true, secretKey: undefined } });
+    try {
+      const tenant = await createTenant(prod, { planCode: 'enterprise' });
+      const now = prod.clock.now();
+      await prod.ctx.db.insert(ssoSettings).values({
+        tenantId: tenant.id,
+        issuerUrl: provider.issuer,
+        clientId: 'plansmith-acme',
+        clientSecretSealed: sealSecret(randomBytes(32), CLIENT_SECRET),
+        defaultRole: 'member',
+      });
+      await prod.ctx.db.insert(ssoDomains).values({ tenantId: tenant.id, domain: `keyless-${tenant.id.slice(0, 8)}.test` });
+      const state = `${tenant.id}.a-state-this-server-made`;
+      await prod.ctx.db.insert(ssoLogins).values({
+        tenantId: tenant.id,
+        id: newId(),
+        stateHash: hashKey(state),
+        nonce: 'n',
+        codeVerifier: 'v'.repeat(43),
+        email: `someone@keyless-${tenant.id.slice(0, 8)}.test`,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 600_000),
+      });
+      const exchanged = provider.tokenRequests();
+      const response = await prod.app.inject({ method: 'GET', url: `/sso/callback?code=abc&state=${encodeURIComponent(state)}` });
+      expect(response.statusCode, response.body).toBe(303);
+      expect(errorOf(String(response.headers.location))).toBe(
+        'Single sign-on did not work: the server has no SSO_SECRET_KEY to open the client secret.',
+      );
+      expect(provider.tokenRequests()).toBe(exchanged);
+      const [failed] = await prod.ctx.db.select().from(securityEvents).where(eq(securityEvents.kind, 'sign_in_failed'));
+      expect(failed).toMatchObject({ tenantId: tenant.id, email: `someone@keyless-${tenant.id.slice(0, 8)}.test` });
+      expect(await prod.ctx.db.select().from(ssoHandoffs)).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('without SSO_SECRET_KEY a client secret is not saved (409 naming it); an http issuer or one on a private address is refused', async () => {
     const prod = await createTestApp({ config: { isProduction: true, secretKey: undefined } });
     try {
