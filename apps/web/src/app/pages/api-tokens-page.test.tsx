@@ -16,23 +16,28 @@ beforeAll(async () => {
 afterEach(() => api.reset());
 afterAll(() => api.close());
 
+/** The page with no token yet, its Create token dialog open. */
+const openCreateDialog = async () => {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <ApiTokensPage />
+      </App>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await screen.findByText(/^No API tokens yet\./, {}, SLOW);
+  await user.click(screen.getByRole('button', { name: 'Create token' }));
+  return { user, dialog: await screen.findByRole('dialog', {}, SLOW) };
+};
+
 describe('/settings/api-tokens (real API)', () => {
   it(
     'creates a read token shown once in the dialog, lists it by its prefix, and revokes it after a confirm',
     async () => {
       const tenant = await createTenant(api.server, { name: 'Tokens' });
       const member = await api.signIn(tenant.users.member.email);
-      render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <App>
-            <ApiTokensPage />
-          </App>
-        </QueryClientProvider>,
-      );
-      const user = userEvent.setup();
-      await screen.findByText(/^No API tokens yet\./, {}, SLOW);
-      await user.click(screen.getByRole('button', { name: 'Create token' }));
-      const dialog = await screen.findByRole('dialog', {}, SLOW);
+      const { user, dialog } = await openCreateDialog();
       await user.type(within(dialog).getByLabelText('Name'), 'Nightly export');
       await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
@@ -66,17 +71,7 @@ describe('/settings/api-tokens (real API)', () => {
     async () => {
       const tenant = await createTenant(api.server, { name: 'Tokens by keyboard' });
       const member = await api.signIn(tenant.users.member.email);
-      render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <App>
-            <ApiTokensPage />
-          </App>
-        </QueryClientProvider>,
-      );
-      const user = userEvent.setup();
-      await screen.findByText(/^No API tokens yet\./, {}, SLOW);
-      await user.click(screen.getByRole('button', { name: 'Create token' }));
-      const dialog = await screen.findByRole('dialog', {}, SLOW);
+      const { user, dialog } = await openCreateDialog();
       await user.type(within(dialog).getByLabelText('Name'), 'Keyboard export{Enter}');
       const shown = (await within(dialog).findByLabelText('New API token', {}, SLOW)) as HTMLInputElement;
       expect(shown.value).toMatch(/^psk_/);
