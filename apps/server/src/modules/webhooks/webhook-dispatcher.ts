@@ -133,11 +133,25 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
     return found;
   };
 
-  const record = async (row: Claimed, set: Partial<typeof webhookDeliveries.$inferInsert>) => {
-    await db
+  /**
+   * Writes an attempt's outcome, only while the claim is still this one's: an attempt that outlived
+   * its lease (a slow receiver) may have been claimed again by another instance, whose outcome wins.
+   * Answers whether it was written.
+   */
+  const record = async (row: Claimed, set: Partial<typeof webhookDeliveries.$inferInsert>): Promise<boolean> => {
+    const written = await db
       .update(webhookDeliveries)
       .set(set)
-      .where(and(eq(webhookDeliveries.tenantId, row.tenantId), eq(webhookDeliveries.id, row.id)));
+      .where(
+        and(
+          eq(webhookDeliveries.tenantId, row.tenantId),
+          eq(webhookDeliveries.id, row.id),
+          eq(webhookDeliveries.status, PENDING),
+          eq(webhookDeliveries.attempts, row.attempts),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return written.length > 0;
   };
 
   const attempt = async (row: Claimed): Promise<keyof DispatchOutcome | null> => {
@@ -176,7 +190,7 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
     }
     const now = clock.now();
     if (problem === null) {
-      await record(row, {
+      const written = await record(row, {
         status: WEBHOOK_DELIVERY_STATUS.delivered,
         responseStatus: status,
         responseMs: ms,
@@ -184,18 +198,19 @@ export const createWebhookDispatcher = (ctx: Pick<AppContext, 'db' | 'clock' | '
         deliveredAt: now,
         nextAttemptAt: null,
       });
-      return 'delivered';
+      return written ? 'delivered' : null;
     }
     const first = row.firstAttemptAt ?? now;
     const next = new Date(now.getTime() + webhookRetryDelaySeconds(row.attempts) * 1000);
     const giveUp = next.getTime() > first.getTime() + WEBHOOK_RETRY_WINDOW_HOURS * HOUR_MS;
-    await record(row, {
+    const written = await record(row, {
       status: giveUp ? WEBHOOK_DELIVERY_STATUS.failed : PENDING,
       responseStatus: status,
       responseMs: ms,
       error: problem,
       nextAttemptAt: giveUp ? null : next,
     });
+    if (!written) return null;
     if (giveUp)
       options.log?.error(
         { deliveryId: row.id, webhookId: row.webhookId, attempts: row.attempts, error: problem },

@@ -1,6 +1,8 @@
 // Webhooks (DESIGN.md §18, issue 35 part C) through the real app and a real receiver on loopback:
 // the outbox filled by the database's triggers, signed deliveries, retries and their backoff, the
 // 24-hour give-up, the rules of Save (versions, plans, roles, tokens, tenants) and the audit event.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   EMPTY_ID,
   SESSION_ONLY_MESSAGE,
@@ -253,6 +255,48 @@ describe('a delivery', () => {
     expect(receiver.received).toHaveLength(waits.length + 1);
     // Back to the day the other tests' sessions were opened.
     t.clock.set(new Date(start));
+  });
+
+  it('sent again after a slow attempt outlived its lease: the late answer does not overwrite the delivered outcome', async () => {
+    // A receiver that holds the first request until told, and answers the others 200.
+    const held: Array<(status: number) => void> = [];
+    let requests = 0;
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        requests += 1;
+        if (requests === 1) held.push((status) => response.writeHead(status).end());
+        else response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const start = t.clock.now().getTime();
+    try {
+      const hook = await createHook(home, {
+        Url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        Events: ['plan.created'],
+      });
+      await createPlan(t, home);
+      const slow = createWebhookDispatcher(t.ctx);
+      const slowRound = slow.dispatch();
+      const until = Date.now() + 5000;
+      while (held.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(held).toHaveLength(1);
+      // The lease (2 minutes) runs out while the receiver keeps the slow attempt waiting: another
+      // dispatcher claims the delivery and gets a 200.
+      t.clock.advance(2 * 60_000 + 1000);
+      expect(await t.app.webhookDispatcher.dispatch()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+      // The slow attempt's 500 comes in afterwards: not written, not counted.
+      held[0]?.(500);
+      expect(await slowRound).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      const log = await deliveriesOf(hook.Webhook.Id);
+      expect(log.Items).toHaveLength(1);
+      expect(log.Items[0]).toMatchObject({ Status: 'delivered', Attempts: 2, ResponseStatus: 200, Error: null, NextAttemptAt: null });
+    } finally {
+      t.clock.set(new Date(start));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('of a receiver that does not answer is retried, with the reason in the log', async () => {
