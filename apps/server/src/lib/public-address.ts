@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -31,7 +31,8 @@ export const refusedAddress = (host: string, address: string, why: string): Refu
 
 const lookupAll = (host: string): Promise<LookupAddress[]> =>
   new Promise((resolve, reject) => {
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    // dns.lookup read when called (not bound at import): a test can answer for a name as DNS would.
+    dns.lookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
   });
 
 /**
