@@ -2,13 +2,13 @@ import { RightOutlined } from '@ant-design/icons';
 import { type BudgetItem, CATEGORY_TYPE_NAMES, currencyDigits, customFieldText, getHref, ITEM_TYPE_NAMES } from '@plansmith/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Tag, Tooltip } from 'antd';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { formatBothAmounts, formatBase } from '../../../shared/format/money.ts';
 import { BothAmounts } from '../../../shared/ui/both-amounts.tsx';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
-import { type BudgetRow, type MoneySums, parseDollars } from '../lib/budget-rows.ts';
+import { type BudgetRow, type MoneySums, parseDollars, sameSums } from '../lib/budget-rows.ts';
 import { EditableCell } from '../../../shared/ui/editable-cell.tsx';
 import { itemMoneyStates, MoneyStateCells, MoneyStateHeaders } from './money-state-cells.tsx';
 import { useItemSave } from './use-item-save.tsx';
@@ -43,6 +43,113 @@ const MoneyCells = ({ sums }: { sums: MoneySums }) => (
     </Cell>
     <Cell />
   </>
+);
+
+type FieldChange = { Name?: string; Amount?: number };
+type RowSave = { amount: (item: BudgetItem, text: string) => Promise<boolean>; name: (item: BudgetItem, text: string) => Promise<boolean> };
+type RowCellsProps = {
+  row: BudgetRow;
+  canEdit: boolean;
+  withCampaign: boolean;
+  /** The item's campaign name ('' when none or for a group row). */
+  campaignName: string;
+  fieldColumns: readonly { id: string; name: string }[];
+  /** Columns a group row's name spans when custom field columns are shown (0 when none). */
+  leading: number;
+  onSave: RowSave;
+};
+
+/** Unchanged when the item is the same object (the query keeps an unchanged item's object) or the group's figures are equal. */
+const sameRow = (a: BudgetRow, b: BudgetRow) => {
+  if (a.kind === 'item') return b.kind === 'item' && a.item === b.item;
+  if (b.kind === 'item') return false;
+  return a.name === b.name && a.categoryType === b.categoryType && a.tag === b.tag && sameSums(a.sums, b.sums);
+};
+
+/**
+ * One grid row's cells. Memoised: the page draws again as its later data arrives (the first paint's
+ * follow-up, campaigns, custom fields, the filters), and each time every row in view was drawn again
+ * (its Progress bar, editable cells, links) though nothing in it had changed.
+ */
+const RowCells = memo(
+  ({ row, canEdit, withCampaign, campaignName, fieldColumns, leading, onSave }: RowCellsProps) => {
+    if (row.kind === 'category') {
+      return (
+        <>
+          <Cell style={leading ? { gridColumn: `span ${leading}` } : undefined}>
+            {row.name}{' '}
+            {row.tag === undefined ? (
+              <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
+            ) : row.tag ? (
+              <Tag style={{ marginLeft: 6 }}>{row.tag}</Tag>
+            ) : null}
+            <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
+          </Cell>
+          <Cell className="num">{formatBase(row.sums.budget)}</Cell>
+          <MoneyCells sums={row.sums} />
+        </>
+      );
+    }
+    const { item } = row;
+    const amount = (
+      <EditableCell
+        value={item.Amount.toFixed(currencyDigits(item.Currency))}
+        // An item in another currency shows its own amount and the base one: "€1,200.00 ($1,299.00)" (DESIGN.md §17).
+        display={formatBothAmounts(item.Amount, item.Currency, item.BaseAmount).label}
+        shown={<BothAmounts amount={item.Amount} currency={item.Currency} baseAmount={item.BaseAmount} />}
+        label={`Amount of ${item.Name}`}
+        disabled={!canEdit}
+        align="right"
+        onSave={(text) => onSave.amount(item, text)}
+      />
+    );
+    return (
+      <>
+        <Cell className="item-name">
+          <EditableCell
+            value={item.Name}
+            display={item.Name}
+            label={`Name of ${item.Name}`}
+            disabled={!canEdit}
+            onSave={(text) => onSave.name(item, text)}
+          />
+        </Cell>
+        {withCampaign ? <Cell className="budget-grid-campaign">{campaignName}</Cell> : null}
+        {fieldColumns.map((field) => (
+          <Cell key={field.id} className="budget-grid-campaign">
+            {customFieldText(item.CustomFields[field.id])}
+          </Cell>
+        ))}
+        <Cell>
+          {/* Only phased items have a tooltip: an antd Tooltip on each of the ~20 rows drawn costs the first paint. */}
+          {item.IsPhased ? (
+            <Tooltip title="Phased by month: change the months with the amount on the item’s page.">
+              <div>{amount}</div>
+            </Tooltip>
+          ) : (
+            <div>{amount}</div>
+          )}
+        </Cell>
+        <MoneyStateCells sums={itemMoneyStates(item)} />
+        <Cell>
+          <BurnRateBar rate={item.BurnRate} />
+        </Cell>
+        <Cell>
+          <Link to={getHref('budgetItem', { id: item.Id })} aria-label={`Open ${item.Name} (${ITEM_TYPE_NAMES[item.ItemType]})`}>
+            <RightOutlined />
+          </Link>
+        </Cell>
+      </>
+    );
+  },
+  (a, b) =>
+    a.canEdit === b.canEdit &&
+    a.withCampaign === b.withCampaign &&
+    a.campaignName === b.campaignName &&
+    a.fieldColumns === b.fieldColumns &&
+    a.leading === b.leading &&
+    a.onSave === b.onSave &&
+    sameRow(a.row, b.row),
 );
 
 /**
@@ -94,7 +201,7 @@ export const BudgetGrid = ({
     initialRect: { width: GRID_MIN_WIDTH, height: scrollerHeight() },
   });
 
-  const saveField = async (item: BudgetItem, change: { Name?: string; Amount?: number }): Promise<boolean> => {
+  const saveField = async (item: BudgetItem, change: FieldChange): Promise<boolean> => {
     try {
       const saved = await save.saveItem(
         {
@@ -120,89 +227,27 @@ export const BudgetGrid = ({
     }
   };
 
-  const saveAmount = (item: BudgetItem) => async (text: string) => {
-    const parsed = parseDollars(text);
-    if ('error' in parsed) {
-      message.error(parsed.error);
-      return false;
-    }
-    return saveField(item, { Amount: parsed.value });
-  };
-
-  const saveName = (item: BudgetItem) => async (text: string) => {
-    if (!text.trim()) {
-      message.error('Please enter a name.');
-      return false;
-    }
-    return saveField(item, { Name: text.trim() });
-  };
-
-  const renderRow = (row: BudgetRow) => {
-    if (row.kind === 'category') {
-      return (
-        <>
-          <Cell style={withFields ? { gridColumn: `span ${leading}` } : undefined}>
-            {row.name}{' '}
-            {row.tag === undefined ? (
-              <Tag style={{ marginLeft: 6 }}>{CATEGORY_TYPE_NAMES[row.categoryType]}</Tag>
-            ) : row.tag ? (
-              <Tag style={{ marginLeft: 6 }}>{row.tag}</Tag>
-            ) : null}
-            <span style={{ fontWeight: 400, color: '#595959' }}>{row.sums.count === 1 ? '1 item' : `${row.sums.count} items`}</span>
-          </Cell>
-          <Cell className="num">{formatBase(row.sums.budget)}</Cell>
-          <MoneyCells sums={row.sums} />
-        </>
-      );
-    }
-    const { item } = row;
-    const amount = (
-      <EditableCell
-        value={item.Amount.toFixed(currencyDigits(item.Currency))}
-        // An item in another currency shows its own amount and the base one: "€1,200.00 ($1,299.00)" (DESIGN.md §17).
-        display={formatBothAmounts(item.Amount, item.Currency, item.BaseAmount).label}
-        shown={<BothAmounts amount={item.Amount} currency={item.Currency} baseAmount={item.BaseAmount} />}
-        label={`Amount of ${item.Name}`}
-        disabled={!canEdit}
-        align="right"
-        onSave={saveAmount(item)}
-      />
-    );
-    return (
-      <>
-        <Cell className="item-name">
-          <EditableCell value={item.Name} display={item.Name} label={`Name of ${item.Name}`} disabled={!canEdit} onSave={saveName(item)} />
-        </Cell>
-        {withCampaign ? (
-          <Cell className="budget-grid-campaign">{item.CampaignId ? (campaignNames?.get(item.CampaignId) ?? '') : ''}</Cell>
-        ) : null}
-        {fieldColumns.map((field) => (
-          <Cell key={field.id} className="budget-grid-campaign">
-            {customFieldText(item.CustomFields[field.id])}
-          </Cell>
-        ))}
-        <Cell>
-          {/* Only phased items have a tooltip: an antd Tooltip on each of the ~20 rows drawn costs the first paint. */}
-          {item.IsPhased ? (
-            <Tooltip title="Phased by month: change the months with the amount on the item’s page.">
-              <div>{amount}</div>
-            </Tooltip>
-          ) : (
-            <div>{amount}</div>
-          )}
-        </Cell>
-        <MoneyStateCells sums={itemMoneyStates(item)} />
-        <Cell>
-          <BurnRateBar rate={item.BurnRate} />
-        </Cell>
-        <Cell>
-          <Link to={getHref('budgetItem', { id: item.Id })} aria-label={`Open ${item.Name} (${ITEM_TYPE_NAMES[item.ItemType]})`}>
-            <RightOutlined />
-          </Link>
-        </Cell>
-      </>
-    );
-  };
+  // The rows' cells are drawn by RowCells (memoised): they get one stable save function that always
+  // runs the latest saveField, so a row is drawn again only when what it shows changes.
+  const latestSave = useRef(saveField);
+  latestSave.current = saveField;
+  const [onSave] = useState(() => ({
+    amount: async (item: BudgetItem, text: string) => {
+      const parsed = parseDollars(text);
+      if ('error' in parsed) {
+        message.error(parsed.error);
+        return false;
+      }
+      return latestSave.current(item, { Amount: parsed.value });
+    },
+    name: async (item: BudgetItem, text: string) => {
+      if (!text.trim()) {
+        message.error('Please enter a name.');
+        return false;
+      }
+      return latestSave.current(item, { Name: text.trim() });
+    },
+  }));
 
   return (
     // On a narrow screen the grid's head, rows and total scroll sideways together; the page does not.
@@ -243,7 +288,15 @@ export const BudgetGrid = ({
                     className={`budget-grid-row${row.kind === 'category' ? ' budget-grid-category' : ''}`}
                     style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
                   >
-                    {renderRow(row)}
+                    <RowCells
+                      row={row}
+                      canEdit={canEdit}
+                      withCampaign={withCampaign}
+                      campaignName={row.kind === 'item' && row.item.CampaignId ? (campaignNames?.get(row.item.CampaignId) ?? '') : ''}
+                      fieldColumns={fieldColumns}
+                      leading={withFields ? leading : 0}
+                      onSave={onSave}
+                    />
                   </tr>
                 );
               })}

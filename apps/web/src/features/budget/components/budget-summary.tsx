@@ -3,14 +3,17 @@ import { Col, Row, Statistic } from 'antd';
 import { formatBase } from '../../../shared/format/money.ts';
 import { BurnRateBar } from '../../../shared/ui/burn-rate-bar.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import type { MoneySums } from '../lib/budget-rows.ts';
+import { type MoneySums, sameSums } from '../lib/budget-rows.ts';
+import { memo } from 'react';
 import './budget-grid.css';
 
 /**
  * Headline figures of the items shown, and their subtotals per item type. The subtotals are a plain
  * table (two rows at most) drawn like antd's small Table, which would add ~60 KB to /budget's first load.
  */
-export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: { itemType: ItemType; sums: MoneySums }[] }) => (
+type SummaryProps = { totals: MoneySums; byType: { itemType: ItemType; sums: MoneySums }[] };
+
+const BudgetSummaryFigures = ({ totals, byType }: SummaryProps) => (
   <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
     <Col xs={24} xl={12}>
       <Row gutter={[12, 12]}>
@@ -74,4 +77,13 @@ export const BudgetSummary = ({ totals, byType }: { totals: MoneySums; byType: {
       </Panel>
     </Col>
   </Row>
+);
+
+/** Drawn again only when a figure changes, not each time the page does as its later data arrives. */
+export const BudgetSummary = memo(
+  BudgetSummaryFigures,
+  (a, b) =>
+    sameSums(a.totals, b.totals) &&
+    a.byType.length === b.byType.length &&
+    a.byType.every((entry, index) => entry.itemType === b.byType[index]?.itemType && sameSums(entry.sums, b.byType[index].sums)),
 );

@@ -14,6 +14,17 @@ export type MoneySums = {
   count: number;
 };
 
+/** The same figures (a memoised row or summary is not drawn again for equal sums computed anew). */
+export const sameSums = (a: MoneySums, b: MoneySums): boolean =>
+  a.budget === b.budget &&
+  a.actual === b.actual &&
+  a.committed === b.committed &&
+  a.planned === b.planned &&
+  a.available === b.available &&
+  a.leftToPlan === b.leftToPlan &&
+  a.burnRate === b.burnRate &&
+  a.count === b.count;
+
 export type BudgetRow =
   | {
       kind: 'category';
