@@ -1,12 +1,11 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import {
   addressRange,
   checkPublicHost as checkHost,
   isPublicAddress,
+  publicOnlyLookup,
   RefusedAddressError,
   refusedAddress,
 } from '../../lib/public-address.ts';
@@ -31,18 +30,8 @@ const refusal = (host: string, address: string) => refusedAddress(host, address,
  */
 export const checkPublicHost = (hostname: string): Promise<RefusedAddressError | null> => checkHost(hostname, WHY);
 
-/** A connect-time lookup that refuses the connection when the name resolves to a non-public address. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return (callback as (error: Error) => void)(error);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((entry) => !isPublicAddress(entry.address));
-    if (bad || list.length === 0) return (callback as (error: Error) => void)(refusal(hostname, bad?.address ?? 'no address'));
-    if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, list);
-    const [first] = list as [LookupAddress];
-    return (callback as (error: null, address: string, family: number) => void)(null, first.address, first.family);
-  });
-};
+/** The connect-time lookup: the name is judged on the very answer the connection uses (against DNS rebinding). */
+const connectLookup = publicOnlyLookup(WHY);
 
 export type PostOutcome = { status: number; ms: number };
 
@@ -72,7 +61,7 @@ export const postJson = async (options: {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body), ...options.headers },
         timeout: options.timeoutMs,
-        ...(options.publicOnly ? { lookup: publicOnlyLookup } : {}),
+        ...(options.publicOnly ? { lookup: connectLookup } : {}),
       },
       (response) => {
         // The answer's body is not kept: read and dropped, at most until the timeout.
