@@ -1,8 +1,9 @@
-import { PLAN_CODES, WEBHOOK_LIMIT_MESSAGE, WEBHOOKS_PER_TENANT, type Webhook } from '@plansmith/contract';
+import { PLAN_CODES, type PlanCode, WEBHOOK_LIMIT_MESSAGE, WEBHOOKS_PER_TENANT, type Webhook } from '@plansmith/contract';
 import { Button, Card, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useWebhooks } from '../../features/webhooks/api/webhook-queries.ts';
 import { useTenant } from '../../shared/api/identity.ts';
+import { PlanGate } from '../plan-gate.tsx';
 import { lazyPart } from '../../shared/ui/lazy-part.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/query-state.tsx';
@@ -18,43 +19,31 @@ const WebhookDeliveries = lazyPart(
   null,
 );
 
-// Drawn only on Starter: the closed area every plan-gated page shows (the Owner's upgrade link, or whom to ask).
-const ClosedArea = lazy(async () => ({ default: (await import('../closed-area.tsx')).ClosedArea }));
-const PAID_PLANS = PLAN_CODES.filter((code) => code !== 'starter');
+const PAID_PLANS: readonly PlanCode[] = PLAN_CODES.filter((code) => code !== 'starter');
 
 /** /account/webhooks (Owners and Admins of a paid account, DESIGN.md §18): tell other tools what changed. */
 export const WebhooksPage = () => {
   const tenant = useTenant();
-  const isPaid = tenant.data !== undefined && tenant.data.PlanCode !== 'starter';
-  const header = (
-    <PageHeader
-      title="Webhooks"
-      subtitle={
-        <>
-          Plansmith POSTs a signed JSON event to your URL when expenses, budget items, plans, approvals or month closes change. Verify each
-          one with its <Typography.Text code>Plansmith-Signature</Typography.Text> header.
-        </>
-      }
-      actions={isPaid ? <AddWebhookButton /> : undefined}
-    />
-  );
-  if (tenant.isPending) return <LoadingState />;
-  if (tenant.isError) return <ErrorState error={tenant.error} onRetry={() => void tenant.refetch()} />;
-  if (!isPaid) {
-    return (
-      <>
-        {header}
-        <Suspense fallback={<LoadingState />}>
-          <ClosedArea name="webhooks" plans={PAID_PLANS} />
-        </Suspense>
-      </>
-    );
-  }
+  const isPaid = tenant.data !== undefined && PAID_PLANS.includes(tenant.data.PlanCode);
   return (
-    <>
-      {header}
+    <PlanGate
+      name="webhooks"
+      plans={PAID_PLANS}
+      header={
+        <PageHeader
+          title="Webhooks"
+          subtitle={
+            <>
+              Plansmith POSTs a signed JSON event to your URL when expenses, budget items, plans, approvals or month closes change. Verify
+              each one with its <Typography.Text code>Plansmith-Signature</Typography.Text> header.
+            </>
+          }
+          actions={isPaid ? <AddWebhookButton /> : undefined}
+        />
+      }
+    >
       <WebhookList />
-    </>
+    </PlanGate>
   );
 };
 
