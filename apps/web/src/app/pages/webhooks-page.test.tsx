@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, login } from '../../../../server/test/factories.ts';
+import { createTenant, login, type TestTenant } from '../../../../server/test/factories.ts';
 import { createPlan } from '../../../../server/test/planning-factories.ts';
 import { findMergeDialog, mergeRow, SLOW, TEST_TIMEOUT } from '../../test/merge-dialog.ts';
 import { type RealApi, startRealApi } from '../../test/real-api.ts';
@@ -58,6 +58,22 @@ const renderPage = () =>
       </App>
     </QueryClientProvider>,
   );
+
+/** A hook to the test's receiver for expense.created, added through the API. */
+const addHook = async (accessToken: string) =>
+  (await api.call(webhookRoutes.save, { Id: EMPTY_ID, Url: receiver.url, Events: ['expense.created'], Active: true }, accessToken)).Webhook;
+
+/** The tenant's Admin saves the hook from the version the page read, with a URL of theirs: answers it. */
+const adminChangesUrl = async (tenant: TestTenant, hook: Webhook, change: { Active: boolean }) => {
+  const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
+  const theirUrl = `${receiver.url}?from=admin`;
+  await api.call(
+    webhookRoutes.save,
+    { Id: hook.Id, Version: hook.Version, Url: theirUrl, Events: ['expense.created'], Active: change.Active },
+    admin,
+  );
+  return theirUrl;
+};
 
 const listed = async (accessToken: string) => (await api.call(webhookRoutes.list, undefined, accessToken)) as Webhook[];
 
@@ -238,24 +254,14 @@ describe('/account/webhooks (real API)', () => {
     async () => {
       const tenant = await createTenant(api.server, { name: 'Hooks merge' });
       const owner = await api.signIn(tenant.users.owner.email);
-      const { Webhook: hook } = await api.call(
-        webhookRoutes.save,
-        { Id: EMPTY_ID, Url: receiver.url, Events: ['expense.created'], Active: true },
-        owner.AccessToken,
-      );
+      const hook = await addHook(owner.AccessToken);
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: `Edit webhook to ${receiver.url}` }, SLOW));
       const dialog = await screen.findByRole('dialog', {}, SLOW);
       await within(dialog).findByDisplayValue(receiver.url, {}, SLOW);
       // The Admin changes the URL and pauses it from the same version.
-      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-      const theirUrl = `${receiver.url}?from=admin`;
-      await api.call(
-        webhookRoutes.save,
-        { Id: hook.Id, Version: hook.Version, Url: theirUrl, Events: ['expense.created'], Active: false },
-        admin,
-      );
+      const theirUrl = await adminChangesUrl(tenant, hook, { Active: false });
       await user.click(within(within(dialog).getByRole('group', { name: 'Plans' })).getByRole('checkbox', { name: /^Created/ }));
       await user.click(within(dialog).getByRole('button', { name: 'Save webhook' }));
 
@@ -279,23 +285,13 @@ describe('/account/webhooks (real API)', () => {
     async () => {
       const tenant = await createTenant(api.server, { name: 'Hooks keep' });
       const owner = await api.signIn(tenant.users.owner.email);
-      const { Webhook: hook } = await api.call(
-        webhookRoutes.save,
-        { Id: EMPTY_ID, Url: receiver.url, Events: ['expense.created'], Active: true },
-        owner.AccessToken,
-      );
+      const hook = await addHook(owner.AccessToken);
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: `Edit webhook to ${receiver.url}` }, SLOW));
       const dialog = await screen.findByRole('dialog', {}, SLOW);
       await within(dialog).findByDisplayValue(receiver.url, {}, SLOW);
-      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-      const theirUrl = `${receiver.url}?from=admin`;
-      await api.call(
-        webhookRoutes.save,
-        { Id: hook.Id, Version: hook.Version, Url: theirUrl, Events: ['expense.created'], Active: true },
-        admin,
-      );
+      const theirUrl = await adminChangesUrl(tenant, hook, { Active: true });
       const url = within(dialog).getByLabelText('Endpoint URL');
       await user.clear(url);
       await user.type(url, `${receiver.url}?from=owner`);
@@ -316,21 +312,11 @@ describe('/account/webhooks (real API)', () => {
     async () => {
       const tenant = await createTenant(api.server, { name: 'Hooks stale delete' });
       const owner = await api.signIn(tenant.users.owner.email);
-      const { Webhook: hook } = await api.call(
-        webhookRoutes.save,
-        { Id: EMPTY_ID, Url: receiver.url, Events: ['expense.created'], Active: true },
-        owner.AccessToken,
-      );
+      const hook = await addHook(owner.AccessToken);
       renderPage();
       const user = userEvent.setup();
       await screen.findByRole('button', { name: `Delete webhook to ${receiver.url}` }, SLOW);
-      const admin = (await login(api.server, tenant.users.admin.email)).AccessToken as string;
-      const theirUrl = `${receiver.url}?from=admin`;
-      await api.call(
-        webhookRoutes.save,
-        { Id: hook.Id, Version: hook.Version, Url: theirUrl, Events: ['expense.created'], Active: true },
-        admin,
-      );
+      const theirUrl = await adminChangesUrl(tenant, hook, { Active: true });
 
       await user.click(screen.getByRole('button', { name: `Delete webhook to ${receiver.url}` }));
       await user.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
