@@ -71,6 +71,9 @@ const sameRow = (a: BudgetRow, b: BudgetRow) => {
  * follow-up, campaigns, custom fields, the filters), and each time every row in view was drawn again
  * (its Progress bar, editable cells, links) though nothing in it had changed.
  */
+/** One empty list for every draw without field columns (a new [] each time would draw every row again). */
+const NO_FIELD_COLUMNS: readonly { id: string; name: string }[] = [];
+
 const RowCells = memo(
   ({ row, canEdit, withCampaign, campaignName, fieldColumns, leading, onSave }: RowCellsProps) => {
     if (row.kind === 'category') {
@@ -161,7 +164,7 @@ export const BudgetGrid = ({
   totals,
   canEdit,
   campaignNames,
-  fieldColumns = [],
+  fieldColumns = NO_FIELD_COLUMNS,
 }: {
   rows: BudgetRow[];
   totals: MoneySums;
