@@ -1,4 +1,5 @@
-import { foreignKey, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
 import { rowVersion } from './row-version.ts';
 import { tenants } from './tenants.ts';
 
@@ -35,6 +36,8 @@ export const webhookEvents = pgTable(
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction (migration 1131): later changes to one item in it update its event instead of adding one. */
+    tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
 );

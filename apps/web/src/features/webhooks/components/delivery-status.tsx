@@ -1,5 +1,6 @@
 import type { WebhookDeliveryStatus as DeliveryStatus } from '@plansmith/contract';
 import { Tag } from 'antd';
+import { formatCount } from '../../../shared/format/money.ts';
 
 const STATUS_TAGS: Record<DeliveryStatus, { color: string; label: string }> = {
   pending: { color: 'gold', label: 'Retrying' },
@@ -18,6 +19,6 @@ export const DeliveryStatusTag = ({ status, attempts }: { status: DeliveryStatus
 
 /** "200 in 123 ms", "500 in 2,030 ms", "No answer" (a timeout or a refused connection). */
 export const describeResponse = (responseStatus: number | null, responseMs: number | null): string => {
-  if (responseStatus === null) return responseMs === null ? '—' : `No answer after ${responseMs.toLocaleString('en-US')} ms`;
-  return responseMs === null ? String(responseStatus) : `${responseStatus} in ${responseMs.toLocaleString('en-US')} ms`;
+  if (responseStatus === null) return responseMs === null ? '—' : `No answer after ${formatCount(responseMs)} ms`;
+  return responseMs === null ? String(responseStatus) : `${responseStatus} in ${formatCount(responseMs)} ms`;
 };

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/query-state.tsx';
 import { ResponsiveTable } from '../../../shared/ui/responsive-table.tsx';
 import { useWebhookDeliveries } from '../api/webhook-queries.ts';
 import { DeliveryStatusTag, describeResponse } from './delivery-status.tsx';
+import { formatCount } from '../../../shared/format/money.ts';
 
 const PAGE_SIZE = 20;
 
@@ -74,7 +75,7 @@ const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
         <Typography.Text type="secondary">
           {Total === 0
             ? 'Nothing delivered yet.'
-            : `${Total.toLocaleString('en-US')} deliver${Total === 1 ? 'y' : 'ies'}. A failing delivery is retried with a growing pause for 24 hours, then marked failed.`}
+            : `${formatCount(Total)} deliver${Total === 1 ? 'y' : 'ies'}. A failing delivery is retried with a growing pause for 24 hours, then marked failed.`}
         </Typography.Text>
         <Button size="small" onClick={() => void deliveries.refetch()} loading={deliveries.isFetching}>
           Refresh
