@@ -70,6 +70,19 @@ const mintSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toSt
 const summaryOf = (verb: string, url: string, events: readonly string[], extra = '') =>
   `${verb} webhook ${url} (${events.join(', ')})${extra}`;
 
+/** The audit log's `webhook_changed`: once per real change, in the writing transaction. */
+const recordChange = (tx: Db, auth: AuthContext, ip: string, id: string, summary: string, at: Date) =>
+  recordSecurityEvent(tx, {
+    tenantId: auth.tenantId,
+    kind: 'webhook_changed',
+    userId: auth.userId,
+    ip,
+    entityType: 'Webhook',
+    entityId: id,
+    summary,
+    at,
+  });
+
 export const createWebhooksService = (ctx: AppContext, dispatcher: WebhookDispatcher) => {
   /** Production: https only, and a host that resolves to public addresses only (DESIGN.md §18). */
   const checkUrl = async (url: string): Promise<void> => {
@@ -143,16 +156,7 @@ export const createWebhooksService = (ctx: AppContext, dispatcher: WebhookDispat
             createdAt: now,
             updatedAt: now,
           });
-          await recordSecurityEvent(tx, {
-            tenantId: auth.tenantId,
-            kind: 'webhook_changed',
-            userId: auth.userId,
-            ip,
-            entityType: 'Webhook',
-            entityId: id,
-            summary: summaryOf('Created', body.Url, body.Events, body.Active ? '' : ', inactive'),
-            at: now,
-          });
+          await recordChange(tx, auth, ip, id, summaryOf('Created', body.Url, body.Events, body.Active ? '' : ', inactive'), now);
         });
         return { Webhook: await readWebhook(ctx.db, auth.tenantId, id), Secret: secret };
       }
@@ -180,16 +184,7 @@ export const createWebhooksService = (ctx: AppContext, dispatcher: WebhookDispat
           updatedBy: auth.userId,
           updatedAt: now,
         });
-        await recordSecurityEvent(tx, {
-          tenantId: auth.tenantId,
-          kind: 'webhook_changed',
-          userId: auth.userId,
-          ip,
-          entityType: 'Webhook',
-          entityId: id,
-          summary: `Changed webhook ${body.Url}: ${changed.join('; ')}`,
-          at: now,
-        });
+        await recordChange(tx, auth, ip, id, `Changed webhook ${body.Url}: ${changed.join('; ')}`, now);
       });
       return { Webhook: await readWebhook(ctx.db, auth.tenantId, id), Secret: secret };
     },
@@ -200,16 +195,7 @@ export const createWebhooksService = (ctx: AppContext, dispatcher: WebhookDispat
       await ctx.db.transaction(async (tx) => {
         const row = await checkVersion(tx, auth, id, version);
         await repo.deleteWebhook(tx, auth.tenantId, id);
-        await recordSecurityEvent(tx, {
-          tenantId: auth.tenantId,
-          kind: 'webhook_changed',
-          userId: auth.userId,
-          ip,
-          entityType: 'Webhook',
-          entityId: id,
-          summary: summaryOf('Deleted', row.url, row.events),
-          at: now,
-        });
+        await recordChange(tx, auth, ip, id, summaryOf('Deleted', row.url, row.events), now);
       });
       return true;
     },
