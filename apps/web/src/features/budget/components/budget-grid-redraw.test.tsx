@@ -4,58 +4,13 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRows, sumItems } from '../lib/budget-rows.ts';
 import { BudgetGrid } from './budget-grid.tsx';
+import { gridItem, layOutBudgetGrid } from '../../../test/budget-grid.ts';
 
-// happy-dom lays nothing out: the grid's scroller gets the size a browser would give it, so the
-// virtualiser draws its rows.
-const layout = (['clientWidth', 'clientHeight'] as const).map(
-  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
-);
-beforeAll(() => {
-  for (const [name, original] of layout) {
-    Object.defineProperty(HTMLElement.prototype, name, {
-      configurable: true,
-      get(this: HTMLElement) {
-        if (this.classList.contains('budget-grid-scroll')) return name === 'clientWidth' ? 1200 : 600;
-        return original?.get?.call(this) ?? 0;
-      },
-    });
-  }
-});
-afterAll(() => {
-  for (const [name, original] of layout) if (original) Object.defineProperty(HTMLElement.prototype, name, original);
-});
-
-const item = (id: string, customFields: BudgetItem['CustomFields'] = {}): BudgetItem => ({
-  Id: id,
-  Name: `Item ${id}`,
-  Description: null,
-  Active: true,
-  Currency: 'USD',
-  Amount: 19.99,
-  BaseAmount: 19.99,
-  BurnRate: 0,
-  Actual: 0,
-  Committed: 0,
-  Planned: 0,
-  Requested: 0,
-  Available: 19.99,
-  LeftToPlan: 19.99,
-  ItemType: 1,
-  BudgetCategoryId: 'media',
-  BudgetCategoryName: 'Media',
-  CategoryType: 1,
-  MarketingPlanId: 'plan',
-  ObjectiveId: null,
-  GeneralLedgerCodeId: null,
-  CampaignId: null,
-  IsPhased: false,
-  UpdatedAt: '2026-01-01T00:00:00.000Z',
-  Version: 1,
-  CustomFields: customFields,
-});
+layOutBudgetGrid();
+const item = gridItem;
 
 const client = new QueryClient();
 const wrap = (grid: ReactNode) => (
