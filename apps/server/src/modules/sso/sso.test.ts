@@ -176,6 +176,15 @@ describe('signing in through the IdP', () => {
     expect((await complete(handoff)).status).toBe(400);
   });
 
+  it('takes a handoff code up to its 60th second and refuses it at exactly 60 seconds', async () => {
+    const inTime = handoffOf((await throughProvider(`new.person@${domain}`)).location);
+    t.clock.advance(59_999);
+    expect((await complete(inTime)).status).toBe(200);
+    const atLimit = handoffOf((await throughProvider(`new.person@${domain}`)).location);
+    t.clock.advance(60_000);
+    expect((await complete(atLimit)).status).toBe(400);
+  });
+
   it('refuses a handoff when SSO was disabled after the IdP’s return: 403, no session, a failed sign-in in the log, the code used up', async () => {
     const email = `new.person@${domain}`;
     const handoff = handoffOf((await throughProvider(email)).location);
