@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';

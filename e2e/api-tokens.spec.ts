@@ -1,5 +1,5 @@
 import { type BudgetCategory, EMPTY_ID, READ_ONLY_TOKEN_MESSAGE } from '@plansmith/contract';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { signUpPaidAccount } from './page-models/paid-account.ts';
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { DEMO_MEMBER, DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';
 import { watchRequests } from './page-models/quiet.ts';

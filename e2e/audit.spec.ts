@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type AuditItem, EMPTY_ID, type Person } from '@plansmith/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures.ts';
 import Papa from 'papaparse';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';

@@ -1,5 +1,5 @@
 import { CLIENT_ID } from '@plansmith/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { DashboardPage, ReportsPage } from './page-models/expenses-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';

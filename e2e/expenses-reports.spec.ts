@@ -1,5 +1,5 @@
 import { CLIENT_ID } from '@plansmith/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { CommentsPanelModel, DashboardPage, ExpensePage, ExpensesPage, ReportsPage } from './page-models/expenses-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { Onboarding } from './page-models/onboarding.ts';

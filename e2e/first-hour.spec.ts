@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { settled } from './page-models/dialog.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
 /** Where the sign-in page's parts are drawn: tag, id and box of each. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { ExpectationsPage, FunnelsPage } from './page-models/funnels-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';

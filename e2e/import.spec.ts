@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { dollarsOf } from './page-models/expenses-pages.ts';
 import { ImportPage, MonthGrid, seriousViolations } from './page-models/import-pages.ts';

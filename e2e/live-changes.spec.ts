@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { settled } from './page-models/dialog.ts';
 import { ExpensesPage } from './page-models/expenses-pages.ts';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';
 import { chooseOption } from './page-models/select-option.ts';

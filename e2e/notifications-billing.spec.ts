@@ -1,5 +1,5 @@
 import { CLIENT_ID } from '@plansmith/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ExpensesPage } from './page-models/expenses-pages.ts';
 import { DEMO_MEMBER, DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';

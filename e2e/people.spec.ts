@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';

@@ -1,5 +1,5 @@
 import { CLIENT_ID, paths } from '@plansmith/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';

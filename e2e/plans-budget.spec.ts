@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BudgetPage } from './page-models/budget-page.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { PlansPage } from './page-models/plans-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';
 import { Onboarding } from './page-models/onboarding.ts';

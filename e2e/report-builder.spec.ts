@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';

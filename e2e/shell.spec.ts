@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO_MEMBER, DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 
 test.describe('sign in and the shell', () => {

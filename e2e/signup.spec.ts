@@ -1,5 +1,5 @@
 import { planNameForDates } from '@plansmith/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { SIGNUP_PASSWORD, SignupPage, verificationLinkFor } from './page-models/signup-page.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ExpensesPage } from './page-models/expenses-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { WebhooksPage } from './page-models/webhooks-page.ts';
