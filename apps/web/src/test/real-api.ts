@@ -25,6 +25,8 @@ export type RealApi = {
   sent: SentRequest[];
   /** Requests to this path fail like a lost connection (fetch rejects) until reset. */
   dropRequestsTo: (path: string) => void;
+  /** Requests to this path wait, unsent, until the returned release is called (or reset): a slow answer. */
+  holdRequestsTo: (path: string) => () => void;
   /**
    * A database outage: every statement of the server fails the way a closed PGlite does, so the
    * server answers as it does when its database is unreachable, until `endOutage`.
@@ -96,6 +98,7 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
   const server = await createTestApp(options);
   const sent: SentRequest[] = [];
   const unreachable = new Set<string>();
+  const held = new Map<string, { released: Promise<void>; release: () => void }>();
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
@@ -103,6 +106,7 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     const path = (inject.url as string).split('?')[0] ?? '';
     sent.push({ method: inject.method as string, path, body: parseBody(inject.payload) });
     if (unreachable.has(path.toLowerCase())) throw new TypeError('Failed to fetch');
+    await held.get(path.toLowerCase())?.released;
     const answer = await server.app.inject(inject);
     return new Response(NO_BODY_STATUSES.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
@@ -142,11 +146,21 @@ export const startRealApi = async (options: Parameters<typeof createTestApp>[0] 
     server,
     sent,
     dropRequestsTo: (path) => unreachable.add(path.toLowerCase()),
+    holdRequestsTo: (path) => {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held.set(path.toLowerCase(), { released, release });
+      return release;
+    },
     startOutage: () => setOutage(true),
     endOutage: () => setOutage(false),
     reset: () => {
       sent.length = 0;
       unreachable.clear();
+      for (const { release } of held.values()) release();
+      held.clear();
       setOutage(false);
     },
     call,
