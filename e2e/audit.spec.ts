@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { settled } from './page-models/dialog.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { callRoute, sessionHeaders, signUpPaidAccount } from './page-models/paid-account.ts';
+import { clickOption } from './page-models/select-option.ts';
 
 // Issue 35 (DESIGN.md §18): an Enterprise Owner hands the audit log to a security review. The journey
 // works in an Enterprise account of its own (the shared demo account is on Performance).
@@ -15,11 +16,10 @@ const logRows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table
 /** The "What happened" cell of every row shown, top to bottom (columns: When, Person, What happened, IP address). */
 const summariesShown = async (page: Page) => logRows(page).locator('td:nth-child(3)').allInnerTexts();
 
-/** Opens an antd Select by its label and picks an option, typing to find it when the select is searchable. */
+/** Opens an antd Select by its label and picks an option (once the list has stopped moving). */
 const choose = async (page: Page, select: Locator, option: string) => {
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await clickOption(page, (list) => list.locator('.ant-select-item-option', { hasText: option }));
 };
 
 /** Clears an antd Select with its clear icon (shown on hover). */

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { settled } from './page-models/dialog.ts';
 import { DashboardPage, ReportsPage } from './page-models/expenses-pages.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
-import { chooseOption } from './page-models/select-option.ts';
+import { chooseOption, clickOption } from './page-models/select-option.ts';
 
 // Issue 34 (DESIGN.md §17): a person reading in de-DE records an expense in EUR on the demo's USD plan
 // and finds it converted, in German formatting, on the expense, the dashboard and the report. The demo
@@ -73,7 +73,7 @@ test('a person reading in de-DE records a EUR expense on a USD plan and sees it 
     await page.goto('/settings/myprofile');
     // Not searchable: opened and its option clicked (not in a dialog, so no backdrop to miss onto).
     await page.getByLabel('Numbers and dates').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Deutsch (Deutschland)' }).click();
+    await clickOption(page, (list) => list.locator('.ant-select-item-option', { hasText: 'Deutsch (Deutschland)' }));
     await expect(page.locator('.ant-select').filter({ has: page.getByLabel('Numbers and dates') })).toContainText('Deutsch (Deutschland)');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Your profile was saved.')).toBeVisible();

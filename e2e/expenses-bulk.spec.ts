@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';
-import { chooseOption } from './page-models/select-option.ts';
+import { chooseOption, clickOption } from './page-models/select-option.ts';
 
 // Bulk edit and saved views of /expenses (issue 33 part F, DESIGN.md §16) in the real browser. Every
 // write goes to a 2026 plan of the journey's own, not the demo plan (the demo plan's Jan–Oct 2026 are closed, and the
@@ -210,7 +210,7 @@ test('selecting rows by keyboard and setting their Status and item in one go; a 
   await chooseOption(fields.getByLabel('Custom fields to set'), 'Region');
   await page.keyboard.press('Escape');
   await fields.getByLabel('Region', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="EMEA"]').click();
+  await clickOption(page, (list) => list.locator('.ant-select-item-option[title="EMEA"]'));
   await fields.getByRole('button', { name: 'Apply to 1 expense' }).click();
   // The dialog closes once the edit is saved (the move's '1 expense updated.' may still show).
   await expect(fields).toBeHidden();

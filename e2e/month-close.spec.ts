@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { DEMO_OWNER, LoginPage } from './page-models/login-page.ts';
 import { watchRequests } from './page-models/quiet.ts';
-import { chooseOption } from './page-models/select-option.ts';
+import { chooseOption, clickOption } from './page-models/select-option.ts';
 
 const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -102,9 +102,7 @@ test.describe('month close', () => {
     // Move the agency PO into the next month.
     const move = page.getByLabel('Move Close agency PO to a month');
     await move.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: monthName(second).replace(/^(\w{3})\w*/, '$1') })
-      .click();
+    await clickOption(page, (list) => list.locator('.ant-select-item-option', { hasText: monthName(second).replace(/^(\w{3})\w*/, '$1') }));
     await expect(blockers.getByRole('listitem', { name: 'Close agency PO' })).toBeHidden();
     // Cancel the idea (the expense is deleted).
     await blockers.getByRole('listitem', { name: 'Close idea' }).getByRole('button', { name: 'Cancel' }).click();

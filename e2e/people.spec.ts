@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { clickOption } from './page-models/select-option.ts';
 import { settled } from './page-models/dialog.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { Mailbox } from './page-models/mailbox.ts';
@@ -83,13 +84,13 @@ test.describe('inviting people', () => {
     await page.getByRole('button', { name: 'Demand Generation', exact: true }).click();
     const members = page.getByLabel('Members of Demand Generation');
     await members.getByLabel('Person').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Sam Lee' }).click();
+    await clickOption(page, (list) => list.locator('.ant-select-item-option', { hasText: 'Sam Lee' }));
     await members.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByText('Sam was added to Demand Generation.')).toBeVisible();
     const samRole = members.getByLabel('Role of Sam Lee');
     await expect(samRole).toBeVisible();
     await samRole.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Lead$/ }).click();
+    await clickOption(page, (list) => list.locator('.ant-select-item-option', { hasText: /^Lead$/ }));
     // A role change asks first (DESIGN.md §12).
     const confirm = await settled(page.getByRole('dialog', { name: 'Make Sam Lee Lead of Demand Generation?' }));
     await confirm.getByRole('button', { name: 'Make Lead' }).click();

@@ -1,4 +1,5 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { settled } from './dialog.ts';
 
 /**
  * Chooses an option of a searchable antd Select the way a keyboard user does: types part of its
@@ -16,4 +17,15 @@ export const chooseOption = async (field: Locator, text: string) => {
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-active', { hasText: text })).toBeVisible();
   await field.press('Enter');
   await expect(field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(text);
+};
+
+/**
+ * Clicks the option of the open antd Select list that `option` finds (a locator inside the list),
+ * once the list has stopped sliding in, and waits for the list to close. A click on an option still
+ * moving was lost on a loaded machine: the list stayed open with the old value chosen.
+ */
+export const clickOption = async (page: Page, option: (list: Locator) => Locator) => {
+  const list = await settled(page.locator('.ant-select-dropdown:visible'));
+  await option(list).first().click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 };
