@@ -195,20 +195,40 @@ export const aggregate = (
     for (const month of column.months) columnOf.set(month, index);
   });
   const inPeriod = new Set(period.months);
-  const rows = new Map<string, { keys: DimensionValue[]; sums: Sums }>();
+  type Row = { keys: DimensionValue[]; sums: Sums };
+  const rows = new Map<string, Row>();
+  // A fact's row (null: filtered out) follows from its keys and own values alone: decided once per
+  // pair of maps, which facts share (an item's, a payee's), not once per fact.
+  type Values = ReadonlyMap<string, DimensionValue>;
+  const decided = new Map<Values, Map<Values | undefined, Row | null>>();
+  const rowOf = (fact: Fact): Row | null => {
+    let byOwn = decided.get(fact.keys);
+    if (!byOwn) {
+      byOwn = new Map();
+      decided.set(fact.keys, byOwn);
+    }
+    const known = byOwn.get(fact.own);
+    if (known !== undefined) return known;
+    let row: Row | null = null;
+    if (filters.every((filter) => filter.keeps(dimensionValueOf(fact, filter.dimension)))) {
+      const keys = rowDimensions.map((dimension) => dimensionValueOf(fact, dimension));
+      const rowKey = keys.map((key) => key.Key).join('\u0001');
+      row = rows.get(rowKey) ?? null;
+      if (!row) {
+        row = { keys, sums: emptySums(period.columns.length) };
+        rows.set(rowKey, row);
+      }
+    }
+    byOwn.set(fact.own, row);
+    return row;
+  };
   for (const fact of facts) {
     const current = inPeriod.has(fact.month);
     const comparedWith = period.compareOf.get(fact.month);
     if (!current && !comparedWith) continue;
     if (isZero(fact.money, read)) continue;
-    if (!filters.every((filter) => filter.keeps(dimensionValueOf(fact, filter.dimension)))) continue;
-    const keys = rowDimensions.map((dimension) => dimensionValueOf(fact, dimension));
-    const rowKey = keys.map((key) => key.Key).join('\u0001');
-    let row = rows.get(rowKey);
-    if (!row) {
-      row = { keys, sums: emptySums(period.columns.length) };
-      rows.set(rowKey, row);
-    }
+    const row = rowOf(fact);
+    if (!row) continue;
     if (current) {
       addInto(row.sums.total, fact.money);
       const column = columnOf.get(fact.month);

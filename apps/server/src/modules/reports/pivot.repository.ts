@@ -93,40 +93,59 @@ export const selectPlanTeams = (db: Db, tenantId: string, teamIds: readonly stri
     sql`SELECT t.id::text AS id, t.name FROM teams t WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${planList(teamIds)})`,
   );
 
-/** Expense money by item, month, status and the expense-level dimensions' values. */
+/** Expense money by month (and item, when asked) and the expense-level dimensions' values, per status. */
 export type PivotExpenseRow = {
-  item_id: string;
+  /** Null when the groups are not split by item (a report with no item-level dimension). */
+  item_id: string | null;
   month: string;
-  status: number;
-  cents: number;
+  planned: number;
+  committed: number;
+  actual: number;
   /** The group's FX variance in cents (0 unless asked for). */
   fx: number;
   payee: string | null;
   [field: `f_${number}`]: string | null;
 };
 
+export type PivotExpenseColumns = {
+  payee: boolean;
+  fields: string[];
+  fx?: boolean;
+  /**
+   * Split the groups by budget item (false: only by month and the expense-level values, when no
+   * dimension of the report reads the item: a report by Payee alone groups ~40 % fewer rows).
+   */
+  byItem?: boolean;
+};
+
 /**
- * Active expenses (not waiting for approval: those are Requested, in no measure) of the plans on a
- * budget item, purchased from `start` (inclusive) to `end` (exclusive), summed per item, purchase
- * month, status and the expense-level values asked for: the one query that reads expenses, when a
- * dimension is not kept in expense_sums (Payee, an Expense custom field). Field values as JSON text.
+ * Active expenses (not waiting for approval: those are Requested, in no measure) of the plans on one
+ * of the plans' budget items, purchased from `start` (inclusive) to `end` (exclusive), summed per
+ * purchase month, the item (unless byItem is false) and the expense-level values asked for, with
+ * Planned, Committed and Actual side by side: the one query that reads expenses, when a dimension is
+ * not kept in expense_sums (Payee, an Expense custom field). Field values as JSON text.
  */
 export const pivotExpensesStatement = (
   tenantId: string,
   planIds: readonly string[],
   range: { start: string; end: string },
-  columns: { payee: boolean; fields: string[]; fx?: boolean },
+  columns: PivotExpenseColumns,
 ): SQL => {
+  const byItem = columns.byItem ?? true;
   const extra: SQL[] = [];
   if (columns.payee) extra.push(sql`e.payee`);
   columns.fields.forEach((id, index) => {
     extra.push(sql`(e.custom_fields -> ${id})::text AS ${sql.identifier(`f_${index}`)}`);
   });
-  const groupCount = 3 + extra.length;
+  // Output columns: item_id (1), month (2), the extra values (3 on); the sums after them are not grouped.
+  const grouped = [...(byItem ? [1] : []), 2, ...extra.map((_, index) => 3 + index)];
+  const sumOf = (status: SQL, name: string) =>
+    sql`coalesce(sum(e.amount_cents) FILTER (WHERE e.status = ${status}), 0)::bigint AS ${sql.identifier(name)}`;
   return sql`
-    SELECT e.budget_item_id::text AS item_id, to_char(e.purchase_date, 'YYYY-MM') AS month, e.status,
+    SELECT ${byItem ? sql`e.budget_item_id::text` : sql`NULL::text`} AS item_id, to_char(e.purchase_date, 'YYYY-MM') AS month,
       ${extra.length > 0 ? sql`${sql.join(extra, sql`, `)},` : sql``}
-      sum(e.amount_cents)::bigint AS cents
+      ${sumOf(SQL_EXPENSE_STATUS.planned, 'planned')}, ${sumOf(SQL_EXPENSE_STATUS.committed, 'committed')},
+      ${sumOf(SQL_EXPENSE_STATUS.actual, 'actual')}
       ${columns.fx ? sql`, sum(${fxVarianceOfExpense})::bigint AS fx` : sql``}
     FROM expenses e
     ${
@@ -140,7 +159,14 @@ export const pivotExpensesStatement = (
       AND e.approval <> 1 AND e.budget_item_id IS NOT NULL
       AND e.status IN (${SQL_EXPENSE_STATUS.planned}, ${SQL_EXPENSE_STATUS.committed}, ${SQL_EXPENSE_STATUS.actual})
       AND e.purchase_date >= ${range.start}::date AND e.purchase_date < ${range.end}::date
-    GROUP BY ${sql.raw(Array.from({ length: groupCount }, (_, index) => String(index + 1)).join(', '))}`;
+      ${
+        // Split by item, the caller keeps the groups of the plans' items; unsplit, the statement does.
+        byItem
+          ? sql``
+          : sql`AND e.budget_item_id IN (SELECT bi.id FROM budget_items bi
+                 WHERE bi.tenant_id = ${tenantId} AND bi.marketing_plan_id = ANY(${planList(planIds)}))`
+      }
+    GROUP BY ${sql.raw(grouped.join(', '))}`;
 };
 
 export const selectPivotExpenses = async (
@@ -148,10 +174,16 @@ export const selectPivotExpenses = async (
   tenantId: string,
   planIds: readonly string[],
   range: { start: string; end: string },
-  columns: { payee: boolean; fields: string[]; fx?: boolean },
+  columns: PivotExpenseColumns,
 ): Promise<PivotExpenseRow[]> => {
   const rows = await selectRows<PivotExpenseRow>(db, pivotExpensesStatement(tenantId, planIds, range, columns));
-  return rows.map((row) => ({ ...row, status: Number(row.status), cents: cents(row.cents), fx: cents(row.fx) }));
+  return rows.map((row) => ({
+    ...row,
+    planned: cents(row.planned),
+    committed: cents(row.committed),
+    actual: cents(row.actual),
+    fx: cents(row.fx),
+  }));
 };
 
 /**

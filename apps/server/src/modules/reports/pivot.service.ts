@@ -15,7 +15,6 @@ import {
 } from '@plansmith/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { EXPENSE_STATUS } from '@plansmith/contract';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { tenants } from '../../schema/tenants.ts';
@@ -34,6 +33,7 @@ import {
   zeroMoney,
 } from './pivot-engine.ts';
 import {
+  type PivotExpenseRow,
   type PivotField,
   type PivotItemRow,
   selectPivotExpenses,
@@ -125,6 +125,8 @@ export const createPivotService = (ctx: AppContext) => ({
     const campaignFields = [...dimensions.values()].filter((d) => d.field?.entity === FIELD_CAMPAIGN).map((d) => d.field?.id as string);
     const expenseFields = [...dimensions.values()].filter((d) => d.field?.entity === FIELD_EXPENSE).map((d) => d.field?.id as string);
     const byExpense = [...dimensions.values()].some((d) => d.expenseLevel);
+    // Does any dimension read the budget item (its category, type, plan, campaign, field…)?
+    const byItem = [...dimensions.values()].some((d) => !d.expenseLevel);
 
     const period = periodOf(request.From, request.To, request.Columns, request.Compare);
     const allMonths = [...period.months, ...period.compareOf.keys()].sort();
@@ -146,6 +148,7 @@ export const createPivotService = (ctx: AppContext) => ({
           payee: names.includes('Payee'),
           fields: expenseFields,
           fx: wantsFx,
+          byItem,
         })
       : [];
     // Without an expense-level dimension the FX variance is its own facts, per item and month.
@@ -246,10 +249,16 @@ export const createPivotService = (ctx: AppContext) => ({
       }
       return value;
     };
-    for (const row of expenses) {
-      const keys = itemKeys.get(row.item_id);
-      if (!keys) continue;
-      const own = new Map<string, DimensionValue>();
+    // One map of expense-level values per distinct combination: the engine decides a row once per map.
+    const owns = new Map<string, Map<string, DimensionValue>>();
+    const ownOf = (row: PivotExpenseRow): Map<string, DimensionValue> => {
+      const combination = JSON.stringify([
+        payeeDimension ? row.payee : null,
+        ...expenseFields.map((_, index) => row[`f_${index}`] ?? null),
+      ]);
+      let own = owns.get(combination);
+      if (own) return own;
+      own = new Map<string, DimensionValue>();
       if (payeeDimension) {
         const payee = row.payee;
         own.set('Payee', payee ? once(`p${payee}`, () => named(payee, payee)) : none('payee'));
@@ -257,21 +266,27 @@ export const createPivotService = (ctx: AppContext) => ({
       expenseFields.forEach((fieldId, index) => {
         const field = fields.get(fieldId) as PivotField;
         const json = row[`f_${index}`];
-        own.set(
+        own?.set(
           `Field:${fieldId}`,
           json === null || json === undefined ? none(field.name) : once(`${fieldId}${json}`, () => fieldValue(field, json)),
         );
       });
+      owns.set(combination, own);
+      return own;
+    };
+    // Groups not split by item (no dimension reads it) carry the keys every item has alike.
+    const unsplitKeys = itemKeys.values().next().value;
+    for (const row of expenses) {
+      const keys = row.item_id === null ? unsplitKeys : itemKeys.get(row.item_id);
+      if (!keys) continue;
       const money: Money = {
-        baseline: 0,
-        budget: 0,
-        forecast: 0,
-        planned: row.status === EXPENSE_STATUS.planned ? row.cents : 0,
-        committed: row.status === EXPENSE_STATUS.committed ? row.cents : 0,
-        actual: row.status === EXPENSE_STATUS.actual ? row.cents : 0,
+        ...zeroMoney(),
+        planned: row.planned,
+        committed: row.committed,
+        actual: row.actual,
         fx: row.fx,
       };
-      facts.push({ month: row.month, money, keys, own });
+      facts.push({ month: row.month, money, keys, own: ownOf(row) });
     }
     const filters: FactFilter[] = request.Filters.map((filter) => {
       const values = new Set(filter.Values);

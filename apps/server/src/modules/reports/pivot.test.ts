@@ -423,6 +423,59 @@ describe('ReportClient/Pivot dimensions', () => {
     expect(region.Dimensions).toEqual([{ Dimension: `Field:${ids.region}`, Label: 'Region' }]);
   });
 
+  it('by Payee alone (groups not split by item): each status per payee and quarter to the cent, as split by item, and an expense on another plan’s item is left out', async () => {
+    const payeePlan = await createPlan(t, tenant, { name: 'Payee plan' });
+    const brand = await createCategory(t, tenant, { name: 'Payee brand', categoryType: 1 });
+    const tools = await createCategory(t, tenant, { name: 'Payee tools', categoryType: 2 });
+    const ads = await createItem(t, tenant, { planId: payeePlan.id, categoryId: brand.id, amountCents: 10_000, name: 'Ads' });
+    const crm = await createItem(t, tenant, { planId: payeePlan.id, categoryId: tools.id, amountCents: 10_000, name: 'CRM' });
+    // Another plan of its own: the tests after this one report on `plan` and `second`.
+    const otherPlan = await createPlan(t, tenant, { name: 'Payee other plan' });
+    const elsewhere = await createItem(t, tenant, { planId: otherPlan.id, categoryId: brand.id, amountCents: 100, name: 'Elsewhere' });
+    const spend: Array<[string, number, 1 | 2 | 3, string]> = [
+      // One payee, one month, three statuses on two items: one group when not split by item.
+      [ads.id, 1_001, 1, '2026-03-01'],
+      [crm.id, 2_002, 2, '2026-03-31'],
+      [ads.id, 3, 3, '2026-03-15'],
+      [crm.id, 100, 3, '2026-06-30'],
+    ];
+    for (const [itemId, amountCents, status, purchaseDate] of spend) {
+      await createExpenseRow(t, tenant, { planId: payeePlan.id, itemId, amountCents, status, purchaseDate, payee: 'Initech' });
+    }
+    // Recorded in this plan against another plan's item: no item of the report carries it.
+    await createExpenseRow(t, tenant, {
+      planId: payeePlan.id,
+      itemId: elsewhere.id,
+      amountCents: 9_999,
+      purchaseDate: '2026-03-02',
+      payee: 'Initech',
+    });
+    const measures = ['Planned', 'Committed', 'Actual'] as const;
+    const body: Omit<PivotRequestInput, 'Rows'> = {
+      MarketingPlanIds: [payeePlan.id],
+      Columns: 'Quarter',
+      Measures: [...measures],
+      ...period,
+    };
+    const alone = await pivot({ ...body, Rows: ['Payee'] });
+    const initech = alone.Rows.find((row) => row.Keys[0]?.Label === 'Initech');
+    expect(initech?.Total.Values).toEqual({ Planned: 10.01, Committed: 20.02, Actual: 1.03 });
+    expect(initech?.Cells.map((cell) => cell.Values)).toEqual([
+      { Planned: 10.01, Committed: 20.02, Actual: 0.03 },
+      { Planned: 0, Committed: 0, Actual: 1 },
+      { Planned: 0, Committed: 0, Actual: 0 },
+      { Planned: 0, Committed: 0, Actual: 0 },
+    ]);
+    expectRowsAddUp(alone);
+    const split = await pivot({ ...body, Rows: ['Category', 'Payee'] });
+    const splitInitech = split.Rows.filter((row) => row.Keys[1]?.Label === 'Initech');
+    expect(splitInitech.map((row) => row.Keys[0]?.Label)).toEqual(['Payee brand', 'Payee tools']);
+    for (const measure of measures) {
+      expect(sumCents(splitInitech.map((row) => row.Total.Values[measure])), measure).toBe(cents(initech?.Total.Values[measure]));
+    }
+    expect(alone.GrandTotal.Total.Values).toEqual(split.GrandTotal.Total.Values);
+  });
+
   it('two dimensions, an item one and an expense one: subtotals per first dimension, rows and subtotals add up to the total', async () => {
     const result = await run(['Category', 'Payee']);
     expectRowsAddUp(result);
