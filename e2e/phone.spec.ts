@@ -202,10 +202,14 @@ const accessibleName = (snapshot: string): string | null => {
   return quoted ? (JSON.parse(quoted) as string) : null;
 };
 
-test('every signed-in page of the route table, and every dialog it offers, fits a phone with no text drawn over other text', async ({
-  page,
-}) => {
-  test.setTimeout(15 * 60_000);
+/**
+ * The route table is walked in PARTS tests that may run side by side (one per Playwright worker, each
+ * against its own server): route i belongs to part i mod PARTS. One walk took three minutes, the
+ * longest journey of the suite, and ran last.
+ */
+const PARTS = 3;
+
+const fitsEveryRoute = async (page: Page, part: number) => {
   await page.goto('/login');
   await new LoginPage(page).signIn(DEMO_OWNER.email, DEMO_OWNER.password);
   await expect(page).toHaveTitle('Dashboard · Plansmith');
@@ -231,7 +235,7 @@ test('every signed-in page of the route table, and every dialog it offers, fits 
   expect(routes.length).toBeGreaterThanOrEqual(24);
 
   const problems: string[] = [];
-  for (const [name, def] of routes) {
+  for (const [name, def] of routes.filter((_, index) => index % PARTS === part)) {
     const url = ids[name] ?? def.pattern;
     if (url.includes(':')) {
       // A new page with an id: give it one above (its list's first link).
@@ -334,6 +338,18 @@ test('every signed-in page of the route table, and every dialog it offers, fits 
   }
   console.log(problems.join('\n'));
   expect(problems).toEqual([]);
+};
+
+test.describe('the route table on a phone', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (let part = 0; part < PARTS; part += 1) {
+    test(`every signed-in page of the route table (part ${part + 1} of ${PARTS}), and every dialog it offers, fits a phone with no text drawn over other text`, async ({
+      page,
+    }) => {
+      test.setTimeout(10 * 60_000);
+      await fitsEveryRoute(page, part);
+    });
+  }
 });
 
 test('the currencies, audit log and API tokens screens, with their entries and dialogs, fit a phone with no text drawn over other text', async ({
