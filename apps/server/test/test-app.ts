@@ -189,9 +189,14 @@ export const createTestApp = async (
     post,
     get,
     close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
+      // The PostgreSQL database is dropped even when the app or its pool fails to close (a test that
+      // ended the pool itself): otherwise each run left one behind on the server.
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        await drop();
+      }
     },
   };
 };
