@@ -13,8 +13,8 @@ export default defineConfig({
   outputDir: `.tmp/test-results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Spec files run side by side, one per worker, each against its own server (e2e/servers.ts,
-  // e2e/fixtures.ts); the tests of one file run in order.
+  // With E2E_WORKERS=2, spec files run side by side, one per worker, each against its own server
+  // (e2e/servers.ts, e2e/fixtures.ts); the tests of one file run in order.
   fullyParallel: false,
   workers: E2E_WORKERS,
   forbidOnly: true,

@@ -158,7 +158,8 @@ test('a Planner’s expense at the threshold waits for the Lead: mail → approv
   const confirm = page.getByRole('dialog').filter({ hasText: `Approve “${linkedName}”?` });
   await expect(confirm).toContainText('$2,500.00 becomes Committed or Actual as each was saved.');
   await confirm.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Approved.')).toBeVisible();
+  // The toast, exactly: while a request still waits, the queue's note "…until approved." matches too.
+  await expect(page.locator('.ant-message').getByText('Approved.', { exact: true })).toBeVisible();
   const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
   await expect(rowOf(linkedName)).toHaveCount(0);
   await expect(drawer).toBeHidden();

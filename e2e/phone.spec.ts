@@ -109,9 +109,9 @@ const answered = async (page: Page) => {
 
 /**
  * Waits until nothing on the page moves: no finite CSS animation or transition running (endless ones,
- * a spinner, are not waited for). Not by antd's motion classes: a motion whose transition never ran
- * keeps its `-active` class for good (a webhooks drawer at 390 px held one for 10 s with two journeys
- * at once), though nothing moves.
+ * a spinner, are not waited for). Not by antd's motion classes: with the webhooks delivery log open
+ * at 390 px, one element kept a `-motion-…-active` class through a 10 s wait (two journeys at once),
+ * and an antd leave motion that never ends keeps its class for good.
  */
 const still = async (page: Page) => {
   // Two frames first: a motion antd starts a frame after showing its element is running by then.
