@@ -34,6 +34,9 @@ test.describe('first paint', () => {
       await after.goto('/forgotpassword');
       await after.getByRole('link', { name: 'Sign In' }).click();
       await expect(after).toHaveURL(/\/login$/);
+      // The address changes before the route's page is drawn: wait for the sign-in page itself (the
+      // forgot-password page has an Email field too, and was once measured instead).
+      await expect(after.getByRole('heading', { name: 'Sign In' })).toBeVisible();
       await expect(after.getByLabel('Email')).toBeEditable();
       expect(await layoutOf(after)).toEqual(painted);
       await withScripts.close();
