@@ -1,7 +1,7 @@
 // The benches' big plan: `count` expenses added in SQL to the demo Owner's live plan with the most
 // items, spread over its items, statuses, the plan's open days (after its closed months) and 750 payees
 // (seconds, not minutes).
-import type { Database } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_USER } from './built-app.ts';
 
 export type DemoPlan = { teamId: string; planId: string };
@@ -36,4 +36,14 @@ export const addDemoExpenses = async (database: Database, count: number): Promis
   );
   await database.queryRows('ANALYZE');
   return { teamId: plan.team_id, planId: plan.id };
+};
+
+/** addDemoExpenses on the app's data dir, with the app stopped (the benches that start the built app). */
+export const addDemoExpensesToDataDir = async (dataDir: string, count: number): Promise<DemoPlan> => {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await addDemoExpenses(database, count);
+  } finally {
+    await database.close();
+  }
 };

@@ -15,10 +15,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/db/client.ts';
 import { ACTUAL_BUDGET_ROW, ACTUAL_REGISTER_ROW, type ActualPeer, startActual } from './actual-peer.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
-import { addDemoExpenses, type DemoPlan } from './demo-expenses.ts';
+import { addDemoExpensesToDataDir, type DemoPlan } from './demo-expenses.ts';
 import {
   BENCH_DATABASE_URL,
   BENCH_PASSWORD,
@@ -39,16 +38,6 @@ const BIG_SIZE = 1_000_000;
 const SIZE_TARGET_RATIO = 1.2;
 const TARGET_RATIO = 0.25;
 const ROWS = { expenses: '.ant-table-tbody tr.ant-table-row', budget: '[data-testid^="item-"]' };
-
-/** EXPENSES expenses in the demo Owner's plan with the most items (demo-expenses.ts); its team and id. */
-const addExpenses = async (dataDir: string): Promise<DemoPlan> => {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await addDemoExpenses(database, EXPENSES);
-  } finally {
-    await database.close();
-  }
-};
 
 /** Signs the demo Owner (or `user`) in within the profile and picks the plan with the expenses as the context plan. */
 const prepareProfile = async (
@@ -184,7 +173,7 @@ export const run = async (): Promise<BenchReport> => {
   try {
     // The demo seed is made by the server's first start; the expenses are added with it stopped.
     await stopBuiltApp(await startBuiltApp(dataDir, port));
-    const context = await addExpenses(dataDir);
+    const context = await addDemoExpensesToDataDir(dataDir, EXPENSES);
     const server = await startBuiltApp(dataDir, port);
     let peer: ActualPeer | undefined;
     const times: { expenses: RowTimes; budget: RowTimes; register: RowTimes; actualBudget: RowTimes | string } = {

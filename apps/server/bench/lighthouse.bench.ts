@@ -13,10 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { openDatabase } from '../src/db/client.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, DEMO_PASSWORD, DEMO_USER, freePort, startBuiltApp, stopBuiltApp, WEB_DIST_DIR } from './built-app.ts';
-import { addDemoExpenses, type DemoPlan } from './demo-expenses.ts';
+import { addDemoExpensesToDataDir, type DemoPlan } from './demo-expenses.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -52,16 +51,6 @@ const chosen = (variable: string, all: readonly string[]): string[] => {
  */
 const targetOf = (page: string): number => (page === 'login' ? 95 : 90);
 const CLS_TARGET = 0.05;
-
-/** EXPENSES more expenses in the demo Owner's plan with the most items (the app stopped): its team and id. */
-const addExpenses = async (dataDir: string): Promise<DemoPlan> => {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await addDemoExpenses(database, EXPENSES);
-  } finally {
-    await database.close();
-  }
-};
 
 /** Signs the demo Owner in and makes the plan with the expenses the context plan (the keys of shared/api/session-keys.ts). */
 const signIn = async (context: BrowserContext, base: string, plan: DemoPlan): Promise<void> => {
@@ -171,7 +160,7 @@ export const run = async (): Promise<BenchReport> => {
   // The demo seed is made by the server's first start; the expenses are added with it stopped.
   const port = await freePort();
   await stopBuiltApp(await startBuiltApp(dataDir, port));
-  const plan = await addExpenses(dataDir);
+  const plan = await addDemoExpensesToDataDir(dataDir, EXPENSES);
   const base = `http://127.0.0.1:${port}`;
   const server = await startBuiltApp(dataDir, port);
   const debuggingPort = await freePort();
