@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ACTUAL_BUDGET_ROW, ACTUAL_REGISTER_ROW, type ActualPeer, startActual } from './actual-peer.ts';
 import type { BenchFigure, BenchReport } from './bench-kit.ts';
-import { addDemoExpensesToDataDir, type DemoPlan } from './demo-expenses.ts';
+import { addDemoExpensesToDataDir } from './demo-expenses.ts';
 import {
   BENCH_DATABASE_URL,
   BENCH_PASSWORD,
